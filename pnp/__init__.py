@@ -1,0 +1,9 @@
+"""pnp: print-and-play component generator.
+
+Stages, each a plain function over frozen values:
+load (``pnp.loading``) -> plan faces (``pnp.render.faces``) -> impose
+(``pnp.imposition``) -> render PDF (``pnp.render.weasy``) -> place and write
+(``pnp.pdf``), driven by ``pnp.build``.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,97 @@
+"""One root error type for everything a user can see, with precise subclasses.
+
+Every user-facing failure derives from :class:`PnpError`, a
+``click.ClickException``: the CLI prints its message and exits with its code,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+import click
+
+
+class Level(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value came from: a file and a 1-based line and column."""
+
+    file: Path
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{_show(self.file)}:{self.line}:{self.col}"
+        return _show(self.file)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding about the input: where, which key, what is wrong and expected."""
+
+    source: Source
+    path: str
+    message: str
+    level: Level = Level.ERROR
+
+    def __str__(self) -> str:
+        key = f" {self.path}:" if self.path else ""
+        tag = "" if self.level is Level.ERROR else " warning:"
+        return f"{self.source}:{tag}{key} {self.message}"
+
+
+def _show(path: Path) -> str:
+    """A path relative to the working directory when it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class PnpError(click.ClickException):
+    """Root of every error pnp reports to a user."""
+
+    exit_code = 1
+
+
+class InputError(PnpError):
+    """The game folder (or another input) is unusable; exit status 2."""
+
+    exit_code = 2
+
+    def __init__(self, diagnostics: list[Diagnostic] | tuple[Diagnostic, ...]):
+        self.diagnostics = tuple(diagnostics)
+        errors = [d for d in self.diagnostics if d.level is Level.ERROR]
+        lines = [str(d) for d in self.diagnostics]
+        count = len(errors)
+        lines.append(f"{count} error{'s' if count != 1 else ''}; nothing was built.")
+        super().__init__("\n".join(lines))
+
+    def format_message(self) -> str:
+        return self.message
+
+
+class TemplateError(InputError):
+    """A Jinja2 template failed to parse or to render for a card."""
+
+
+class AssetError(InputError):
+    """A template, stylesheet or art file points at something it may not read."""
+
+
+class UsageError(PnpError):
+    """The command line names something that does not exist; exit status 2."""
+
+    exit_code = 2
+
+
+class BuildError(PnpError):
+    """A stage failed for a reason that is not the input's fault."""

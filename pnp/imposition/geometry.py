@@ -1,0 +1,191 @@
+"""Sheet geometry in PDF points, origin at the sheet's bottom-left corner.
+
+Everything here is arithmetic on frozen values, so tests can assert slot
+positions, mirrored backs and crop marks as numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pnp.imposition.layouts import Paper, SheetLayout
+from pnp.units import to_mm
+
+
+class LayoutError(ValueError):
+    """The cards do not fit the paper with the layout's margins."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    def overlaps(self, other: Rect, tolerance: float = 1e-6) -> bool:
+        """True when the interiors of the two rectangles meet."""
+        return (
+            self.x < other.right - tolerance
+            and other.x < self.right - tolerance
+            and self.y < other.top - tolerance
+            and other.y < self.top - tolerance
+        )
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    weight: float
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the cards of one size go on one paper, fronts and backs."""
+
+    paper: Paper
+    columns: int
+    rows: int
+    fronts: tuple[Rect, ...]
+    """Slots in reading order: top row first, left to right."""
+    backs: tuple[Rect, ...]
+    """``backs[i]`` lies behind ``fronts[i]`` once the sheet is flipped."""
+    marks: tuple[Line, ...]
+    gap: float = 0.0
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+
+def _fit(available: float, size: float, gap: float) -> int:
+    return max(0, math.floor((available + gap + 1e-6) / (size + gap)))
+
+
+def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid:
+    """Lay out slots of ``width`` x ``height`` points, centred on ``paper``."""
+    usable_w = paper.width - 2 * layout.min_margin
+    usable_h = paper.height - 2 * layout.min_margin
+    columns = layout.columns or _fit(usable_w, width, layout.gap)
+    rows = layout.rows or _fit(usable_h, height, layout.gap)
+    block_w = columns * width + (columns - 1) * layout.gap
+    block_h = rows * height + (rows - 1) * layout.gap
+    if columns < 1 or rows < 1 or block_w > usable_w + 1e-6 or block_h > usable_h + 1e-6:
+        raise LayoutError(
+            f"layout {layout.id!r} cannot fit {columns or 0} x {rows or 0} cards of "
+            f"{to_mm(width):.1f} x {to_mm(height):.1f} mm on {paper.name} with "
+            f"{to_mm(layout.min_margin):.1f} mm margins"
+        )
+    left = (paper.width - block_w) / 2
+    bottom = (paper.height - block_h) / 2
+    fronts = []
+    for row in range(rows):
+        for col in range(columns):
+            x = left + col * (width + layout.gap)
+            y = bottom + (rows - 1 - row) * (height + layout.gap)
+            fronts.append(Rect(x, y, width, height))
+    # Long-edge flip of a portrait sheet turns it about its vertical axis.
+    backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
+    return Grid(paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper), layout.gap)
+
+
+def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tuple[Line, ...]:
+    """Marks in the margins, in line with every card edge, never over a card."""
+    spec = layout.crop_marks
+    if spec is None:
+        return ()
+    left = min(r.x for r in slots)
+    right = max(r.right for r in slots)
+    bottom = min(r.y for r in slots)
+    top = max(r.top for r in slots)
+    xs = sorted({round(v, 4) for r in slots for v in (r.x, r.right)})
+    ys = sorted({round(v, 4) for r in slots for v in (r.y, r.top)})
+    marks = []
+    for x in xs:
+        length = min(spec.length, bottom - spec.offset)
+        marks.append(Line(x, bottom - spec.offset, x, bottom - spec.offset - length, spec.weight))
+        length = min(spec.length, paper.height - top - spec.offset)
+        marks.append(Line(x, top + spec.offset, x, top + spec.offset + length, spec.weight))
+    for y in ys:
+        length = min(spec.length, left - spec.offset)
+        marks.append(Line(left - spec.offset, y, left - spec.offset - length, y, spec.weight))
+        length = min(spec.length, paper.width - right - spec.offset)
+        marks.append(Line(right + spec.offset, y, right + spec.offset + length, y, spec.weight))
+    return tuple(m for m in marks if (m.x1, m.y1) != (m.x2, m.y2))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One copy of a face in a slot; ``slot`` is the trim box on the sheet."""
+
+    face: str
+    slot: Rect
+    clip: Rect
+    """What of the face shows: the trim plus as much bleed as the gap leaves room for."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    component: str
+    side: str
+    """"front" or "back"."""
+    number: int
+    """1-based, within the component."""
+    paper: Paper
+    placements: tuple[Placement, ...]
+    marks: tuple[Line, ...]
+
+
+def impose(
+    component: str, copies: Sequence[tuple[str, str | None]], layout: Grid, bleed: float = 0.0
+) -> tuple[Sheet, ...]:
+    """Fill sheets with ``copies`` (front face, back face or None), in order.
+
+    Each front sheet is followed by its back sheet when the component has
+    backs; a back lands in the mirrored slot of its front.
+    """
+    sheets: list[Sheet] = []
+    per = layout.per_sheet
+    shown = min(bleed, layout.gap / 2)
+
+    def place(face: str, slot: Rect) -> Placement:
+        clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
+        return Placement(face, slot, clip)
+
+    for number, start in enumerate(range(0, len(copies), per), start=1):
+        chunk = copies[start : start + per]
+        sheets.append(
+            Sheet(
+                component,
+                "front",
+                number,
+                layout.paper,
+                tuple(place(front, layout.fronts[i]) for i, (front, _) in enumerate(chunk)),
+                layout.marks,
+            )
+        )
+        if any(back is not None for _, back in chunk):
+            sheets.append(
+                Sheet(
+                    component,
+                    "back",
+                    number,
+                    layout.paper,
+                    tuple(place(back, layout.backs[i]) for i, (_, back) in enumerate(chunk) if back is not None),
+                    (),
+                )
+            )
+    return tuple(sheets)

@@ -1,0 +1,154 @@
+"""Sheet layouts and papers as data: YAML presets, plus a game's own layouts/."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import Diagnostic, InputError
+from pnp.loading.spec import INVALID, Checker, Choice, Field, Integer, Length, Record, Spec, Text
+from pnp.loading.yamlsrc import KeyPath, load_yaml
+from pnp.paths import PRESETS
+
+
+@dataclass(frozen=True)
+class Paper:
+    id: str
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class CropMarks:
+    length: float
+    offset: float
+    """Distance between the cards' edge and the start of a mark."""
+    weight: float
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """How cards of one size sit on a sheet: a Squib-style sprue, as data."""
+
+    id: str
+    description: str
+    columns: int | None
+    """None: as many as fit."""
+    rows: int | None
+    gap: float
+    min_margin: float
+    crop_marks: CropMarks | None
+    duplex: str
+    source: Path
+
+
+class _AutoOrCount(Spec):
+    def expected(self) -> str:
+        return "a whole number from 1 to 50 or 'auto'"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if value == "auto":
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 50:
+            return value
+        return self.wrong(value, path, ck)
+
+
+CROP_MARKS = Record(
+    (
+        Field("length", Length(0.5, 20), "How long each mark is."),
+        Field("offset", Length(0, 10), "The gap between the card edge and the mark."),
+        Field("weight", Length(0.05, 3), "The stroke width.", 0.5),
+    ),
+    "{length, offset, weight}",
+)
+
+LAYOUT = Record(
+    (
+        Field("description", Text(max_length=200), "What the layout is for."),
+        Field("columns", _AutoOrCount(), "Cards across, or auto for as many as fit.", None),
+        Field("rows", _AutoOrCount(), "Cards down, or auto for as many as fit.", None),
+        Field("gap", Length(0, 50), "Space between neighbouring cards.", 0.0),
+        Field("min_margin", Length(0, 50), "The least paper margin around the cards.", 5 * 72 / 25.4),
+        Field("crop_marks", CROP_MARKS, "Cut marks in the margins, in line with the card edges.", None),
+        Field("duplex", Choice(("long-edge",)), "How the paper flips for the backs.", "long-edge"),
+    ),
+    "a sheet layout",
+)
+
+PAPER = Record(
+    (
+        Field("name", Text(max_length=40), "The paper's name."),
+        Field("width", Length(50, 2000), "Paper width, portrait."),
+        Field("height", Length(50, 2000), "Paper height, portrait."),
+    ),
+    "a paper {name, width, height}",
+)
+
+
+def _load_layout(path: Path, diagnostics: list[Diagnostic]) -> SheetLayout | None:
+    doc = load_yaml(path)
+    checked = LAYOUT.check(doc.data, (), Checker(doc, diagnostics))
+    if checked is INVALID:
+        return None
+    marks = checked["crop_marks"]
+    return SheetLayout(
+        id=path.stem,
+        description=checked["description"],
+        columns=checked["columns"],
+        rows=checked["rows"],
+        gap=checked["gap"],
+        min_margin=checked["min_margin"],
+        crop_marks=CropMarks(**marks) if marks else None,
+        duplex=checked["duplex"],
+        source=path,
+    )
+
+
+def load_layouts(game_root: Path | None = None) -> dict[str, SheetLayout]:
+    """Preset layouts, overridden or extended by ``<game>/layouts/*.yaml``."""
+    folders = [PRESETS / "layouts"] + ([game_root / "layouts"] if game_root else [])
+    diagnostics: list[Diagnostic] = []
+    out: dict[str, SheetLayout] = {}
+    for folder in folders:
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            layout = _load_layout(path, diagnostics)
+            if layout:
+                out[layout.id] = layout
+    if diagnostics:
+        raise InputError(diagnostics)
+    return out
+
+
+@cache
+def load_papers() -> dict[str, Paper]:
+    doc = load_yaml(PRESETS / "papers.yaml")
+    diagnostics: list[Diagnostic] = []
+    ck = Checker(doc, diagnostics)
+    out = {}
+    for key, raw in doc.data.items():
+        checked = PAPER.check(raw, (key,), ck)
+        if checked is not INVALID:
+            out[key] = Paper(key, checked["name"], checked["width"], checked["height"])
+    if diagnostics:
+        raise InputError(diagnostics)
+    return out
+
+
+@cache
+def load_sizes() -> dict[str, tuple[float, float]]:
+    doc = load_yaml(PRESETS / "sizes.yaml")
+    diagnostics: list[Diagnostic] = []
+    ck = Checker(doc, diagnostics)
+    size = Record((Field("width", Length(1, 2000), "Width."), Field("height", Length(1, 2000), "Height.")))
+    out = {}
+    for key, raw in doc.data.items():
+        checked = size.check(raw, (key,), ck)
+        if checked is not INVALID:
+            out[key] = (checked["width"], checked["height"])
+    if diagnostics:
+        raise InputError(diagnostics)
+    return out

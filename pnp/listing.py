@@ -1,0 +1,35 @@
+"""What ``pnp list`` shows: a game's components and cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.model import Game
+
+
+def listing(game: Game) -> dict[str, Any]:
+    return {
+        "game": game.id,
+        "name": game.title,
+        "version": game.version,
+        "players": {"min": game.players[0], "max": game.players[1]},
+        "components": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "copies": c.copies,
+                "size": c.size.name,
+                "cards": [{"id": card.id, "title": card.title, "copies": card.copies} for card in c.cards],
+            }
+            for c in game.components
+        ],
+    }
+
+
+def listing_text(data: dict[str, Any]) -> str:
+    lines = [f"{data['name']} (version {data['version']}, {data['players']['min']}-{data['players']['max']} players)"]
+    for c in data["components"]:
+        lines.append(f"  {c['id']}: {c['name']}, {c['copies']} copies of {len(c['cards'])} cards ({c['size']})")
+        for card in c["cards"]:
+            lines.append(f"    {card['copies']:>3} x {card['id']}  {card['title']}")
+    return "\n".join(lines)

@@ -1,0 +1,241 @@
+"""Load a game folder: game.yaml, its cards files, and every reference checked.
+
+All problems are collected and raised together as one :class:`InputError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
+from pnp.imposition.layouts import load_layouts, load_sizes
+from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
+from pnp.loading.spec import INVALID, Checker
+from pnp.loading.yamlsrc import Document, load_yaml
+from pnp.model import Card, Component, Entry, FontFace, Game, Size
+from pnp.paths import CARD_DATA, HOME
+
+GAME_FILE = "game.yaml"
+
+_ROOTS = {
+    # kind: folders searched in order, relative to (game folder, project home)
+    "template": ("templates",),
+    "style": ("templates",),
+    "art": ("",),
+    "font": ("",),
+    "data": ("",),
+}
+
+
+def shipped_games() -> list[str]:
+    """Names of the games under card_data/."""
+    if not CARD_DATA.is_dir():
+        return []
+    return sorted(p.name for p in CARD_DATA.iterdir() if (p / GAME_FILE).is_file())
+
+
+def resolve_game_dir(game: str) -> Path:
+    """A game given by name (under card_data/) or by path to its folder."""
+    path = Path(game)
+    if (path / GAME_FILE).is_file():
+        return path.resolve()
+    if "/" not in game and (CARD_DATA / game / GAME_FILE).is_file():
+        return (CARD_DATA / game).resolve()
+    known = ", ".join(shipped_games()) or "none"
+    raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of: {known}")
+
+
+def file_finder(game_dir: Path):  # type: ignore[no-untyped-def]
+    """A function (kind, relative path) -> existing file inside an allowed root."""
+    project_roots = [HOME] if HOME != game_dir else []
+
+    def find(kind: str, relative: str) -> Path | None:
+        if relative.startswith(("/", "\\")) or ":" in relative:
+            return None
+        for base in [game_dir, *project_roots]:
+            if kind == "data" and base != game_dir:
+                continue
+            for sub in _ROOTS[kind]:
+                root = (base / sub).resolve()
+                candidate = (root / relative).resolve()
+                if candidate.is_relative_to(root) and candidate.is_file():
+                    return candidate
+        return None
+
+    return find
+
+
+def load_game(game_dir: Path, strict: bool = False) -> Game:
+    """Read and check a whole game folder; raise InputError listing every problem."""
+    diagnostics: list[Diagnostic] = []
+    doc = load_yaml(game_dir / GAME_FILE)
+    find = file_finder(game_dir)
+    ck = Checker(doc, diagnostics, find_file=find)
+    sizes = load_sizes()
+    top = game_record(sizes).check_fields(doc.data, (), ck)
+    game = None
+    if top is not INVALID:
+        game = _build_game(game_dir, doc, top, ck, sizes, diagnostics)
+    if strict:
+        diagnostics = [Diagnostic(d.source, d.path, d.message, Level.ERROR) for d in diagnostics]
+    if any(d.level is Level.ERROR for d in diagnostics) or game is None:
+        raise InputError(diagnostics)
+    return replace(game, warnings=tuple(diagnostics))
+
+
+def _build_game(
+    game_dir: Path, doc: Document, top: dict[str, Any], ck: Checker, sizes: Any, diagnostics: list[Diagnostic]
+) -> Game | None:
+    sets: dict[str, tuple[Entry, ...]] = {}
+    raw_sets = doc.data.get("sets") if isinstance(doc.data, dict) else None
+    if isinstance(raw_sets, dict) and top["sets"] is INVALID:
+        # Keep the entries that are fine, so one bad entry does not make
+        # every card that names the set fail too.
+        for set_name, entries in raw_sets.items():
+            if isinstance(entries, list):
+                good = [ENTRY.check(e, ("sets", set_name, i), Checker(doc, [], {}, ck.find_file)) for i, e in enumerate(entries)]
+                sets[set_name] = tuple(_entry(set_name, e) for e in good if e is not INVALID)
+                ids = {e.get("id") for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
+                sets[set_name] += tuple(Entry(set_name, i, i, None, None, None) for i in sorted(ids - {x.id for x in sets[set_name]}))
+    elif top["sets"] is not INVALID:
+        for set_name, entries in top["sets"].items():
+            _unique([e["id"] for e in entries], ("sets", set_name), "id", doc, diagnostics)
+            sets[set_name] = tuple(_entry(set_name, e) for e in entries)
+    ck.sets = {name: frozenset(e.id for e in entries) for name, entries in sets.items()}
+
+    layouts = load_layouts(game_dir)
+    components = []
+    raw_components = doc.data.get("components") if isinstance(doc.data, dict) else None
+    if isinstance(raw_components, list):
+        record = component_record(sizes)
+        ids = []
+        for index, raw in enumerate(raw_components):
+            path = ("components", index)
+            checked = record.check(raw, path, ck)
+            if isinstance(raw, dict):
+                ids.append(raw.get("id"))
+            if checked is INVALID:
+                continue
+            component = _component(game_dir, doc, checked, path, ck, sets, layouts)
+            if component is not None:
+                components.append(component)
+        _unique(ids, ("components",), "id", doc, diagnostics)
+    if any(v is INVALID for v in top.values()):
+        return None
+    players = (top["players"]["min"], top["players"]["max"])
+    if players[0] > players[1]:
+        diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
+    return Game(
+        id=top["id"],
+        name=top["name"],
+        edition=top["edition"],
+        version=str(top["version"]),
+        description=top["description"],
+        root=game_dir,
+        players=players,
+        fonts=tuple(FontFace(f["family"], f["file"], f["style"], f["weight"]) for f in top["fonts"]),
+        styles=tuple(top["style"]),
+        sets=MappingProxyType(sets),
+        components=tuple(components),
+        source=doc.source(()),
+    )
+
+
+def _entry(set_name: str, e: dict[str, Any]) -> Entry:
+    return Entry(set_name, e["id"], e["name"], e["art"], e["color"], e["text"])
+
+
+def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: Document, diagnostics: list[Diagnostic]) -> None:
+    seen: dict[Any, int] = {}
+    for index, value in enumerate(ids):
+        if not isinstance(value, str):
+            continue
+        if value in seen:
+            first = doc.source((*path, seen[value], key))
+            diagnostics.append(
+                doc.error((*path, index, key), f"duplicate {key} {value!r} (first used at line {first.line}); expected each {key} once")
+            )
+        else:
+            seen[value] = index
+
+
+def _component(
+    game_dir: Path,
+    doc: Document,
+    c: dict[str, Any],
+    path: tuple[Any, ...],
+    ck: Checker,
+    sets: dict[str, tuple[Entry, ...]],
+    layouts: dict[str, Any],
+) -> Component | None:
+    fields = declared_fields(c["fields"], (*path, "fields"), ck)
+    size = Size(c["size"]["name"], c["size"]["width"], c["size"]["height"])
+    layout = c["layout"] or ("poker-9up" if size.name == "poker" else "grid")
+    if layout not in layouts:
+        ck.error((*path, "layout"), f"unknown sheet layout {layout!r}; expected one of {', '.join(sorted(layouts))}")
+        return None
+    source = doc.source(path)
+    if (c["cards"] is None) == (c["each"] is None):
+        ck.error(path, "give exactly one of 'cards' (a cards file) or 'each' (a set name)")
+        return None
+    if c["each"] is not None:
+        if c["each"] not in sets:
+            ck.error((*path, "each"), f"unknown set {c['each']!r}; expected one of {', '.join(sorted(sets)) or 'none'}")
+            return None
+        cards = tuple(
+            Card(e.id, e.name, c["copies"], MappingProxyType({}), source, e) for e in sets[c["each"]]
+        )
+    else:
+        cards = _cards(c["cards"], fields, c["copies"], ck)
+    return Component(
+        id=c["id"],
+        name=c["name"],
+        size=size,
+        bleed=c["bleed"],
+        safe=c["safe"],
+        layout=layout,
+        front=_template_name(c["front"], game_dir),
+        back=_template_name(c["back"], game_dir) if c["back"] else None,
+        styles=tuple(c["style"]),
+        cards=cards,
+        source=source,
+    )
+
+
+def _template_name(found: Path, game_dir: Path) -> str:
+    """The name Jinja2's loader knows a resolved template file by."""
+    for root in (game_dir / "templates", HOME / "templates"):
+        if found.is_relative_to(root.resolve()):
+            return found.relative_to(root.resolve()).as_posix()
+    raise AssertionError(found)
+
+
+def _cards(file: Path, fields: tuple[Any, ...], copies: int, parent: Checker) -> tuple[Card, ...]:
+    try:
+        doc = load_yaml(file)
+    except InputError as exc:
+        parent.diagnostics.extend(exc.diagnostics)
+        return ()
+    ck = Checker(doc, parent.diagnostics, parent.sets, parent.find_file)
+    top = CARDS_FILE.check(doc.data, (), ck)
+    if top is INVALID:
+        return ()
+    raw_cards = top["cards"]
+    if not isinstance(raw_cards, list):
+        ck.error(("cards",), f"expected a list of cards, found {type(raw_cards).__name__}")
+        return ()
+    record = card_record(fields, copies)
+    cards = []
+    for index, raw in enumerate(raw_cards):
+        checked = record.check(raw, ("cards", index), ck)
+        if checked is INVALID:
+            continue
+        extra = {k: v for k, v in checked.items() if k not in ("id", "title", "copies")}
+        cards.append(
+            Card(checked["id"], checked["title"], checked["copies"], MappingProxyType(extra), doc.source(("cards", index)))
+        )
+    _unique([c.get("id") if isinstance(c, dict) else None for c in raw_cards], ("cards",), "id", doc, parent.diagnostics)
+    return tuple(cards)

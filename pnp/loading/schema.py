@@ -1,0 +1,248 @@
+"""The one card-data schema: every key of a game folder's YAML, documented.
+
+``docs/card-data.md`` explains each field; ``tests/test_schema_docs.py`` fails
+when a field here is missing there. Types come from :mod:`pnp.loading.spec`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.loading.spec import (
+    COLOR,
+    SLUG,
+    Boolean,
+    Checker,
+    Choice,
+    Field,
+    FileRef,
+    Integer,
+    Length,
+    ListOf,
+    MapOf,
+    Record,
+    Ref,
+    Spec,
+    Text,
+    INVALID,
+)
+from pnp.loading.yamlsrc import KeyPath
+
+MAX_COPIES = 10_000
+"""More copies of one card than anyone prints at home or orders from a printer."""
+
+
+class AnyValue(Spec):
+    """Any YAML value; checked later by the code that knows what it means."""
+
+    def expected(self) -> str:
+        return "a value"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        return value
+
+
+class SizeSpec(Spec):
+    """A named card size (``poker``) or ``{width: 63.5mm, height: 88.9mm}``."""
+
+    def __init__(self, presets: dict[str, tuple[float, float]]):
+        self.presets = presets
+        self.custom = Record(
+            (
+                Field("width", Length(5, 600), "Trim width of the card or board."),
+                Field("height", Length(5, 600), "Trim height of the card or board."),
+            ),
+            "a size name or {width, height}",
+        )
+
+    def expected(self) -> str:
+        return f"a size name ({', '.join(self.presets)}) or {{width: 63.5mm, height: 88.9mm}}"
+
+    def children(self):  # type: ignore[no-untyped-def]
+        yield "", self.custom
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, str):
+            if value in self.presets:
+                width, height = self.presets[value]
+                return {"name": value, "width": width, "height": height}
+            return self.wrong(value, path, ck)
+        checked = self.custom.check(value, path, ck)
+        if checked is INVALID:
+            return INVALID
+        return {"name": "custom", **checked}
+
+
+FIELD_TYPES = ("text", "integer", "boolean", "length", "ref", "list", "map", "record")
+
+FIELD_TYPE = Record(
+    (
+        Field("type", Choice(FIELD_TYPES), "The kind of value: text, integer, boolean, length, ref, list, map or record."),
+        Field("doc", Text(), "What the field means, for the game's designers and players."),
+        Field("required", Boolean(), "Whether every card must give the field.", False),
+        Field("default", AnyValue(), "The value a card gets when it leaves the field out.", None),
+        Field("set", SLUG, "For ref: the name of the set whose ids are allowed (symbols, crests ...).", None),
+        Field("choices", ListOf(AnyValue(), 1), "For text and integer: the only values allowed.", None),
+        Field("min", Integer(), "For integer: the smallest value; for list and map: the fewest entries.", None),
+        Field("max", Integer(), "For integer: the largest value; for list and map: the most entries.", None),
+        Field("length", Integer(0), "For list and map: the exact number of entries.", None),
+        Field("items", AnyValue(), "For list: the field type of each item.", None),
+        Field("keys", AnyValue(), "For map: the field type of each key (usually a ref).", None),
+        Field("values", AnyValue(), "For map: the field type of each value.", None),
+        Field("fields", AnyValue(), "For record: a mapping of key names to field types.", None),
+    ),
+    "a field type such as {type: text, doc: ...}",
+)
+
+ENTRY = Record(
+    (
+        Field("id", SLUG, "The entry's id, used by cards and templates."),
+        Field("name", Text(max_length=80), "The name players read."),
+        Field("art", FileRef("art"), "An SVG or PNG drawing of the entry.", None),
+        Field("color", COLOR, "The entry's main colour, for templates.", None),
+        Field("text", Text(), "A short description, for references and rulebooks.", None),
+    ),
+    "a set entry {id, name, art, color, text}",
+)
+
+FONT = Record(
+    (
+        Field("family", Text(max_length=80), "The CSS font-family name templates use."),
+        Field("file", FileRef("font"), "The font file, under the project's or the game's fonts/."),
+        Field("style", Choice(("normal", "italic")), "normal or italic.", "normal"),
+        Field("weight", Integer(100, 900), "The CSS weight, 400 for regular.", 400),
+    ),
+    "a font {family, file, style, weight}",
+)
+
+PLAYERS = Record(
+    (
+        Field("min", Integer(1, 100), "The fewest players."),
+        Field("max", Integer(1, 100), "The most players."),
+    ),
+    "{min, max}",
+)
+
+
+def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
+    return Record(
+        (
+            Field("id", SLUG, "The component's id, used by --only and in the manifest."),
+            Field("name", Text(max_length=80), "The name players read in the printing instructions."),
+            Field("size", SizeSpec(sizes), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}."),
+            Field("bleed", Length(0, 10), "Extra art beyond the trim on every side.", 3.0 * 72 / 25.4),
+            Field("safe", Length(0, 20), "Inset from the trim inside which text and symbols stay.", 4.0 * 72 / 25.4),
+            Field("layout", SLUG, "The sheet layout id (a preset or a file in the game's layouts/).", None),
+            Field("front", FileRef("template"), "The Jinja2 template of each card's front."),
+            Field("back", FileRef("template"), "The template of the backs; leave out for one-sided components.", None),
+            Field("style", ListOf(FileRef("style")), "Stylesheets the templates use, in order.", ()),
+            Field("cards", FileRef("data"), "The YAML file, in the game folder, that lists the cards.", None),
+            Field("each", SLUG, "Instead of cards: make one card per entry of this set (for example crests).", None),
+            Field("copies", Integer(0, MAX_COPIES), "Copies of each card unless the card says otherwise.", 1),
+            Field("fields", MapOf(SLUG, FIELD_TYPE), "The game-specific fields of this component's cards.", {}),
+        ),
+        "a component {id, name, size, front, ...}",
+    )
+
+
+def game_record(sizes: dict[str, tuple[float, float]]) -> Record:
+    return Record(
+        (
+            Field("schema", Integer(1, 1), "The card-data format version; 1.", 1),
+            Field("id", SLUG, "The game's id; output goes to output/<game folder name>/."),
+            Field("name", Text(max_length=80), "The game's title."),
+            Field("edition", Text(max_length=40), "The edition or variant, printed beside the title.", None),
+            Field("version", Text(max_length=40), "The designer's version of the data, printed on builds.", "0.1.0"),
+            Field("description", Text(), "One or two sentences about the game.", None),
+            Field("players", PLAYERS, "The allowed player counts."),
+            Field("fonts", ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ()),
+            Field("style", ListOf(FileRef("style")), "Stylesheets every template of the game uses.", ()),
+            Field("sets", MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {}),
+            Field("components", ListOf(component_record(sizes), 1), "What gets printed."),
+        ),
+        "a game file {id, name, players, components, ...}",
+    )
+
+
+def card_record(fields: tuple[Field, ...], default_copies: int) -> Record:
+    base = (
+        Field("id", SLUG, "The card's id, unique within its component."),
+        Field("title", Text(max_length=80), "The card's name as printed."),
+        Field("copies", Integer(0, MAX_COPIES), "How many of this card to print.", default_copies),
+    )
+    return Record(base + fields, "a card {id, title, copies, ...}")
+
+
+CARD_BASE = card_record((), 1)
+
+CARDS_FILE = Record(
+    (Field("cards", AnyValue(), "The list of cards; each is checked against the component's fields."),),
+    "a cards file {cards: [...]}",
+)
+
+
+def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec:
+    """Turn a checked field-type declaration into the spec that checks card values."""
+    kind = decl["type"]
+    choices = tuple(decl["choices"] or ())
+    low, high, exact = decl["min"], decl["max"], decl["length"]
+    if exact is not None:
+        low = high = exact
+
+    def nested(key: str) -> Spec:
+        raw = decl[key]
+        if raw is None:
+            ck.error(path, f"a {kind} field needs '{key}' (a field type)")
+            return AnyValue()
+        checked = FIELD_TYPE.check(raw, (*path, key), ck)
+        return AnyValue() if checked is INVALID else field_spec(checked, (*path, key), ck)
+
+    if kind == "text":
+        return Choice(tuple(str(c) for c in choices)) if choices else Text()
+    if kind == "integer":
+        if choices and not all(isinstance(c, int) for c in choices):
+            ck.error((*path, "choices"), "integer choices must be whole numbers")
+        return Integer(low, high, tuple(c for c in choices if isinstance(c, int)))
+    if kind == "boolean":
+        return Boolean()
+    if kind == "length":
+        return Length()
+    if kind == "ref":
+        if decl["set"] is None:
+            ck.error(path, "a ref field needs 'set' (the name of one of the game's sets)")
+            return AnyValue()
+        if decl["set"] not in ck.sets:
+            ck.error((*path, "set"), f"unknown set {decl['set']!r}; expected one of {', '.join(sorted(ck.sets)) or 'none'}")
+            return AnyValue()
+        return Ref(decl["set"])
+    if kind == "list":
+        return ListOf(nested("items"), low or 0, high if high is not None else 100_000)
+    if kind == "map":
+        return MapOf(nested("keys"), nested("values"), low or 0, high if high is not None else 100_000)
+    # record
+    raw = decl["fields"]
+    if not isinstance(raw, dict) or not raw:
+        ck.error(path, "a record field needs 'fields' (a mapping of names to field types)")
+        return AnyValue()
+    return Record(_declared_fields(raw, (*path, "fields"), ck), "a record")
+
+
+def _declared_fields(raw: dict[str, Any], path: KeyPath, ck: Checker) -> tuple[Field, ...]:
+    checked = {}
+    for name, decl in raw.items():
+        result = FIELD_TYPE.check(decl, (*path, name), ck)
+        if result is not INVALID:
+            checked[name] = result
+    return declared_fields(checked, path, ck)
+
+
+def declared_fields(raw: dict[str, Any], path: KeyPath, ck: Checker) -> tuple[Field, ...]:
+    """The fields a component declares for its cards (already checked as FIELD_TYPE)."""
+    out = []
+    for name, decl in raw.items():
+        spec = field_spec(decl, (*path, name), ck)
+        if decl["required"]:
+            out.append(Field(name, spec, decl["doc"]))
+        else:
+            out.append(Field(name, spec, decl["doc"], decl["default"]))
+    return tuple(out)

@@ -1,0 +1,149 @@
+"""YAML read safely, with the line and column of every value kept.
+
+``yaml.safe_load`` forgets where values came from. Here the node tree is
+composed with PyYAML's safe loader and converted by hand, so that each value's
+key path maps to its 1-based line and column, duplicate keys are caught, and
+alias bombs are cut off by a node budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnp.errors import Diagnostic, InputError, Source
+
+KeyPath = tuple[str | int, ...]
+
+MAX_NODES = 200_000
+"""Values one file may expand to (aliases counted each time they are used)."""
+
+MAX_BYTES = 4 * 1024 * 1024
+
+
+def dotted(path: KeyPath) -> str:
+    """``("cards", 3, "symbols")`` -> ``cards[3].symbols``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+@dataclass(frozen=True)
+class Document:
+    """A YAML file's data with the position of every value in it."""
+
+    file: Path
+    data: Any
+    marks: Mapping[KeyPath, tuple[int, int]] = field(repr=False)
+
+    def source(self, path: KeyPath) -> Source:
+        """The position of the value at ``path``, or of its nearest ancestor."""
+        probe = tuple(path)
+        while probe not in self.marks and probe:
+            probe = probe[:-1]
+        line, col = self.marks.get(probe, (1, 1))
+        return Source(self.file, line, col)
+
+    def error(self, path: KeyPath, message: str) -> Diagnostic:
+        return Diagnostic(self.source(path), dotted(path), message)
+
+
+class _Budget(Exception):
+    pass
+
+
+def read_text(path: Path) -> str:
+    """A file's text as UTF-8, or an :class:`InputError` that says where it broke."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError([Diagnostic(Source(path), "", "file not found")]) from None
+    except OSError as exc:
+        raise InputError([Diagnostic(Source(path), "", f"cannot read: {exc.strerror}")]) from None
+    if len(raw) > MAX_BYTES:
+        raise InputError([Diagnostic(Source(path), "", f"file is {len(raw)} bytes; expected at most {MAX_BYTES}")])
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        message = f"byte 0x{raw[exc.start]:02x} is not UTF-8 text; expected a UTF-8 encoded YAML file"
+        raise InputError([Diagnostic(Source(path, line, col), "", message)]) from None
+
+
+def load_yaml(path: Path) -> Document:
+    """Parse one YAML file. Raises :class:`InputError` on any syntax problem."""
+    text = read_text(path)
+    if "\x00" in text:
+        index = text.index("\x00")
+        line = text.count("\n", 0, index) + 1
+        col = index - (text.rfind("\n", 0, index) + 1) + 1
+        raise InputError([Diagnostic(Source(path, line, col), "", "NUL byte found; expected a YAML text file")])
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        marks: dict[KeyPath, tuple[int, int]] = {}
+        budget = [MAX_NODES]
+        data = _convert(loader, node, (), marks, path, budget) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        problem = exc.problem or exc.context or "invalid YAML"
+        if "\t" in problem or "'\\t'" in problem:
+            problem = "a tab character cannot indent YAML; use spaces"
+        raise InputError([Diagnostic(Source(path, line, col), "", f"YAML syntax error: {problem}")]) from None
+    except yaml.YAMLError as exc:
+        raise InputError([Diagnostic(Source(path), "", f"YAML error: {exc}")]) from None
+    except _Budget:
+        message = f"the document expands to more than {MAX_NODES} values (an alias bomb?)"
+        raise InputError([Diagnostic(Source(path, 1, 1), "", message)]) from None
+    except RecursionError:
+        raise InputError([Diagnostic(Source(path, 1, 1), "", "the document nests too deeply")]) from None
+    finally:
+        loader.dispose()
+    return Document(path, data, marks)
+
+
+def _convert(
+    loader: yaml.SafeLoader,
+    node: yaml.Node,
+    path: KeyPath,
+    marks: dict[KeyPath, tuple[int, int]],
+    file: Path,
+    budget: list[int],
+) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _Budget
+    marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_object(node, deep=True)
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(loader, item, (*path, i), marks, file, budget) for i, item in enumerate(node.value)]
+    if isinstance(node, yaml.MappingNode):
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise yaml.MarkedYAMLError(problem="merge keys (<<) are not supported", problem_mark=key_node.start_mark)
+            key = loader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
+            if not isinstance(key, str):
+                raise yaml.MarkedYAMLError(
+                    problem=f"keys must be plain text, found {key!r}", problem_mark=key_node.start_mark
+                )
+            if key in out:
+                first = marks.get((*path, key), (0, 0))
+                raise yaml.MarkedYAMLError(
+                    problem=f"duplicate key {key!r} (first at line {first[0]})", problem_mark=key_node.start_mark
+                )
+            marks[(*path, key)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
+            out[key] = _convert(loader, value_node, (*path, key), marks, file, budget)
+        return out
+    raise yaml.MarkedYAMLError(problem="unsupported YAML node", problem_mark=node.start_mark)

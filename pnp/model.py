@@ -1,0 +1,107 @@
+"""The frozen values the stages pass along: a loaded game and its parts.
+
+Lengths are float points (see :mod:`pnp.units`). Nothing here reads files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import Diagnostic, Source
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One member of a game's named set: a symbol, a crest, a suit ..."""
+
+    set_name: str
+    id: str
+    name: str
+    art: Path | None
+    color: str | None
+    text: str | None
+
+
+@dataclass(frozen=True)
+class Size:
+    """A trim size in points."""
+
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class FontFace:
+    family: str
+    file: Path
+    style: str
+    weight: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card design; ``copies`` of it are printed."""
+
+    id: str
+    title: str
+    copies: int
+    fields: Mapping[str, Any]
+    source: Source
+    entry: Entry | None = None
+    """The set entry the card was made from, for components made with ``each``."""
+
+
+@dataclass(frozen=True)
+class Component:
+    """A printed part of the game: a deck, a set of boards, a token sheet."""
+
+    id: str
+    name: str
+    size: Size
+    bleed: float
+    safe: float
+    layout: str
+    front: str
+    back: str | None
+    styles: tuple[Path, ...]
+    cards: tuple[Card, ...]
+    source: Source
+
+    @property
+    def copies(self) -> int:
+        return sum(card.copies for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A whole game folder, loaded and checked."""
+
+    id: str
+    name: str
+    edition: str | None
+    version: str
+    description: str | None
+    root: Path
+    players: tuple[int, int]
+    fonts: tuple[FontFace, ...]
+    styles: tuple[Path, ...]
+    sets: Mapping[str, tuple[Entry, ...]]
+    components: tuple[Component, ...]
+    source: Source
+    warnings: tuple[Diagnostic, ...] = ()
+    """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
+
+    @property
+    def folder_name(self) -> str:
+        return self.root.name
+
+    @property
+    def title(self) -> str:
+        return f"{self.name} {self.edition}" if self.edition else self.name
+
+    def component(self, component_id: str) -> Component:
+        return next(c for c in self.components if c.id == component_id)

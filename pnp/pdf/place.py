@@ -1,0 +1,111 @@
+"""Each distinct face becomes one PDF form XObject, drawn once per copy.
+
+A copy costs a few dozen bytes of content stream, however rich the face.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+import pikepdf
+
+from pnp.imposition.geometry import Line, Sheet
+
+
+def _num(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _marks(lines: Iterable[Line]) -> str:
+    ops = []
+    for line in lines:
+        ops.append(f"{_num(line.weight)} w {_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
+    return "q 0 G 0 J\n" + "\n".join(ops) + "\nQ\n" if ops else ""
+
+
+def impose_pdf(
+    faces_pdf: bytes,
+    face_keys: Sequence[str],
+    front_matter: bytes | None,
+    sheets: Sequence[Sheet],
+    title: str,
+) -> pikepdf.Pdf:
+    """A new PDF: the front-matter pages, then one page per sheet.
+
+    ``faces_pdf`` has one page per face, in the order of ``face_keys``.
+    """
+    source = pikepdf.open(io.BytesIO(faces_pdf))
+    out = pikepdf.new()
+    if front_matter is not None:
+        matter = pikepdf.open(io.BytesIO(front_matter))
+        out.pages.extend(matter.pages)
+    index = {key: i for i, key in enumerate(face_keys)}
+    forms: dict[str, pikepdf.Object] = {}
+    names: dict[str, str] = {}
+    for sheet in sheets:
+        for placement in sheet.placements:
+            if placement.face not in forms:
+                page = pikepdf.Page(source.pages[index[placement.face]])
+                forms[placement.face] = out.copy_foreign(page.as_form_xobject())
+                names[placement.face] = f"/F{len(names)}"
+    for sheet in sheets:
+        page = out.add_blank_page(page_size=(sheet.paper.width, sheet.paper.height))
+        used = {p.face for p in sheet.placements}
+        page.Resources = pikepdf.Dictionary(
+            XObject=pikepdf.Dictionary({names[k]: forms[k] for k in sorted(used, key=lambda k: names[k])})
+        )
+        ops = []
+        for placement in sheet.placements:
+            form = forms[placement.face]
+            x0, y0, x1, y1 = (float(v) for v in form.BBox)
+            slot, clip = placement.slot, placement.clip
+            tx = slot.x + slot.width / 2 - (x0 + x1) / 2
+            ty = slot.y + slot.height / 2 - (y0 + y1) / 2
+            ops.append(
+                f"q {_num(clip.x)} {_num(clip.y)} {_num(clip.width)} {_num(clip.height)} re W n "
+                f"1 0 0 1 {_num(tx)} {_num(ty)} cm {names[placement.face]} Do Q"
+            )
+        content = "\n".join(ops) + "\n" + _marks(sheet.marks)
+        page.Contents = out.make_stream(content.encode("ascii"))
+    out.docinfo[pikepdf.Name.Title] = title
+    out.docinfo[pikepdf.Name.Creator] = "pnp"
+    return out
+
+
+def save_atomic(pdf: pikepdf.Pdf, target: Path) -> None:
+    """Write ``pdf`` next to ``target`` and move it into place in one step."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        pdf.save(
+            tmp,
+            deterministic_id=True,
+            compress_streams=True,
+            object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        )
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_atomic(data: bytes, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def page_counts(pdfs: Mapping[str, pikepdf.Pdf]) -> dict[str, int]:
+    return {name: len(pdf.pages) for name, pdf in pdfs.items()}

@@ -1,0 +1,89 @@
+"""The HTML documents WeasyPrint lays out: one page per face, or front matter.
+
+Rendering never reads YAML: it gets a loaded game and planned faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+from pnp.model import FontFace, Game
+from pnp.paths import FONTS
+from pnp.render.faces import Face
+from pnp.units import css
+
+DEFAULT_FONTS = (
+    FontFace("EB Garamond", FONTS / "ebgaramond" / "EBGaramond12-Regular.ttf", "normal", 400),
+    FontFace("EB Garamond", FONTS / "ebgaramond" / "EBGaramond12-Italic.ttf", "italic", 400),
+)
+"""pnp's own pages use these when a game declares no fonts."""
+
+BASE_CSS = """
+html, body { margin: 0; padding: 0; }
+* { box-sizing: border-box; }
+.pnp-face { position: relative; overflow: hidden; break-after: page; margin: 0; }
+.pnp-face > .bleed { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+.pnp-face > .trim, .pnp-face > .safe { position: absolute; }
+"""
+
+
+def font_css(fonts: Sequence[FontFace]) -> str:
+    rules = []
+    for font in fonts:
+        rules.append(
+            "@font-face { font-family: %s; src: url(%s); font-style: %s; font-weight: %d; }"
+            % (_css_string(font.family), _css_string(font.file.as_uri()), font.style, font.weight)
+        )
+    return "\n".join(rules)
+
+
+def _css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _style_links(paths: Sequence[Path]) -> str:
+    seen: list[Path] = []
+    for path in paths:
+        if path not in seen:
+            seen.append(path)
+    return "\n".join(f'<link rel="stylesheet" href="{escape(p.as_uri())}">' for p in seen)
+
+
+def faces_html(game: Game, faces: Sequence[Face], styles: Sequence[Path]) -> str:
+    """One page per face, each exactly its trim plus bleed."""
+    sizes: dict[tuple[float, float, float, float], int] = {}
+    for face in faces:
+        sizes.setdefault((face.trim_width, face.trim_height, face.bleed, face.safe), len(sizes))
+    size_css = []
+    for (tw, th, bleed, safe), index in sizes.items():
+        w, h = tw + 2 * bleed, th + 2 * bleed
+        size_css.append(
+            f"@page pnp-size-{index} {{ size: {css(w)} {css(h)}; margin: 0; }}\n"
+            f".pnp-size-{index} {{ page: pnp-size-{index}; width: {css(w)}; height: {css(h)}; }}\n"
+            f".pnp-size-{index} > .trim {{ left: {css(bleed)}; top: {css(bleed)}; width: {css(tw)}; height: {css(th)}; }}\n"
+            f".pnp-size-{index} > .safe {{ left: {css(bleed + safe)}; top: {css(bleed + safe)}; "
+            f"width: {css(tw - 2 * safe)}; height: {css(th - 2 * safe)}; }}"
+        )
+    body = []
+    for face in faces:
+        index = sizes[(face.trim_width, face.trim_height, face.bleed, face.safe)]
+        body.append(
+            f'<section class="pnp-face pnp-size-{index} pnp-component-{face.component}" '
+            f'data-face="{face.key}">{face.html}</section>'
+        )
+    return _document(game.fonts or DEFAULT_FONTS, [*game.styles, *styles], "\n".join(size_css), "\n".join(body))
+
+
+def pages_html(game: Game, body: str, styles: Sequence[Path]) -> str:
+    """A document of ordinary pages (printing instructions, rulebooks)."""
+    return _document(game.fonts or DEFAULT_FONTS, [*game.styles, *styles], "", body)
+
+
+def _document(fonts: Sequence[FontFace], styles: Sequence[Path], extra_css: str, body: str) -> str:
+    return (
+        "<!DOCTYPE html>\n<html><head><meta charset='utf-8'>\n"
+        f"<style>\n{font_css(fonts)}\n{BASE_CSS}\n{extra_css}\n</style>\n"
+        f"{_style_links(styles)}\n</head><body>\n{body}\n</body></html>"
+    )

@@ -1,0 +1,132 @@
+"""Stage 2: turn every card side into HTML, and keep each distinct face once.
+
+Faces are told apart by a hash of their HTML and geometry, so 60 identical
+trait backs, or ten copies of a crest, become one face rendered once and
+placed many times.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pnp.model import Card, Component, Entry, Game
+from pnp.render.templating import environment, render
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct card side, ready to lay out."""
+
+    key: str
+    html: str
+    component: str
+    trim_width: float
+    trim_height: float
+    bleed: float
+    safe: float
+    label: str
+    """Which card and side first produced it, for messages."""
+
+    @property
+    def width(self) -> float:
+        return self.trim_width + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.trim_height + 2 * self.bleed
+
+
+@dataclass(frozen=True)
+class FacePlan:
+    faces: tuple[Face, ...]
+    copies: Mapping[str, tuple[tuple[str, str | None], ...]]
+    """Per component id: each printed copy as (front face key, back face key)."""
+    cards: Mapping[str, tuple[tuple[str, str, str | None], ...]]
+    """Per component id: each card as (card id, front key, back key)."""
+
+
+def _entry_view(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "name": entry.name,
+        "art": entry.art.as_uri() if entry.art else None,
+        "color": entry.color or "#000000",
+        "text": entry.text or "",
+    }
+
+
+def base_context(game: Game) -> dict[str, Any]:
+    """What every template may use, whatever it renders."""
+    return {
+        "game": {
+            "id": game.id,
+            "name": game.name,
+            "edition": game.edition or "",
+            "title": game.title,
+            "version": game.version,
+            "players": {"min": game.players[0], "max": game.players[1]},
+        },
+        "sets": {name: {e.id: _entry_view(e) for e in entries} for name, entries in game.sets.items()},
+        "set_lists": {name: [_entry_view(e) for e in entries] for name, entries in game.sets.items()},
+        "asset": _asset_finder(game.root),
+    }
+
+
+def _asset_finder(game_root: Path):  # type: ignore[no-untyped-def]
+    from pnp.loading.loader import file_finder
+
+    find = file_finder(game_root)
+
+    def asset(relative: str) -> str:
+        found = find("art", relative)
+        if found is None:
+            raise ValueError(f"asset {relative!r} not found in the game folder or the project")
+        return found.as_uri()
+
+    return asset
+
+
+def _card_view(card: Card) -> dict[str, Any]:
+    view: dict[str, Any] = {"id": card.id, "title": card.title, "copies": card.copies}
+    view.update(card.fields)
+    view["entry"] = _entry_view(card.entry) if card.entry else None
+    return view
+
+
+def plan_faces(game: Game, components: Sequence[Component]) -> FacePlan:
+    env = environment(game.root)
+    shared = base_context(game)
+    faces: dict[str, Face] = {}
+    copies: dict[str, tuple[tuple[str, str | None], ...]] = {}
+    cards: dict[str, tuple[tuple[str, str, str | None], ...]] = {}
+    for component in components:
+        comp_view = {"id": component.id, "name": component.name, "copies": component.copies}
+        per_copy: list[tuple[str, str | None]] = []
+        per_card: list[tuple[str, str, str | None]] = []
+        for card in component.cards:
+            context = {**shared, "component": comp_view, "card": _card_view(card)}
+            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces)
+            back = None
+            if component.back:
+                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces)
+            per_card.append((card.id, front, back))
+            per_copy.extend([(front, back)] * card.copies)
+        copies[component.id] = tuple(per_copy)
+        cards[component.id] = tuple(per_card)
+    return FacePlan(tuple(faces.values()), MappingProxyType(copies), MappingProxyType(cards))
+
+
+def _face(env: Any, component: Component, template: str, context: dict[str, Any], label: str, faces: dict[str, Face]) -> str:
+    html = render(env, template, context, f"card {label} ({template})")
+    digest = hashlib.sha256()
+    for part in (html, component.size.width, component.size.height, component.bleed, component.safe):
+        digest.update(repr(part).encode())
+    key = digest.hexdigest()[:16]
+    if key not in faces:
+        faces[key] = Face(key, html, component.id, component.size.width, component.size.height, component.bleed, component.safe, label)
+    return key

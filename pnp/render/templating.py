@@ -1,0 +1,54 @@
+"""Jinja2 in its sandbox, with every error traced to a template line and card."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from pnp.errors import Diagnostic, Source, TemplateError
+from pnp.paths import HOME
+
+
+def environment(game_root: Path) -> SandboxedEnvironment:
+    """Templates come from the game's templates/ first, then the project's."""
+    roots = [game_root / "templates", HOME / "templates"]
+    env = SandboxedEnvironment(
+        loader=jinja2.FileSystemLoader([str(r) for r in roots if r.is_dir()]),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["sign"] = lambda value: "+" if value > 0 else "\u2212" if value < 0 else "0"
+    return env
+
+
+def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], what: str) -> str:
+    """Render template ``name``; ``what`` names the card for error messages."""
+    try:
+        return env.get_template(name).render(context)
+    except jinja2.TemplateSyntaxError as exc:
+        file = Path(exc.filename or name)
+        raise TemplateError([Diagnostic(Source(file, exc.lineno, 1), "", f"template syntax error: {exc.message}")]) from None
+    except jinja2.TemplateNotFound as exc:
+        raise TemplateError([Diagnostic(Source(Path(name)), "", f"{what}: template {exc.name!r} not found")]) from None
+    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError) as exc:
+        file, line = _template_frame(exc, name)
+        raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {exc}")]) from None
+
+
+def _template_frame(exc: BaseException, name: str) -> tuple[Path, int]:
+    """The innermost traceback frame that belongs to a template file."""
+    found = (Path(name), 0)
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename.endswith((".html", ".svg", ".j2", ".css", ".jinja")):
+            found = (Path(frame.filename), frame.lineno or 0)
+    return found
+
+
+Helper = Callable[..., Any]

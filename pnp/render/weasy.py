@@ -1,0 +1,88 @@
+"""Stage 4: lay HTML out into PDF pages with WeasyPrint, reading only allowed files.
+
+WeasyPrint is imported here and only here, and only when something is rendered,
+so commands that render nothing start fast.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from pnp.errors import AssetError, BuildError, Diagnostic, Source
+
+MAX_IMAGE_PIXELS = 40_000_000
+"""A raster image larger than this (about 6300 x 6300) is refused."""
+
+
+class _Refused(Exception):
+    pass
+
+
+def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
+    parsed = urlparse(url)
+    if parsed.scheme != "file":
+        raise _Refused(f"{url!r}: only local files may be used; the renderer fetches nothing from the network")
+    path = Path(unquote(parsed.path)).resolve()
+    if not any(path.is_relative_to(root) for root in roots):
+        raise _Refused(f"{url!r} lies outside the game folder and the project's templates/, fonts/ and art/")
+    if not path.is_file():
+        raise _Refused(f"{url!r}: no such file")
+    return path
+
+
+def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
+    """Lay out ``html`` and return the PDF bytes. ``what`` names it in errors."""
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+    resolved = [r.resolve() for r in roots]
+    refused: list[str] = []
+
+    class GuardedFetcher(URLFetcher):  # type: ignore[misc]
+        def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            try:
+                path = _allowed_file(url, resolved)
+            except _Refused as exc:
+                refused.append(str(exc))
+                raise FatalURLFetchingError(str(exc)) from None
+            mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})
+
+    messages: list[tuple[int, str]] = []
+    handler = _Collect(messages)
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(handler)
+    previous = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        document = weasyprint.HTML(
+            string=html, base_url=resolved[0].as_uri() + "/", url_fetcher=GuardedFetcher()
+        ).render(font_config=FontConfiguration())
+        data = document.write_pdf()
+    except FatalURLFetchingError:
+        raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
+    failures = [m for level, m in messages if level >= logging.ERROR or "Failed to load" in m]
+    if failures:
+        raise AssetError([Diagnostic(Source(Path(what)), "", m) for m in failures])
+    if not isinstance(data, bytes):
+        raise BuildError(f"{what}: WeasyPrint returned no PDF")
+    return data
+
+
+class _Collect(logging.Handler):
+    def __init__(self, sink: list[tuple[int, str]]):
+        super().__init__(logging.WARNING)
+        self.sink = sink
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.sink.append((record.levelno, record.getMessage()))
