@@ -75,8 +75,8 @@ class InputError(PnpError):
         lines.append(f"{count} error{'s' if count != 1 else ''}; nothing was built.")
         super().__init__("\n".join(lines))
 
-    def format_message(self) -> str:
-        return self.message
+    def show(self, file: object = None) -> None:
+        click.echo(self.message, err=True)
 
 
 class TemplateError(InputError):

@@ -75,7 +75,7 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
     find = file_finder(game_dir)
     ck = Checker(doc, diagnostics, find_file=find)
     sizes = load_sizes()
-    top = game_record(sizes).check_fields(doc.data, (), ck)
+    top = game_record(sizes, components=False).check_fields(doc.data, (), ck)
     game = None
     if top is not INVALID:
         game = _build_game(game_dir, doc, top, ck, sizes, diagnostics)
@@ -114,7 +114,7 @@ def _build_game(
         ids = []
         for index, raw in enumerate(raw_components):
             path = ("components", index)
-            checked = record.check(raw, path, ck)
+            checked = record.check_fields(raw, path, ck)
             if isinstance(raw, dict):
                 ids.append(raw.get("id"))
             if checked is INVALID:
@@ -171,25 +171,29 @@ def _component(
     sets: dict[str, tuple[Entry, ...]],
     layouts: dict[str, Any],
 ) -> Component | None:
-    fields = declared_fields(c["fields"], (*path, "fields"), ck)
-    size = Size(c["size"]["name"], c["size"]["width"], c["size"]["height"])
-    layout = c["layout"] or ("poker-9up" if size.name == "poker" else "grid")
-    if layout not in layouts:
-        ck.error((*path, "layout"), f"unknown sheet layout {layout!r}; expected one of {', '.join(sorted(layouts))}")
-        return None
+    fields = declared_fields(c["fields"], (*path, "fields"), ck) if c["fields"] is not INVALID else None
     source = doc.source(path)
-    if (c["cards"] is None) == (c["each"] is None):
-        ck.error(path, "give exactly one of 'cards' (a cards file) or 'each' (a set name)")
-        return None
-    if c["each"] is not None:
+    cards: tuple[Card, ...] = ()
+    if c["cards"] is not None and c["each"] is not None:
+        ck.error(path, "give either 'cards' (a cards file) or 'each' (a set name), not both")
+    elif c["cards"] is None and c["each"] is None:
+        ck.error(path, "missing 'cards' (a cards file) or 'each' (a set name)")
+    elif c["each"] is not None and c["each"] is not INVALID:
         if c["each"] not in sets:
             ck.error((*path, "each"), f"unknown set {c['each']!r}; expected one of {', '.join(sorted(sets)) or 'none'}")
-            return None
-        cards = tuple(
-            Card(e.id, e.name, c["copies"], MappingProxyType({}), source, e) for e in sets[c["each"]]
-        )
-    else:
+        elif c["copies"] is not INVALID:
+            cards = tuple(Card(e.id, e.name, c["copies"], MappingProxyType({}), source, e) for e in sets[c["each"]])
+    elif c["cards"] is not INVALID and fields is not None and c["copies"] is not INVALID:
         cards = _cards(c["cards"], fields, c["copies"], ck)
+    layout = None
+    if c["layout"] is not INVALID and c["size"] is not INVALID:
+        layout = c["layout"] or ("poker-9up" if c["size"]["name"] == "poker" else "grid")
+        if layout not in layouts:
+            ck.error((*path, "layout"), f"unknown sheet layout {layout!r}; expected one of {', '.join(sorted(layouts))}")
+            layout = None
+    if layout is None or any(v is INVALID for v in c.values()):
+        return None
+    size = Size(c["size"]["name"], c["size"]["width"], c["size"]["height"])
     return Component(
         id=c["id"],
         name=c["name"],

@@ -145,7 +145,9 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
     )
 
 
-def game_record(sizes: dict[str, tuple[float, float]]) -> Record:
+def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) -> Record:
+    """The game file. With ``components=False`` the components are left for the
+    loader to check one by one (so one bad component does not hide the rest)."""
     return Record(
         (
             Field("schema", Integer(1, 1), "The card-data format version; 1.", 1),
@@ -158,7 +160,11 @@ def game_record(sizes: dict[str, tuple[float, float]]) -> Record:
             Field("fonts", ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ()),
             Field("style", ListOf(FileRef("style")), "Stylesheets every template of the game uses.", ()),
             Field("sets", MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {}),
-            Field("components", ListOf(component_record(sizes), 1), "What gets printed."),
+            Field(
+                "components",
+                ListOf(component_record(sizes) if components else AnyValue(), 1),
+                "What gets printed.",
+            ),
         ),
         "a game file {id, name, players, components, ...}",
     )

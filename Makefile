@@ -1,0 +1,24 @@
+# The two Quick start commands (see README.md).
+PYTHON ?= python3
+
+.PHONY: build test install install-test bench
+
+## Install pnp and build every shipped game into output/.
+build: install
+	pnp build
+
+## Install the test dependencies and run the whole test suite.
+test: install-test
+	$(PYTHON) -m pytest -q
+
+install:
+	bash scripts/system-deps.sh build
+	$(PYTHON) -m pip install -q -e .
+
+install-test:
+	bash scripts/system-deps.sh test
+	$(PYTHON) -m pip install -q -e '.[test]'
+
+## Benchmarks (not part of the tests): medians of several runs.
+bench: install
+	$(PYTHON) bench/build_speed.py

@@ -1,0 +1,51 @@
+"""Shared fixtures: a real build of the shipped B04 deck, made once per session."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+MINI = FIXTURES / "mini"
+
+
+def run_pnp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the real command line in a fresh process."""
+    return subprocess.run(
+        [sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=cwd or ROOT, timeout=300
+    )
+
+
+def tool(name: str) -> str:
+    """An independent checking tool; CI installs them (scripts/system-deps.sh test)."""
+    path = shutil.which(name)
+    assert path, f"{name} is not installed: run scripts/system-deps.sh test"
+    return path
+
+
+@pytest.fixture(scope="session")
+def b04_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """output folder of `pnp build persuasion-b04` (A4 and Letter)."""
+    out = tmp_path_factory.mktemp("out")
+    result = run_pnp("build", "persuasion-b04", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "persuasion-b04"
+
+
+@pytest.fixture(scope="session")
+def b04_manifest(b04_build: Path) -> dict:
+    return json.loads((b04_build / "manifest.json").read_text())
+
+
+@pytest.fixture
+def mini_copy(tmp_path: Path) -> Path:
+    """A writable copy of the tiny valid game."""
+    target = tmp_path / "mini"
+    shutil.copytree(MINI, target)
+    return target

@@ -1,0 +1,122 @@
+"""The loader's bad-input corpus: each broken game must fail with exit status 2,
+no traceback, and a message naming the file, the line and what was expected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_pnp
+
+
+def _replace(file: str, old: str, new: str):  # type: ignore[no-untyped-def]
+    def apply(game: Path) -> None:
+        path = game / file
+        text = path.read_text()
+        assert old in text, f"corpus case does not apply: {old!r} not in {file}"
+        path.write_text(text.replace(old, new, 1))
+
+    return apply
+
+
+def _write(file: str, content: str | bytes):  # type: ignore[no-untyped-def]
+    def apply(game: Path) -> None:
+        path = game / file
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+
+    return apply
+
+
+def _delete(file: str):  # type: ignore[no-untyped-def]
+    def apply(game: Path) -> None:
+        (game / file).unlink()
+
+    return apply
+
+
+# (case id, mutation, file named in the message, line, words the message must contain)
+CASES = [
+    ("malformed-yaml", _replace("cards.yaml", "title: One", "title: [One"), "cards.yaml", 4, ["YAML syntax error"]),
+    ("tab-indent", _replace("cards.yaml", "    title: One", "\ttitle: One"), "cards.yaml", 3, ["tab"]),
+    ("wrong-type-copies", _replace("cards.yaml", "copies: 2", "copies: two"), "cards.yaml", 8, ["cards[1].copies", "whole number"]),
+    ("wrong-type-players", _replace("game.yaml", "players: {min: 2, max: 4}", "players: 4"), "game.yaml", 6, ["players", "expected {min, max}"]),
+    ("unknown-symbol", _replace("cards.yaml", "{sun: +1, moon: -1}", "{sun: +1, star: -1}"), "cards.yaml", 4, ["cards[0].symbols.star", "unknown symbol 'star'", "sun"]),
+    ("unknown-crest", _replace("cards.yaml", "crest: red", "crest: green"), "cards.yaml", 5, ["cards[0].crest", "unknown crest 'green'"]),
+    ("unknown-each-set", _replace("game.yaml", "each: crests", "each: banners"), "game.yaml", 33, ["components[1].each", "unknown set 'banners'"]),
+    ("duplicate-card-id", _replace("cards.yaml", "id: three", "id: one"), "cards.yaml", 10, ["cards[2].id", "duplicate id 'one'", "line 2"]),
+    ("duplicate-set-id", _replace("game.yaml", "{id: moon,", "{id: sun,"), "game.yaml", 12, ["sets.symbols[1].id", "duplicate id 'sun'"]),
+    ("duplicate-yaml-key", _replace("cards.yaml", "    title: Two\n", "    title: Two\n    title: Deux\n"), "cards.yaml", 8, ["duplicate key 'title' (first at line 7)"]),
+    ("missing-template", _replace("game.yaml", "front: mini/card.html", "front: mini/nope.html"), "game.yaml", 21, ["components[0].front", "template file 'mini/nope.html' not found"]),
+    ("missing-art", _replace("game.yaml", "{id: sun, name: Sun, art: art/dot.svg}", "{id: sun, name: Sun, art: art/sun.svg}"), "game.yaml", 11, ["sets.symbols[0].art", "art file 'art/sun.svg' not found"]),
+    ("negative-quantity", _replace("cards.yaml", "copies: 2", "copies: -2"), "cards.yaml", 8, ["cards[1].copies", "from 0 to 10000"]),
+    ("absurd-quantity", _replace("cards.yaml", "copies: 2", "copies: 1000000"), "cards.yaml", 8, ["cards[1].copies", "from 0 to 10000"]),
+    ("missing-required-key", _replace("cards.yaml", "    title: Three\n", ""), "cards.yaml", 10, ["cards[2]", "missing required key 'title'"]),
+    ("bad-unit", _replace("game.yaml", "size: poker\n    cards", "size: {width: 63.5, height: 88.9mm}\n    cards"), "game.yaml", 19, ["components[0].size.width", "unit"]),
+    ("unknown-size", _replace("game.yaml", "size: poker\n    cards", "size: jumbo\n    cards"), "game.yaml", 19, ["components[0].size", "size name"]),
+    ("empty-cards-file", _write("cards.yaml", ""), "cards.yaml", 1, ["expected a cards file"]),
+    ("not-utf8", _write("cards.yaml", b"cards:\n  - id: caf\xe9\n"), "cards.yaml", 2, ["not UTF-8"]),
+    ("missing-game-file-ref", _delete("cards.yaml"), "game.yaml", 20, ["data file 'cards.yaml' not found"]),
+    ("bad-sign", _replace("cards.yaml", "{moon: 1}", "{moon: 2}"), "cards.yaml", 12, ["cards[2].symbols.moon", "one of -1, +1"]),
+]
+
+
+@pytest.mark.parametrize("case, mutate, file, line, words", CASES, ids=[c[0] for c in CASES])
+def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, line, words) -> None:
+    mutate(mini_copy)
+    result = run_pnp("build", str(mini_copy), "--out", str(mini_copy.parent / "out"), "--paper", "a4")
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    where = f"{file}:{line}:"
+    matching = [l for l in result.stderr.splitlines() if where in l]
+    assert matching, f"no message names {where}:\n{result.stderr}"
+    for word in words:
+        assert word in result.stderr, f"{word!r} missing from:\n{result.stderr}"
+    assert not (mini_copy.parent / "out").exists(), "nothing may be written for bad input"
+
+
+def test_all_errors_are_reported_together(mini_copy: Path) -> None:
+    _replace("cards.yaml", "copies: 2", "copies: -2")(mini_copy)
+    _replace("cards.yaml", "crest: red", "crest: green")(mini_copy)
+    _replace("game.yaml", "front: mini/card.html", "front: mini/nope.html")(mini_copy)
+    result = run_pnp("list", str(mini_copy))
+    assert result.returncode == 2
+    assert "cards[1].copies" in result.stderr and "unknown crest 'green'" in result.stderr
+    assert "mini/nope.html" in result.stderr
+    assert "3 errors" in result.stderr
+
+
+def test_unknown_key_warns_and_strict_refuses(mini_copy: Path) -> None:
+    _replace("cards.yaml", "    title: One\n", "    title: One\n    colour: blue\n")(mini_copy)
+    loose = run_pnp("list", str(mini_copy))
+    assert loose.returncode == 0
+    assert "cards.yaml:4:13: warning: cards[0].colour: unknown key 'colour'" in loose.stderr
+    strict = run_pnp("list", str(mini_copy), "--strict")
+    assert strict.returncode == 2
+    assert "cards[0].colour: unknown key 'colour'" in strict.stderr
+
+
+def test_unknown_game_is_a_usage_error() -> None:
+    result = run_pnp("list", "no-such-game")
+    assert result.returncode == 2
+    assert "no game 'no-such-game'" in result.stderr and "persuasion-b04" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_template_error_names_template_line_and_card(mini_copy: Path) -> None:
+    _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<p>{{ card.nickname }}</p>\n")(mini_copy)
+    result = run_pnp("build", str(mini_copy), "--out", str(mini_copy.parent / "out"), "--paper", "a4")
+    assert result.returncode == 2, result.stderr
+    assert "templates/mini/card.html:2:" in result.stderr
+    assert "card cards/one front" in result.stderr and "nickname" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_template_syntax_error_names_file_and_line(mini_copy: Path) -> None:
+    _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for x in %}\n")(mini_copy)
+    result = run_pnp("build", str(mini_copy), "--out", str(mini_copy.parent / "out"), "--paper", "a4")
+    assert result.returncode == 2, result.stderr
+    assert "templates/mini/card.html:2:" in result.stderr and "syntax error" in result.stderr
