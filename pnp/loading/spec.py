@@ -331,4 +331,9 @@ def walk(spec: Spec, prefix: str = "") -> Iterator[tuple[str, Field]]:
             yield from walk(f.spec, here)
     else:
         for name, child in spec.children():
-            yield from walk(child, prefix + name if name == "[]" else prefix)
+            if name == "[]":
+                yield from walk(child, prefix + "[]")
+            elif name == "<value>":
+                yield from walk(child, prefix + ".NAME")
+            elif name != "<key>":
+                yield from walk(child, prefix)

@@ -1,0 +1,53 @@
+"""Small wrappers around independent PDF tools (poppler, qpdf, pypdfium2)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from PIL import Image
+
+from tests.conftest import tool
+
+
+def pdfinfo_pages(pdf: Path) -> list[tuple[float, float]]:
+    """(width, height) in points of every page, as poppler reads them."""
+    out = subprocess.run([tool("pdfinfo"), "-f", "1", "-l", "100000", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return [(float(w), float(h)) for w, h in re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", out)]
+
+
+def pdffonts(pdf: Path) -> list[dict[str, str]]:
+    out = subprocess.run([tool("pdffonts"), str(pdf)], capture_output=True, text=True, check=True).stdout
+    lines = out.splitlines()[2:]
+    fonts = []
+    for line in lines:
+        parts = line.split()
+        # name type... encoding emb sub uni object ID
+        fonts.append({"name": parts[0], "emb": parts[-5], "sub": parts[-4]})
+    return fonts
+
+
+def pdftotext(pdf: Path, first: int | None = None, last: int | None = None) -> str:
+    args = [tool("pdftotext"), "-layout"]
+    if first:
+        args += ["-f", str(first)]
+    if last:
+        args += ["-l", str(last)]
+    return subprocess.run([*args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def qpdf_check(pdf: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([tool("qpdf"), "--check", str(pdf)], capture_output=True, text=True)
+
+
+def rasterise(pdf: Path, page: int, dpi: float) -> Image.Image:
+    """Page ``page`` (1-based) as an RGB image, rendered by PDFium."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        bitmap = document[page - 1].render(scale=dpi / 72)
+        return bitmap.to_pil().convert("RGB")
+    finally:
+        document.close()
