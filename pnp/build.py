@@ -7,6 +7,7 @@ writes the results (atomically) with a manifest.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from pnp.pdf.place import impose_pdf, save_atomic, write_atomic
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import FacePlan, base_context, plan_faces
 from pnp.render.templating import environment, render
-from pnp.render.weasy import render_pdf
+from pnp.render.weasy import render_pdf, render_pdfs
 from pnp.units import css
 
 PROFILE = "home"
@@ -100,26 +101,18 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
     return parts
 
 
-def instructions_pdf(game: Game, paper: Paper, sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Component]) -> tuple[bytes, list[dict[str, Any]]]:
-    """The printing-instructions page(s); page ranges account for their own length."""
-    env = environment(game.root)
-    front_pages = 1
-    while True:
-        parts = _page_ranges(sheets, components, front_pages + 1)
-        context = {
-            **base_context(game),
-            "paper": {"id": paper.id, "name": paper.name},
-            "parts": parts,
-            "front_pages": "1" if front_pages == 1 else f"1\u2013{front_pages}",
-            "square_mm": CALIBRATION_MM,
-        }
-        body = render(env, INSTRUCTIONS, context, "the printing instructions")
-        page_css = f"<style>@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 15mm; }}</style>"
-        data = render_pdf(pages_html(game, page_css + body, [INSTRUCTIONS_CSS]), _roots(game), "printing instructions")
-        count = _count_pages(data)
-        if count == front_pages:
-            return data, parts
-        front_pages = count
+def instructions_html(game: Game, paper: Paper, parts: list[dict[str, Any]], front_pages: int) -> str:
+    """The printing-instructions page(s) for one paper."""
+    context = {
+        **base_context(game),
+        "paper": {"id": paper.id, "name": paper.name},
+        "parts": parts,
+        "front_pages": "1" if front_pages == 1 else f"1\u2013{front_pages}",
+        "square_mm": CALIBRATION_MM,
+    }
+    body = render(environment(game.root), INSTRUCTIONS, context, "the printing instructions")
+    page_css = f"<style>@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 15mm; }}</style>"
+    return pages_html(game, page_css + body, [INSTRUCTIONS_CSS])
 
 
 def _count_pages(data: bytes) -> int:
@@ -135,6 +128,11 @@ def _roots(game: Game) -> list[Path]:
     return [game.root, TEMPLATES, FONTS, ART]
 
 
+def _chunks(items: Sequence[Any], count: int) -> list[Sequence[Any]]:
+    size = -(-len(items) // count) if items else 1
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
 def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] | None = None) -> BuildResult:
     """Build the home-print PDFs of ``game`` for each paper into ``out_dir``."""
     components = select(game, only)
@@ -142,16 +140,30 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
     plan = plan_faces(game, components)
     styles = [s for c in components for s in c.styles]
     per_paper = {p: sheets_for(game, components, plan, known_papers[p]) for p in papers}
-    faces_pdf = render_pdf(faces_html(game, plan.faces, styles), _roots(game), "card faces")
-    keys = [f.key for f in plan.faces]
+    parts = {p: _page_ranges(sheets, components, 2) for p, sheets in per_paper.items()}
+
+    # Faces in as many chunks as there are cores, plus each paper's instructions
+    # (assumed one page long), rendered side by side.
+    workers = max(1, min(os.cpu_count() or 1, len(plan.faces) // 16))
+    chunks = _chunks(plan.faces, workers)
+    jobs = [(faces_html(game, chunk, styles), "card faces") for chunk in chunks]
+    jobs += [(instructions_html(game, known_papers[p], parts[p], 1), "printing instructions") for p in papers]
+    rendered = render_pdfs(jobs, _roots(game))
+    face_pdfs = [(data, [f.key for f in chunk]) for data, chunk in zip(rendered, chunks)]
+    front = dict(zip(papers, rendered[len(chunks) :]))
+
     files = []
     placed = 0
     for paper_id, sheets in per_paper.items():
         paper = known_papers[paper_id]
-        front, _ = instructions_pdf(game, paper, sheets, components)
+        count = _count_pages(front[paper_id])
+        if count != 1:  # a long instructions page: number the sheets after it
+            parts[paper_id] = _page_ranges(sheets, components, count + 1)
+            html = instructions_html(game, paper, parts[paper_id], count)
+            front[paper_id] = render_pdf(html, _roots(game), "printing instructions")
         ordered = [s for c in components for s in sheets[c.id]]
         placed = sum(len(s.placements) for s in ordered)
-        pdf = impose_pdf(faces_pdf, keys, front, ordered, f"{game.title}: print-and-play ({paper.name})")
+        pdf = impose_pdf(face_pdfs, front[paper_id], ordered, f"{game.title}: print-and-play ({paper.name})")
         target = out_dir / f"{game.folder_name}-{PROFILE}-{paper_id}.pdf"
         save_atomic(pdf, target)
         files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))

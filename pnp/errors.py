@@ -75,6 +75,9 @@ class InputError(PnpError):
         lines.append(f"{count} error{'s' if count != 1 else ''}; nothing was built.")
         super().__init__("\n".join(lines))
 
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (type(self), (self.diagnostics,))
+
     def show(self, file: object = None) -> None:
         click.echo(self.message, err=True)
 

@@ -29,29 +29,33 @@ def _marks(lines: Iterable[Line]) -> str:
 
 
 def impose_pdf(
-    faces_pdf: bytes,
-    face_keys: Sequence[str],
+    face_pdfs: Sequence[tuple[bytes, Sequence[str]]],
     front_matter: bytes | None,
     sheets: Sequence[Sheet],
     title: str,
 ) -> pikepdf.Pdf:
     """A new PDF: the front-matter pages, then one page per sheet.
 
-    ``faces_pdf`` has one page per face, in the order of ``face_keys``.
+    Each of ``face_pdfs`` is (PDF bytes, face keys): one page per face, in order.
     """
-    source = pikepdf.open(io.BytesIO(faces_pdf))
+    pages: dict[str, pikepdf.Page] = {}
+    sources = []  # kept open until the pages are copied
+    for data, keys in face_pdfs:
+        source = pikepdf.open(io.BytesIO(data))
+        sources.append(source)
+        if len(source.pages) != len(keys):
+            raise ValueError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
+        pages.update((key, source.pages[i]) for i, key in enumerate(keys))
     out = pikepdf.new()
     if front_matter is not None:
         matter = pikepdf.open(io.BytesIO(front_matter))
         out.pages.extend(matter.pages)
-    index = {key: i for i, key in enumerate(face_keys)}
     forms: dict[str, pikepdf.Object] = {}
     names: dict[str, str] = {}
     for sheet in sheets:
         for placement in sheet.placements:
             if placement.face not in forms:
-                page = pikepdf.Page(source.pages[index[placement.face]])
-                forms[placement.face] = out.copy_foreign(page.as_form_xobject())
+                forms[placement.face] = out.copy_foreign(pages[placement.face].as_form_xobject())
                 names[placement.face] = f"/F{len(names)}"
     for sheet in sheets:
         page = out.add_blank_page(page_size=(sheet.paper.width, sheet.paper.height))

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+import multiprocessing
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from pnp.errors import AssetError, BuildError, Diagnostic, Source
+from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
@@ -77,6 +79,34 @@ def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
     if not isinstance(data, bytes):
         raise BuildError(f"{what}: WeasyPrint returned no PDF")
     return data
+
+
+def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers: int | None = None) -> list[bytes]:
+    """Render several (html, what) documents, on every core when there are several.
+
+    Workers are forked after WeasyPrint is imported, so they start at once.
+    """
+    count = min(len(jobs), workers or os.cpu_count() or 1)
+    if count <= 1 or multiprocessing.get_start_method(allow_none=True) not in (None, "fork"):
+        return [render_pdf(html, roots, what) for html, what in jobs]
+    import weasyprint  # noqa: F401  (imported once, before forking)
+
+    context = multiprocessing.get_context("fork")
+    with context.Pool(count) as pool:
+        results = pool.starmap(_render_job, [(html, list(roots), what) for html, what in jobs])
+    out = []
+    for result in results:
+        if isinstance(result, PnpError):
+            raise result
+        out.append(result)
+    return out
+
+
+def _render_job(html: str, roots: list[Path], what: str) -> bytes | PnpError:
+    try:
+        return render_pdf(html, roots, what)
+    except PnpError as exc:  # sent back to the parent, which raises it
+        return exc
 
 
 class _Collect(logging.Handler):
