@@ -9,6 +9,7 @@ build: install
 
 ## Install the test dependencies and run the whole test suite.
 test: install-test
+	$(PYTHON) -m mypy
 	$(PYTHON) -m pytest -q
 
 install:

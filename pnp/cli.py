@@ -59,7 +59,11 @@ def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, stric
         game = _load(name, strict)
         result = run_build(game, papers, out / game.folder_name, only.split(",") if only else None)
         took = time.perf_counter() - started
-        click.echo(f"{game.title}: {result.faces} faces, {result.placed} cards placed per paper, {took:.2f} s")
+        cards = sum(c.copies for c in result.components)
+        click.echo(
+            f"{game.title}: {cards} cards from {result.faces} unique faces "
+            f"({result.placed} placed per paper, backs included), {took:.2f} s"
+        )
         for f in result.files:
             click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
         click.echo(f"  {result.manifest}")

@@ -5,6 +5,7 @@ All problems are collected and raised together as one :class:`InputError`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -48,7 +49,7 @@ def resolve_game_dir(game: str) -> Path:
     raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of: {known}")
 
 
-def file_finder(game_dir: Path):  # type: ignore[no-untyped-def]
+def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
     """A function (kind, relative path) -> existing file inside an allowed root."""
     project_roots = [HOME] if HOME != game_dir else []
 
@@ -98,8 +99,9 @@ def _build_game(
             if isinstance(entries, list):
                 good = [ENTRY.check(e, ("sets", set_name, i), Checker(doc, [], {}, ck.find_file)) for i, e in enumerate(entries)]
                 sets[set_name] = tuple(_entry(set_name, e) for e in good if e is not INVALID)
-                ids = {e.get("id") for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
-                sets[set_name] += tuple(Entry(set_name, i, i, None, None, None) for i in sorted(ids - {x.id for x in sets[set_name]}))
+                named: set[str] = {e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
+                missing = sorted(named - {x.id for x in sets[set_name]})
+                sets[set_name] += tuple(Entry(set_name, i, i, None, None, None) for i in missing)
     elif top["sets"] is not INVALID:
         for set_name, entries in top["sets"].items():
             _unique([e["id"] for e in entries], ("sets", set_name), "id", doc, diagnostics)

@@ -8,7 +8,7 @@ placed many times.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -77,7 +77,7 @@ def base_context(game: Game) -> dict[str, Any]:
     }
 
 
-def _asset_finder(game_root: Path):  # type: ignore[no-untyped-def]
+def _asset_finder(game_root: Path) -> Callable[[str], str]:
     from pnp.loading.loader import file_finder
 
     find = file_finder(game_root)
