@@ -6,6 +6,7 @@ writes the results (atomically) with a manifest.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Sequence
@@ -13,17 +14,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pikepdf
+
 from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, impose
 from pnp.imposition.layouts import Paper, load_layouts, load_papers
-from pnp.model import Component, Game
+from pnp.model import Component, Document, Game
 from pnp.paths import ART, FONTS, TEMPLATES
 from pnp.pdf.place import impose_pdf, save_atomic, write_atomic
 from pnp.render.document import faces_html, pages_html
-from pnp.render.faces import FacePlan, base_context, plan_faces
+from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
 from pnp.render.templating import environment, render
 from pnp.render.weasy import render_pdf, render_pdfs
-from pnp.units import css
+from pnp.units import css, to_mm
 
 PROFILE = "home"
 CALIBRATION_MM = 50
@@ -85,6 +88,7 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
             continue
         pages = f"{page}" if count == 1 else f"{page}\u2013{page + count - 1}"
         two_sided = any(s.side == "back" for s in sheets[component.id])
+        round_items = any(s.guides for s in sheets[component.id])
         parts.append(
             {
                 "id": component.id,
@@ -93,12 +97,19 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
                 "first": page,
                 "last": page + count - 1,
                 "copies": component.copies,
-                "stock": "card stock",
+                "stock": component.stock,
                 "sides": "two-sided, long edge" if two_sided else "one-sided",
+                "round": round_items,
+                "width_mm": round(to_mm(component.size.width), 1),
+                "width_in": round(component.size.width / 72, 3),
             }
         )
         page += count
     return parts
+
+
+def _document_file(game: Game, document: Document, paper: str) -> str:
+    return f"{game.folder_name}-{document.id}-{paper}.pdf"
 
 
 def instructions_html(game: Game, paper: Paper, parts: list[dict[str, Any]], front_pages: int) -> str:
@@ -107,12 +118,25 @@ def instructions_html(game: Game, paper: Paper, parts: list[dict[str, Any]], fro
         **base_context(game),
         "paper": {"id": paper.id, "name": paper.name},
         "parts": parts,
+        "documents": [
+            {"name": d.name, "file": _document_file(game, d, paper.id), "stock": d.stock} for d in game.documents
+        ],
         "front_pages": "1" if front_pages == 1 else f"1\u2013{front_pages}",
         "square_mm": CALIBRATION_MM,
     }
     body = render(environment(game.root), INSTRUCTIONS, context, "the printing instructions")
-    page_css = f"<style>@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 15mm; }}</style>"
-    return pages_html(game, page_css + body, [INSTRUCTIONS_CSS])
+    return pages_html(game, _page_css(paper, "15mm") + body, [INSTRUCTIONS_CSS])
+
+
+def _page_css(paper: Paper, margin: str) -> str:
+    return f"<style>@page {{ size: {css(paper.width)} {css(paper.height)}; margin: {margin}; }}</style>"
+
+
+def document_html(game: Game, document: Document, paper: Paper) -> str:
+    """A rulebook or other document, laid out on ``paper``."""
+    context = {**document_context(game), "paper": {"id": paper.id, "name": paper.name}}
+    body = render(environment(game.root), document.template, context, f"document {document.id}")
+    return pages_html(game, _page_css(paper, "18mm") + body, list(document.styles))
 
 
 def _count_pages(data: bytes) -> int:
@@ -148,9 +172,12 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
     chunks = _chunks(plan.faces, workers)
     jobs = [(faces_html(game, chunk, styles), "card faces") for chunk in chunks]
     jobs += [(instructions_html(game, known_papers[p], parts[p], 1), "printing instructions") for p in papers]
+    documents = game.documents if not only else ()
+    jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
     rendered = render_pdfs(jobs, _roots(game))
     face_pdfs = [(data, [f.key for f in chunk]) for data, chunk in zip(rendered, chunks)]
-    front = dict(zip(papers, rendered[len(chunks) :]))
+    front = dict(zip(papers, rendered[len(chunks) : len(chunks) + len(papers)]))
+    document_pdfs = iter(rendered[len(chunks) + len(papers) :])
 
     files = []
     placed = 0
@@ -167,6 +194,13 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
         target = out_dir / f"{game.folder_name}-{PROFILE}-{paper_id}.pdf"
         save_atomic(pdf, target)
         files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
+    for paper_id in papers:
+        for document in documents:
+            pdf = pikepdf.open(io.BytesIO(next(document_pdfs)))
+            pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
+            target = out_dir / _document_file(game, document, paper_id)
+            save_atomic(pdf, target)
+            files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
     manifest = out_dir / "manifest.json"
     write_atomic(json.dumps(manifest_data(game, components, plan, files, out_dir), indent=2).encode() + b"\n", manifest)
     return BuildResult(game, tuple(components), tuple(files), len(plan.faces), placed, manifest)

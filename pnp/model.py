@@ -6,7 +6,7 @@ Lengths are float points (see :mod:`pnp.units`). Nothing here reads files.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,10 +70,22 @@ class Component:
     styles: tuple[Path, ...]
     cards: tuple[Card, ...]
     source: Source
+    stock: str = "card stock"
 
     @property
     def copies(self) -> int:
         return sum(card.copies for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document printed as ordinary pages: a rulebook."""
+
+    id: str
+    name: str
+    template: str
+    styles: tuple[Path, ...]
+    stock: str
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,8 @@ class Game:
     sets: Mapping[str, tuple[Entry, ...]]
     components: tuple[Component, ...]
     source: Source
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    documents: tuple[Document, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
 

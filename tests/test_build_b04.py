@@ -40,11 +40,35 @@ def test_every_font_is_embedded_and_ours(b04_build: Path, paper: str) -> None:
         assert "EBGaramond" in re.sub(r"[ -]", "", font["name"]), f"a font not from fonts/: {font}"
 
 
+# Pages of each component in the home PDF, in order (A4 and Letter alike).
+SHEETS = {
+    "traits": 7 * 2,  # 60 cards, 9 a sheet, each front sheet followed by its backs
+    "crest-sleeves": 9,  # 80 one-sided
+    "ring-sleeves": 2,
+    "reference": 2,
+    "letterboxes": 8,  # one board a sheet, turned
+    "spreadsheets": 4,  # two a sheet, turned
+    "crest-trackers": 2,  # 168 tokens, 150 a sheet
+    "symbol-markers": 2,  # 40 two-sided tokens
+}
+
+# Component counts from the B04 rules (seed 000): copies, and unique faces.
+SEED = {
+    "traits": (60, 61),
+    "crest-sleeves": (80, 8),
+    "ring-sleeves": (8, 16),
+    "reference": (8, 2),
+    "letterboxes": (8, 8),
+    "spreadsheets": (8, 1),
+    "crest-trackers": (168, 8),
+    "symbol-markers": (40, 10),
+}
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_page_sizes_and_count(b04_build: Path, paper: str) -> None:
     pages = pdfinfo_pages(_pdf(b04_build, paper))
-    # 1 instructions page, 7 trait fronts each followed by its backs, 9 crest sheets (80 / 9).
-    assert len(pages) == 1 + 7 * 2 + 9
+    assert len(pages) == 1 + sum(SHEETS.values())
     for width, height in pages:
         assert (width, height) == pytest.approx(PAPERS[paper], abs=0.01)
 
@@ -103,7 +127,15 @@ def test_each_unique_face_is_stored_once(b04_build: Path) -> None:
         for page in pdf.pages[1:]:
             for _, xobject in page.Resources.XObject.items():
                 forms.add(xobject.objgen)
-    assert len(forms) == 60 + 1 + 8
+    # Ring sleeves' backs are the crest sleeves' faces, so they are not stored again.
+    assert len(forms) == 106
+
+
+def test_ring_sleeve_backs_are_the_crest_sleeve_faces(b04_manifest: dict) -> None:
+    components = {c["id"]: c for c in b04_manifest["components"]}
+    crest_faces = {card["id"]: card["front"] for card in components["crest-sleeves"]["cards"]}
+    for card in components["ring-sleeves"]["cards"]:
+        assert card["back"] == crest_faces[card["id"]]
 
 
 def test_manifest(b04_build: Path, b04_manifest: dict) -> None:
@@ -115,16 +147,16 @@ def test_manifest(b04_build: Path, b04_manifest: dict) -> None:
         assert path.is_file() and not Path(f["path"]).is_absolute()
         assert f["pages"] == len(pdfinfo_pages(path))
     components = {c["id"]: c for c in m["components"]}
-    assert (components["traits"]["copies"], components["traits"]["faces"]) == (60, 61)
-    assert (components["crest-sleeves"]["copies"], components["crest-sleeves"]["faces"]) == (80, 8)
+    assert {k: (c["copies"], c["faces"]) for k, c in components.items()} == SEED
     assert components["traits"]["name"] == "Trait cards"
+    assert {f["path"] for f in m["files"]} >= {"persuasion-b04-rulebook-a4.pdf", "persuasion-b04-rulebook-letter.pdf"}
 
 
 def test_list_json_matches_the_card_data() -> None:
     result = run_pnp("list", "persuasion-b04", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    traits, sleeves = data["components"]
+    traits, sleeves = data["components"][:2]
     assert (traits["id"], traits["copies"], len(traits["cards"])) == ("traits", 60, 60)
     assert [c["title"] for c in traits["cards"]] == [c["title"] for c in TRAITS]
     assert sleeves["copies"] == 80 and {c["copies"] for c in sleeves["cards"]} == {10}
@@ -136,6 +168,9 @@ def test_instructions_page_tells_how_to_print(b04_build: Path) -> None:
     assert "100 %" in text and "US Letter" in text and "flip on the long edge" in text
     assert re.search(r"2\s*[–-]\s*15 Trait cards 60 card stock two-sided", text), text
     assert re.search(r"16\s*[–-]\s*24 Sealed crest sleeves 80 card stock one-sided", text), text
+    assert re.search(r"41\s*[–-]\s*42 Crest trackers 168 card stock one-sided", text), text
+    assert "persuasion-b04-rulebook-letter.pdf Rulebook plain paper" in text
+    assert "crest trackers 15.9 mm" in text
     assert "50 mm" in text
 
 

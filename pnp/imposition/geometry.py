@@ -53,6 +53,16 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Circle:
+    """A cutting guide: a thin circle on a round item's trim."""
+
+    cx: float
+    cy: float
+    r: float
+    weight: float
+
+
+@dataclass(frozen=True)
 class Grid:
     """Where the cards of one size go on one paper, fronts and backs."""
 
@@ -65,6 +75,9 @@ class Grid:
     """``backs[i]`` lies behind ``fronts[i]`` once the sheet is flipped."""
     marks: tuple[Line, ...]
     gap: float = 0.0
+    rotated: bool = False
+    """Items are turned a quarter turn (slots are their size turned)."""
+    guides: tuple[Circle, ...] = ()
 
     @property
     def per_sheet(self) -> int:
@@ -75,17 +88,32 @@ def _fit(available: float, size: float, gap: float) -> int:
     return max(0, math.floor((available + gap + 1e-6) / (size + gap)))
 
 
+def _count(layout: SheetLayout, paper: Paper, width: float, height: float) -> tuple[int, int]:
+    columns = layout.columns or _fit(paper.width - 2 * layout.min_margin, width, layout.gap)
+    rows = layout.rows or _fit(paper.height - 2 * layout.min_margin, height, layout.gap)
+    return columns, rows
+
+
 def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid:
-    """Lay out slots of ``width`` x ``height`` points, centred on ``paper``."""
+    """Lay out items of ``width`` x ``height`` points, centred on ``paper``.
+
+    With ``rotate: auto`` the items are turned a quarter turn when more of
+    them fit that way (a landscape board on a portrait sheet).
+    """
+    columns, rows = _count(layout, paper, width, height)
+    rotated = False
+    if layout.rotate == "auto":
+        turned = _count(layout, paper, height, width)
+        if turned[0] * turned[1] > columns * rows:
+            columns, rows, rotated = turned[0], turned[1], True
+            width, height = height, width
     usable_w = paper.width - 2 * layout.min_margin
     usable_h = paper.height - 2 * layout.min_margin
-    columns = layout.columns or _fit(usable_w, width, layout.gap)
-    rows = layout.rows or _fit(usable_h, height, layout.gap)
     block_w = columns * width + (columns - 1) * layout.gap
     block_h = rows * height + (rows - 1) * layout.gap
     if columns < 1 or rows < 1 or block_w > usable_w + 1e-6 or block_h > usable_h + 1e-6:
         raise LayoutError(
-            f"layout {layout.id!r} cannot fit {columns or 0} x {rows or 0} cards of "
+            f"layout {layout.id!r} cannot fit {columns or 0} x {rows or 0} items of "
             f"{to_mm(width):.1f} x {to_mm(height):.1f} mm on {paper.name} with "
             f"{to_mm(layout.min_margin):.1f} mm margins"
         )
@@ -99,7 +127,12 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
             fronts.append(Rect(x, y, width, height))
     # Long-edge flip of a portrait sheet turns it about its vertical axis.
     backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
-    return Grid(paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper), layout.gap)
+    guides: tuple[Circle, ...] = ()
+    if layout.guides == "circle":
+        guides = tuple(Circle(r.x + r.width / 2, r.y + r.height / 2, min(r.width, r.height) / 2, 0.35) for r in fronts)
+    return Grid(
+        paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper), layout.gap, rotated, guides
+    )
 
 
 def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tuple[Line, ...]:
@@ -134,6 +167,8 @@ class Placement:
     face: str
     slot: Rect
     clip: Rect
+    rotation: int = 0
+    """Quarter turns, counter-clockwise in degrees: 0, 90 or -90."""
     """What of the face shows: the trim plus as much bleed as the gap leaves room for."""
 
 
@@ -147,6 +182,7 @@ class Sheet:
     paper: Paper
     placements: tuple[Placement, ...]
     marks: tuple[Line, ...]
+    guides: tuple[Circle, ...] = ()
 
 
 def impose(
@@ -161,9 +197,9 @@ def impose(
     per = layout.per_sheet
     shown = min(bleed, layout.gap / 2)
 
-    def place(face: str, slot: Rect) -> Placement:
+    def place(face: str, slot: Rect, rotation: int) -> Placement:
         clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
-        return Placement(face, slot, clip)
+        return Placement(face, slot, clip, rotation if layout.rotated else 0)
 
     for number, start in enumerate(range(0, len(copies), per), start=1):
         chunk = copies[start : start + per]
@@ -173,8 +209,9 @@ def impose(
                 "front",
                 number,
                 layout.paper,
-                tuple(place(front, layout.fronts[i]) for i, (front, _) in enumerate(chunk)),
+                tuple(place(front, layout.fronts[i], 90) for i, (front, _) in enumerate(chunk)),
                 layout.marks,
+                layout.guides[: len(chunk)],
             )
         )
         if any(back is not None for _, back in chunk):
@@ -184,7 +221,7 @@ def impose(
                     "back",
                     number,
                     layout.paper,
-                    tuple(place(back, layout.backs[i]) for i, (_, back) in enumerate(chunk) if back is not None),
+                    tuple(place(back, layout.backs[i], -90) for i, (_, back) in enumerate(chunk) if back is not None),
                     (),
                 )
             )

@@ -43,6 +43,10 @@ class SheetLayout:
     crop_marks: CropMarks | None
     duplex: str
     source: Path
+    rotate: str = "never"
+    """"auto": turn items a quarter turn when more of them fit that way."""
+    guides: str | None = None
+    """"circle": a thin cutting circle at each item's trim (round tokens)."""
 
 
 class _AutoOrCount(Spec):
@@ -75,6 +79,8 @@ LAYOUT = Record(
         Field("min_margin", Length(0, 50), "The least paper margin around the cards.", 5 * 72 / 25.4),
         Field("crop_marks", CROP_MARKS, "Cut marks in the margins, in line with the card edges.", None),
         Field("duplex", Choice(("long-edge",)), "How the paper flips for the backs.", "long-edge"),
+        Field("rotate", Choice(("never", "auto")), "auto: turn items a quarter turn when more fit that way.", "never"),
+        Field("guides", Choice(("circle",)), "circle: draw a thin cutting circle on each round item's trim.", None),
     ),
     "a sheet layout",
 )
@@ -105,6 +111,8 @@ def _load_layout(path: Path, diagnostics: list[Diagnostic]) -> SheetLayout | Non
         crop_marks=CropMarks(**marks) if marks else None,
         duplex=checked["duplex"],
         source=path,
+        rotate=checked["rotate"],
+        guides=checked["guides"],
     )
 
 

@@ -16,7 +16,7 @@ from pnp.imposition.layouts import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document, load_yaml
-from pnp.model import Card, Component, Entry, FontFace, Game, Size
+from pnp.model import Card, Component, Document, Entry, FontFace, Game, Size
 from pnp.paths import CARD_DATA, HOME
 
 GAME_FILE = "game.yaml"
@@ -143,6 +143,11 @@ def _build_game(
         sets=MappingProxyType(sets),
         components=tuple(components),
         source=doc.source(()),
+        rules=top["rules"] if isinstance(top["rules"], dict) else {},
+        documents=tuple(
+            Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
+            for d in top["documents"]
+        ),
     )
 
 
@@ -208,6 +213,7 @@ def _component(
         styles=tuple(c["style"]),
         cards=cards,
         source=source,
+        stock=c["stock"],
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from pnp.loading.spec import (
     COLOR,
+    IDENT,
     SLUG,
     Boolean,
     Checker,
@@ -124,6 +125,18 @@ PLAYERS = Record(
 )
 
 
+DOCUMENT = Record(
+    (
+        Field("id", SLUG, "The document's id; its file is <game>-<id>-<paper>.pdf."),
+        Field("name", Text(max_length=80), "The name players read in the printing instructions."),
+        Field("template", FileRef("template"), "The Jinja2 template of the whole document."),
+        Field("style", ListOf(FileRef("style")), "Stylesheets the document uses.", ()),
+        Field("stock", Text(max_length=40), "What to print it on.", "plain paper"),
+    ),
+    "a document {id, name, template, ...}",
+)
+
+
 def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
     return Record(
         (
@@ -139,7 +152,8 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
             Field("cards", FileRef("data"), "The YAML file, in the game folder, that lists the cards.", None),
             Field("each", SLUG, "Instead of cards: make one card per entry of this set (for example crests).", None),
             Field("copies", Integer(0, MAX_COPIES), "Copies of each card unless the card says otherwise.", 1),
-            Field("fields", MapOf(SLUG, FIELD_TYPE), "The game-specific fields of this component's cards.", {}),
+            Field("fields", MapOf(IDENT, FIELD_TYPE), "The game-specific fields of this component's cards.", {}),
+            Field("stock", Text(max_length=40), "What to print it on, for the printing instructions.", "card stock"),
         ),
         "a component {id, name, size, front, ...}",
     )
@@ -160,6 +174,8 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             Field("fonts", ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ()),
             Field("style", ListOf(FileRef("style")), "Stylesheets every template of the game uses.", ()),
             Field("sets", MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {}),
+            Field("rules", AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {}),
+            Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
             Field(
                 "components",
                 ListOf(component_record(sizes) if components else AnyValue(), 1),
@@ -242,10 +258,17 @@ def _declared_fields(raw: dict[str, Any], path: KeyPath, ck: Checker) -> tuple[F
     return declared_fields(checked, path, ck)
 
 
+RESERVED = ("id", "title", "copies", "entry")
+"""Card keys every card has; a component cannot declare them again."""
+
+
 def declared_fields(raw: dict[str, Any], path: KeyPath, ck: Checker) -> tuple[Field, ...]:
     """The fields a component declares for its cards (already checked as FIELD_TYPE)."""
     out = []
     for name, decl in raw.items():
+        if name in RESERVED:
+            ck.error((*path, name), f"{name!r} is a key every card has; choose another field name")
+            continue
         spec = field_spec(decl, (*path, name), ck)
         if decl["required"]:
             out.append(Field(name, spec, decl["doc"]))

@@ -92,6 +92,7 @@ class Text(Spec):
 
 
 SLUG = Text(r"[a-z0-9][a-z0-9-]*", "an id of lowercase letters, digits and hyphens (like 'crest-sleeves')", 64)
+IDENT = Text(r"[a-z][a-z0-9_]*", "a name of lowercase letters, digits and underscores (like 'back_text')", 64)
 COLOR = Text(r"#[0-9a-fA-F]{6}", "a colour like '#8c1c24'", 7)
 
 

@@ -129,14 +129,14 @@ def _convert(
     if isinstance(node, yaml.SequenceNode):
         return [_convert(loader, item, (*path, i), marks, file, budget) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
-        out: dict[str, Any] = {}
+        out: dict[str | int, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise yaml.MarkedYAMLError(problem="merge keys (<<) are not supported", problem_mark=key_node.start_mark)
             key = loader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
-            if not isinstance(key, str):
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise yaml.MarkedYAMLError(
-                    problem=f"keys must be plain text, found {key!r}", problem_mark=key_node.start_mark
+                    problem=f"keys must be text or whole numbers, found {key!r}", problem_mark=key_node.start_mark
                 )
             if key in out:
                 first = marks.get((*path, key), (0, 0))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pikepdf
 
-from pnp.imposition.geometry import Line, Sheet
+from pnp.imposition.geometry import Circle, Line, Sheet
 
 
 def _num(value: float) -> str:
@@ -26,6 +26,28 @@ def _marks(lines: Iterable[Line]) -> str:
     for line in lines:
         ops.append(f"{_num(line.weight)} w {_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
     return "q 0 G 0 J\n" + "\n".join(ops) + "\nQ\n" if ops else ""
+
+
+_ROTATIONS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), -90: (0, -1, 1, 0)}
+"""The a b c d of a PDF matrix for each quarter turn (counter-clockwise)."""
+
+_KAPPA = 0.5522847498
+
+
+def _circles(circles: Iterable[Circle]) -> str:
+    """Thin grey cutting circles, four Bezier arcs each."""
+    ops = []
+    for g in circles:
+        k = g.r * _KAPPA
+        x, y, r = g.cx, g.cy, g.r
+        ops.append(
+            f"{_num(g.weight)} w {_num(x + r)} {_num(y)} m "
+            f"{_num(x + r)} {_num(y + k)} {_num(x + k)} {_num(y + r)} {_num(x)} {_num(y + r)} c "
+            f"{_num(x - k)} {_num(y + r)} {_num(x - r)} {_num(y + k)} {_num(x - r)} {_num(y)} c "
+            f"{_num(x - r)} {_num(y - k)} {_num(x - k)} {_num(y - r)} {_num(x)} {_num(y - r)} c "
+            f"{_num(x + k)} {_num(y - r)} {_num(x + r)} {_num(y - k)} {_num(x + r)} {_num(y)} c S"
+        )
+    return "q 0.45 G\n" + "\n".join(ops) + "\nQ\n" if ops else ""
 
 
 def impose_pdf(
@@ -68,13 +90,16 @@ def impose_pdf(
             form = forms[placement.face]
             x0, y0, x1, y1 = (float(v) for v in form.BBox)
             slot, clip = placement.slot, placement.clip
-            tx = slot.x + slot.width / 2 - (x0 + x1) / 2
-            ty = slot.y + slot.height / 2 - (y0 + y1) / 2
+            # Turn the face about its centre, then move the centre onto the slot's.
+            a, b, c, d = _ROTATIONS[placement.rotation]
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            tx = slot.x + slot.width / 2 - (a * cx + c * cy)
+            ty = slot.y + slot.height / 2 - (b * cx + d * cy)
             ops.append(
                 f"q {_num(clip.x)} {_num(clip.y)} {_num(clip.width)} {_num(clip.height)} re W n "
-                f"1 0 0 1 {_num(tx)} {_num(ty)} cm {names[placement.face]} Do Q"
+                f"{a} {b} {c} {d} {_num(tx)} {_num(ty)} cm {names[placement.face]} Do Q"
             )
-        content = "\n".join(ops) + "\n" + _marks(sheet.marks)
+        content = "\n".join(ops) + "\n" + _marks(sheet.marks) + _circles(sheet.guides)
         page.Contents = out.make_stream(content.encode("ascii"))
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"

@@ -70,10 +70,20 @@ def base_context(game: Game) -> dict[str, Any]:
             "title": game.title,
             "version": game.version,
             "players": {"min": game.players[0], "max": game.players[1]},
+            "rules": game.rules,
         },
         "sets": {name: {e.id: _entry_view(e) for e in entries} for name, entries in game.sets.items()},
         "set_lists": {name: [_entry_view(e) for e in entries] for name, entries in game.sets.items()},
         "asset": _asset_finder(game.root),
+    }
+
+
+def document_context(game: Game) -> dict[str, Any]:
+    """What a document template (a rulebook) may use: also every component and card."""
+    return {
+        **base_context(game),
+        "components": [{"id": c.id, "name": c.name, "copies": c.copies} for c in game.components],
+        "decks": {c.id: {card.id: _card_view(card) for card in c.cards} for c in game.components},
     }
 
 

@@ -24,7 +24,7 @@ def environment(game_root: Path) -> SandboxedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["sign"] = lambda value: "+" if value > 0 else "\u2212" if value < 0 else "0"
+    env.filters["sign"] = lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"
     return env
 
 
