@@ -51,3 +51,30 @@ def rasterise(pdf: Path, page: int, dpi: float) -> Image.Image:
         return bitmap.to_pil().convert("RGB")
     finally:
         document.close()
+
+
+def clip_rects(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:
+    """The clip rectangles (x, y, w, h) pnp drew its faces through on ``page``,
+    read back from the content stream with pikepdf."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as document:
+        out = []
+        pending: list[float] = []
+        for operands, operator in pikepdf.parse_content_stream(document.pages[page - 1]):
+            op = str(operator)
+            if op == "re":
+                pending = [float(v) for v in operands]
+            elif op == "W" and pending:
+                out.append(tuple(pending))
+                pending = []
+        return out  # type: ignore[return-value]
+
+
+def crop_face(pdf: Path, page: int, index: int, dpi: float) -> Image.Image:
+    """The ``index``-th placed face on ``page``, cut out of a PDFium render."""
+    x, y, w, h = clip_rects(pdf, page)[index]
+    image = rasterise(pdf, page, dpi)
+    scale = dpi / 72
+    height = image.size[1] / scale
+    return image.crop((round(x * scale), round((height - y - h) * scale), round((x + w) * scale), round((height - y) * scale)))

@@ -13,30 +13,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.imposition.geometry import grid
-from pnp.imposition.layouts import load_layouts, load_papers
-from pnp.units import mm
-from tests.pdftools import rasterise
+from tests.pdftools import crop_face, rasterise
 
 GOLDEN = Path(__file__).parent / "golden"
 FAILURES = Path(__file__).parent / "_failures"
 DPI = 100
 TOLERANCE = 2.0
 """Mean absolute difference per channel (0-255) allowed for anti-aliasing noise."""
-
-
-def _slot_image(pdf: Path, page: int, slot_index: int, paper: str) -> Image.Image:
-    g = grid(load_layouts()["poker-9up"], load_papers()[paper], mm(63.5), mm(88.9))
-    image = rasterise(pdf, page, DPI)
-    scale = DPI / 72
-    slot = (g.fronts if page % 2 == 0 or page > 15 else g.backs)[slot_index]
-    box = (
-        round(slot.x * scale),
-        round((g.paper.height - slot.top) * scale),
-        round(slot.right * scale),
-        round((g.paper.height - slot.y) * scale),
-    )
-    return image.crop(box)
 
 
 def _compare(actual: Image.Image, name: str) -> None:
@@ -56,21 +39,38 @@ def _compare(actual: Image.Image, name: str) -> None:
         pytest.fail(f"{name}: mean difference {max(diff):.2f} > {TOLERANCE}; actual in {FAILURES / name}.png")
 
 
-@pytest.mark.parametrize(
-    "name, page, slot",
-    [
-        ("b04-trait-front-extravagant", 2, 0),
-        ("b04-trait-back", 3, 0),
-        ("b04-crest-sleeve-ashford", 16, 0),
-    ],
-)
-def test_card_matches_reference(b04_build: Path, name: str, page: int, slot: int) -> None:
-    _compare(_slot_image(b04_build / "persuasion-b04-home-a4.pdf", page, slot, "a4"), name)
+# One of each component type, by page and place on the A4 build.
+FACES = [
+    ("b04-trait-front-extravagant", 2, 0),
+    ("b04-trait-back", 3, 0),
+    ("b04-crest-sleeve-ashford", 16, 0),
+    ("b04-ring-sleeve-ashford", 25, 0),
+    ("b04-ring-sleeve-back-ashford", 26, 0),
+    ("b04-aid-front", 27, 0),
+    ("b04-aid-back", 28, 0),
+    ("b04-letterbox-ashford", 29, 0),
+    ("b04-spreadsheet", 37, 0),
+    ("b04-tracker-ashford", 41, 0),
+    ("b04-marker-fortune-plus", 43, 0),
+    ("b04-marker-fortune-minus", 44, 0),
+]
+
+
+@pytest.mark.parametrize("name, page, index", FACES, ids=[f[0] for f in FACES])
+def test_face_matches_reference(b04_build: Path, name: str, page: int, index: int) -> None:
+    _compare(crop_face(b04_build / "persuasion-b04-home-a4.pdf", page, index, DPI), name)
+
+
+def test_a_ring_sleeve_back_looks_like_its_crest_sleeve(b04_build: Path) -> None:
+    pdf = b04_build / "persuasion-b04-home-a4.pdf"
+    back = crop_face(pdf, 26, 0, DPI)
+    sleeve = crop_face(pdf, 16, 0, DPI)
+    assert max(ImageStat.Stat(ImageChops.difference(back, sleeve)).mean) < TOLERANCE
 
 
 def test_comparison_catches_a_changed_card(b04_build: Path) -> None:
     """The same check must fail for a different card (it is not blind)."""
-    other = _slot_image(b04_build / "persuasion-b04-home-a4.pdf", 2, 1, "a4")
+    other = crop_face(b04_build / "persuasion-b04-home-a4.pdf", 2, 1, DPI)
     expected = Image.open(GOLDEN / "b04-trait-front-extravagant.png").convert("RGB")
     assert max(ImageStat.Stat(ImageChops.difference(expected, other)).mean) > TOLERANCE
 
