@@ -15,7 +15,7 @@ from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
 from pnp.imposition.layouts import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
-from pnp.loading.yamlsrc import Document, load_yaml
+from pnp.loading.yamlsrc import Document as YamlDoc, load_yaml
 from pnp.model import Card, Component, Document, Entry, FontFace, Game, Size
 from pnp.paths import CARD_DATA, HOME
 
@@ -88,7 +88,7 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
 
 
 def _build_game(
-    game_dir: Path, doc: Document, top: dict[str, Any], ck: Checker, sizes: Any, diagnostics: list[Diagnostic]
+    game_dir: Path, doc: YamlDoc, top: dict[str, Any], ck: Checker, sizes: Any, diagnostics: list[Diagnostic]
 ) -> Game | None:
     sets: dict[str, tuple[Entry, ...]] = {}
     raw_sets = doc.data.get("sets") if isinstance(doc.data, dict) else None
@@ -155,7 +155,7 @@ def _entry(set_name: str, e: dict[str, Any]) -> Entry:
     return Entry(set_name, e["id"], e["name"], e["art"], e["color"], e["text"])
 
 
-def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: Document, diagnostics: list[Diagnostic]) -> None:
+def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: YamlDoc, diagnostics: list[Diagnostic]) -> None:
     seen: dict[Any, int] = {}
     for index, value in enumerate(ids):
         if not isinstance(value, str):
@@ -171,7 +171,7 @@ def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: Document, diag
 
 def _component(
     game_dir: Path,
-    doc: Document,
+    doc: YamlDoc,
     c: dict[str, Any],
     path: tuple[Any, ...],
     ck: Checker,
