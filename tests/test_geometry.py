@@ -104,3 +104,14 @@ def test_units_are_strict() -> None:
     for bad in ("63.5", "3 furlongs", "mm", 5, None, "1e3mm"):
         with pytest.raises(UnitError):
             parse_length(bad)
+
+
+def test_turned_items_turn_back_the_other_way(layouts) -> None:
+    """A landscape piece on a portrait sheet is turned a quarter turn; its back,
+    seen after a long-edge flip, must turn the other way to line up."""
+    g = grid(layouts["board"], load_papers()["a4"], mm(232), mm(128))
+    assert g.rotated and (g.fronts[0].width, g.fronts[0].height) == pytest.approx((mm(128), mm(232)))
+    front, back = impose("board", [("f", "b")], g)
+    assert [p.rotation for p in front.placements] == [90]
+    assert [p.rotation for p in back.placements] == [-90]
+    assert back.placements[0].slot.x == pytest.approx(g.paper.width - front.placements[0].slot.right)
