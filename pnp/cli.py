@@ -33,6 +33,23 @@ def _papers(value: str) -> list[str]:
     return chosen
 
 
+def _refuse_if_unsound(game: Game, force: bool) -> None:
+    """Run the static checks; stop the build on errors unless --force."""
+    from pnp.rules.check import check_game
+
+    errors = check_game(game).errors()
+    for finding in errors:
+        click.echo(f"{finding.where}: {'warning' if force else 'error'}: [{finding.check}] {finding.message}", err=True)
+    if errors and not force:
+        raise CheckFailed(f"{game.title}: `pnp check` found {len(errors)} error(s); nothing was built (--force builds anyway)")
+
+
+class CheckFailed(PnpError):
+    """The card data loads but breaks the game's declared invariants."""
+
+    exit_code = 1
+
+
 @click.group()
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
@@ -45,7 +62,8 @@ def main() -> None:
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for results; each game gets a subfolder.")
 @click.option("--only", default=None, help="Build only these components (comma-separated ids).")
 @click.option("--strict", is_flag=True, help="Treat warnings (such as unknown keys) as errors.")
-def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool) -> None:
+@click.option("--force", is_flag=True, help="Build even when `pnp check` finds errors.")
+def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.build import build as run_build
     from pnp.loading.loader import shipped_games
@@ -57,6 +75,7 @@ def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, stric
     for name in names:
         started = time.perf_counter()
         game = _load(name, strict)
+        _refuse_if_unsound(game, force)
         result = run_build(game, papers, out / game.folder_name, only.split(",") if only else None)
         took = time.perf_counter() - started
         cards = sum(c.copies for c in result.components)
@@ -67,6 +86,26 @@ def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, stric
         for f in result.files:
             click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
         click.echo(f"  {result.manifest}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: {ok, findings, exact}.")
+@click.option("--strict", is_flag=True, help="Count warnings (and unknown keys) as errors.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Also write an HTML report with the tables and an odds plot.")
+def check(game: str, as_json: bool, strict: bool, report_file: Path | None) -> None:
+    """Check GAME's card data: invariants, balance and exact odds. Exit 0 if fine, 1 if not."""
+    from pnp.rules.check import check_game
+    from pnp.rules.summary import as_html, as_json as to_json, as_text
+
+    report = check_game(_load(game, strict))
+    if report_file is not None:
+        from pnp.pdf.place import write_atomic
+
+        write_atomic(as_html(report, strict).encode(), report_file)
+    click.echo(to_json(report, strict) if as_json else as_text(report, strict))
+    if not report.ok(strict):
+        raise SystemExit(1)
 
 
 @main.command(name="list")

@@ -29,8 +29,8 @@ class Source:
 
     def __str__(self) -> str:
         if self.line:
-            return f"{_show(self.file)}:{self.line}:{self.col}"
-        return _show(self.file)
+            return f"{display_path(self.file)}:{self.line}:{self.col}"
+        return display_path(self.file)
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class Diagnostic:
         return f"{self.source}:{tag}{key} {self.message}"
 
 
-def _show(path: Path) -> str:
+def display_path(path: Path) -> str:
     """A path relative to the working directory when it lies below it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))

@@ -106,6 +106,10 @@ class Game:
     source: Source
     rules: Mapping[str, Any] = field(default_factory=dict)
     documents: tuple[Document, ...] = ()
+    checks: Mapping[str, Any] = field(default_factory=dict)
+    """The validated ``checks:`` section; see :mod:`pnp.rules.config`."""
+    where: Mapping[str, str] = field(default_factory=dict)
+    """``file:line`` of each key path of game.yaml (``checks.supply[0]``), for findings."""
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
 

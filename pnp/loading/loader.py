@@ -11,11 +11,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
+from pnp.errors import Diagnostic, InputError, Level, Source, UsageError, display_path
 from pnp.imposition.layouts import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
-from pnp.loading.yamlsrc import Document as YamlDoc, load_yaml
+from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import Card, Component, Document, Entry, FontFace, Game, Size
 from pnp.paths import CARD_DATA, HOME
 
@@ -144,6 +144,8 @@ def _build_game(
         components=tuple(components),
         source=doc.source(()),
         rules=top["rules"] if isinstance(top["rules"], dict) else {},
+        checks=top["checks"] or {},
+        where={dotted(path): f"{display_path(doc.file)}:{line}" for path, (line, _) in doc.marks.items()},
         documents=tuple(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
             for d in top["documents"]

@@ -28,6 +28,7 @@ from pnp.loading.spec import (
     INVALID,
 )
 from pnp.loading.yamlsrc import KeyPath
+from pnp.rules.config import CHECKS
 
 MAX_COPIES = 10_000
 """More copies of one card than anyone prints at home or orders from a printer."""
@@ -176,6 +177,7 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             Field("sets", MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {}),
             Field("rules", AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {}),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
+            Field("checks", CHECKS, "Invariants and odds that `pnp check` verifies before anything is printed.", {}),
             Field(
                 "components",
                 ListOf(component_record(sizes) if components else AnyValue(), 1),

@@ -1,0 +1,250 @@
+"""Run a game's declared checks: static invariants, balance facts, exact odds.
+
+Everything is computed from the loaded card data; nothing is rendered or
+simulated. Findings say where (``file:line`` or a card id) and what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+from pnp.model import Card, Component, Game
+from pnp.rules.config import amount
+from pnp.rules.findings import Finding, Report, Severity
+from pnp.rules.odds import OddsCache
+
+
+class _Run:
+    def __init__(self, game: Game):
+        self.game = game
+        self.findings: list[Finding] = []
+        self.exact: dict[str, Any] = {}
+
+    def add(self, level: Severity, check: str, message: str, where: str) -> None:
+        self.findings.append(Finding(level, check, message, where))
+
+    def where(self, path: str) -> str:
+        probe = path
+        while probe and probe not in self.game.where:
+            probe = probe.rsplit(".", 1)[0] if "." in probe else ""
+        return self.game.where.get(probe, str(self.game.source))
+
+    def component(self, check: str, component_id: str, path: str) -> Component | None:
+        try:
+            return self.game.component(component_id)
+        except StopIteration:
+            known = ", ".join(c.id for c in self.game.components)
+            self.add(Severity.ERROR, check, f"no component {component_id!r}; expected one of {known}", self.where(path))
+            return None
+
+    def table(self, check: str, key: str, path: str) -> dict[int, int] | None:
+        """A rules table {player count: number}, complete for every allowed count."""
+        table = self.game.rules.get(key)
+        low, high = self.game.players
+        if not isinstance(table, dict) or not all(isinstance(k, int) and isinstance(v, int) for k, v in table.items()):
+            self.add(Severity.ERROR, check, f"rules.{key} must map each player count to a whole number", self.where(f"rules.{key}"))
+            return None
+        missing = [n for n in range(low, high + 1) if n not in table]
+        extra = [n for n in table if not low <= n <= high]
+        if missing:
+            self.add(Severity.ERROR, "player-table", f"rules.{key} has no entry for {', '.join(map(str, missing))} players (the game allows {low}-{high})", self.where(f"rules.{key}"))
+        if extra:
+            self.add(Severity.WARNING, "player-table", f"rules.{key} has entries for {', '.join(map(str, extra))} players, outside {low}-{high}", self.where(f"rules.{key}"))
+        return table
+
+
+def check_game(game: Game) -> Report:
+    run = _Run(game)
+    checks = game.checks
+    for i, deal in enumerate(checks.get("deal", ())):
+        _deal(run, deal, f"checks.deal[{i}]")
+    for i, supply in enumerate(checks.get("supply", ())):
+        _supply(run, supply, f"checks.supply[{i}]")
+    for i, size in enumerate(checks.get("set_size", ())):
+        _set_size(run, size, f"checks.set_size[{i}]")
+    for i, vocab in enumerate(checks.get("vocabulary", ())):
+        _vocabulary(run, vocab, f"checks.vocabulary[{i}]")
+    for i, balance in enumerate(checks.get("balance", ())):
+        _balance(run, balance, f"checks.balance[{i}]")
+    cache = OddsCache()
+    for i, odds in enumerate(checks.get("odds", ())):
+        _odds(run, odds, f"checks.odds[{i}]", cache)
+    return Report(game.id, tuple(run.findings), run.exact)
+
+
+def _deal(run: _Run, deal: dict[str, Any], path: str) -> None:
+    deck = run.component("deal", deal["deck"], f"{path}.deck")
+    table = run.table("deal", deal["hand"], path)
+    if deck is None or table is None:
+        return
+    rows = {}
+    for players in range(run.game.players[0], run.game.players[1] + 1):
+        if players not in table:
+            continue
+        dealt = players * (table[players] + deal["desires"])
+        left = deck.copies - dealt
+        rows[players] = {"dealt": dealt, "left": left}
+        if left < deal["reserve_min"]:
+            need = f"and {deal['reserve_min']} left over " if deal["reserve_min"] else ""
+            run.add(
+                Severity.ERROR, "deal",
+                f"{players} players need {dealt} {deck.name.lower()} {need}but the deck has {deck.copies}",
+                run.where(path),
+            )
+        elif left < deal["reserve_per_player"] * players:
+            run.add(
+                Severity.WARNING, "deal",
+                f"{players} players: {left} {deck.name.lower()} stay in the deck after the deal, fewer than "
+                f"{deal['reserve_per_player']} per player for draws in play",
+                run.where(path),
+            )
+    run.exact.setdefault("deal", {})[deck.id] = rows
+
+
+def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
+    component = run.component("supply", supply["component"], f"{path}.component")
+    if component is None:
+        return
+    try:
+        each = amount(supply["each_at_least"], dict(run.game.rules), run.game.players) if supply["each_at_least"] is not None else None
+        total = amount(supply["total_at_least"], dict(run.game.rules), run.game.players) if supply["total_at_least"] is not None else None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        run.add(Severity.ERROR, "supply", f"cannot work out the amount: rules has no usable {exc}", run.where(path))
+        return
+    if each is not None:
+        short = [c for c in component.cards if c.copies < each]
+        for card in short:
+            run.add(
+                Severity.ERROR, "supply",
+                f"{component.name}: {card.copies} of {card.title}, but the largest table needs {each} ({supply['why']})",
+                card.id if card.entry is None else f"{component.id}/{card.id}",
+            )
+    if total is not None and component.copies < total:
+        run.add(
+            Severity.ERROR, "supply",
+            f"{component.name}: {component.copies} in all, but the largest table needs {total} ({supply['why']})",
+            run.where(path),
+        )
+
+
+def _set_size(run: _Run, rule: dict[str, Any], path: str) -> None:
+    entries = run.game.sets.get(rule["set"])
+    if entries is None:
+        run.add(Severity.ERROR, "set-size", f"no set {rule['set']!r}", run.where(f"{path}.set"))
+        return
+    try:
+        need = amount(rule["at_least"], dict(run.game.rules), run.game.players)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        run.add(Severity.ERROR, "set-size", f"cannot work out the amount: rules has no usable {exc}", run.where(path))
+        return
+    if len(entries) < need:
+        run.add(Severity.ERROR, "set-size", f"{len(entries)} {rule['set']}, but the largest table needs {need} ({rule['why']})", run.where(f"sets.{rule['set']}"))
+
+
+def _ids_in(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        yield from (k for k in value if isinstance(k, str))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _ids_in(item)
+
+
+def _field_set(run: _Run, check: str, component: Component, field: str, path: str) -> str | None:
+    """The set a field's ids belong to, found from the values cards hold."""
+    for name, entries in run.game.sets.items():
+        ids = {e.id for e in entries}
+        used = {i for card in component.cards for i in _ids_in(card.fields.get(field))}
+        if used and used <= ids:
+            return name
+    run.add(Severity.ERROR, check, f"{component.id}.{field} holds no ids of any set", run.where(path))
+    return None
+
+
+def _vocabulary(run: _Run, rule: dict[str, Any], path: str) -> None:
+    component = run.component("vocabulary", rule["component"], f"{path}.component")
+    if component is None:
+        return
+    set_name = _field_set(run, "vocabulary", component, rule["field"], path)
+    if set_name is None:
+        return
+    used = {i for card in component.cards for i in _ids_in(card.fields.get(rule["field"]))}
+    for entry in run.game.sets[set_name]:
+        if entry.id not in used:
+            run.add(Severity.WARNING, "vocabulary", f"{set_name} entry {entry.id!r} is on no {component.name.lower()}", run.where(f"sets.{set_name}"))
+
+
+def _signed(card: Card, field: str) -> dict[str, int]:
+    value = card.fields.get(field)
+    return dict(value) if isinstance(value, dict) else {}
+
+
+def _balance(run: _Run, rule: dict[str, Any], path: str) -> None:
+    component = run.component("balance", rule["component"], f"{path}.component")
+    if component is None:
+        return
+    totals: dict[str, dict[str, Any]] = {}
+    for card in component.cards:
+        for symbol, sign in _signed(card, rule["field"]).items():
+            row = totals.setdefault(symbol, {"plus": 0, "minus": 0, "cards": 0})
+            row["plus" if sign > 0 else "minus"] += card.copies
+            row["cards"] += card.copies
+    deck = component.copies
+    for symbol, row in totals.items():
+        row["share"] = str(Fraction(row["cards"], deck))
+        run.add(
+            Severity.INFO, "balance",
+            f"{symbol}: +{row['plus']} / -{row['minus']} (net {row['plus'] - row['minus']:+d}), on {row['cards']} of {deck} cards ({row['cards'] / deck:.0%})",
+            run.where(path),
+        )
+    run.exact.setdefault("balance", {})[f"{component.id}.{rule['field']}"] = totals
+
+
+def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
+    deck = run.component("odds", rule["deck"], f"{path}.deck")
+    desires_component = run.component("odds", rule["desires"] or rule["deck"], f"{path}.desires")
+    table = run.table("odds", rule["hand"], path)
+    if deck is None or desires_component is None or table is None:
+        return
+    same = desires_component.id == deck.id
+    field = rule["field"]
+    cards = [card for card in deck.cards for _ in range(card.copies)]
+    sizes = sorted({table[n] for n in range(run.game.players[0], run.game.players[1] + 1) if n in table})
+    results: dict[str, dict[str, Any]] = {}
+    for desires in desires_component.cards:
+        wanted = _signed(desires, field)
+        if len(wanted) < rule["need"]:
+            run.add(Severity.ERROR, "odds", f"{desires.title} names {len(wanted)} signed symbols; no hand can match {rule['need']}", desires.id)
+            continue
+        pool = list(cards)
+        if same:
+            pool.remove(desires)  # the desires card is not in anyone's hand
+        hands = [_signed(card, field) for card in pool]
+        if max(sizes) > len(hands):
+            run.add(Severity.ERROR, "odds", f"a hand of {max(sizes)} cannot be dealt from {len(hands)} cards", run.where(path))
+            return
+        probs = cache.probabilities(hands, wanted, sizes, rule["need"])
+        per_players = {n: probs[table[n]] for n in range(run.game.players[0], run.game.players[1] + 1) if n in table}
+        results[desires.id] = {str(n): {"probability": str(p), "value": float(p), "hand": table[n]} for n, p in per_players.items()}
+        if all(p == 0 for p in per_players.values()):
+            run.add(Severity.ERROR, "odds", f"{desires.title}: no hand at any player count can satisfy it", desires.id)
+            continue
+        for n, p in per_players.items():
+            if p == 0:
+                run.add(Severity.ERROR, "odds", f"{desires.title}: no {table[n]}-card hand ({n} players) can satisfy it", desires.id)
+            elif not rule["band_min"] <= p <= rule["band_max"]:
+                run.add(
+                    Severity.WARNING, "odds",
+                    f"{desires.title}: {float(p):.1%} of {table[n]}-card hands ({n} players) satisfy it, outside "
+                    f"{rule['band_min']:.0%}-{rule['band_max']:.0%}",
+                    desires.id,
+                )
+    run.exact.setdefault("odds", {})[f"{desires_component.id}.{field}"] = {
+        "need": rule["need"],
+        "hand_sizes": {str(n): table[n] for n in sorted(table)},
+        "desires": results,
+        "dp_runs": cache.runs,
+    }

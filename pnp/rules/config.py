@@ -1,0 +1,124 @@
+"""The ``checks:`` section of game.yaml: which invariants a game declares.
+
+Each check is generic: it names components, fields and keys of ``rules:``,
+so a new game declares its invariants as data rather than code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.loading.spec import IDENT, INVALID, SLUG, Checker, Field, Integer, ListOf, Record, Spec, Text
+from pnp.loading.yamlsrc import KeyPath
+
+
+class Amount(Spec):
+    """A count: ``8``, ``{max_of: hand_size}`` (the largest value of a rules
+    table), ``{per_player: 1}`` (times the most players) or
+    ``{per_other_player: 3}`` (times the most players less one). The number
+    may also name a key of ``rules:``."""
+
+    FORMS = ("max_of", "per_player", "per_other_player")
+
+    def expected(self) -> str:
+        return "a whole number, or {max_of: KEY}, {per_player: N} or {per_other_player: N}"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        if isinstance(value, dict) and len(value) == 1:
+            (form, arg), = value.items()
+            if form in self.FORMS and (isinstance(arg, str) or (isinstance(arg, int) and not isinstance(arg, bool))):
+                return {form: arg}
+        return self.wrong(value, path, ck)
+
+
+class Share(Spec):
+    def expected(self) -> str:
+        return "a probability from 0 to 1"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
+            return float(value)
+        return self.wrong(value, path, ck)
+
+
+DEAL = Record(
+    (
+        Field("deck", SLUG, "The component cards are dealt from."),
+        Field("hand", IDENT, "The key of rules: holding the hand size for each player count."),
+        Field("desires", Integer(0, 100), "More cards each player takes from the same deck (a desires card).", 0),
+        Field("reserve_min", Integer(0), "The fewest cards that must stay in the deck after the deal.", 0),
+        Field("reserve_per_player", Integer(0), "Cards per player that should stay for draws in play (a warning if fewer).", 0),
+    ),
+    "{deck, hand, desires, reserve_min, reserve_per_player}",
+)
+
+SUPPLY = Record(
+    (
+        Field("component", SLUG, "The component whose copies are counted."),
+        Field("each_at_least", Amount(), "For components made with each: the fewest copies of every entry.", None),
+        Field("total_at_least", Amount(), "The fewest copies in all.", None),
+        Field("why", Text(max_length=200), "What the rule needs them for, shown in the message."),
+    ),
+    "{component, each_at_least or total_at_least, why}",
+)
+
+SET_SIZE = Record(
+    (
+        Field("set", SLUG, "The set whose entries are counted."),
+        Field("at_least", Amount(), "The fewest entries."),
+        Field("why", Text(max_length=200), "What the rule needs them for."),
+    ),
+    "{set, at_least, why}",
+)
+
+FIELD_REF = Record(
+    (
+        Field("component", SLUG, "The component."),
+        Field("field", IDENT, "The card field (a ref, a list of refs or a map keyed by refs)."),
+    ),
+    "{component, field}",
+)
+
+ODDS = Record(
+    (
+        Field("kind", Text(r"dominant-signs", "dominant-signs"), "How a hand satisfies a desires card: dominant-signs."),
+        Field("deck", SLUG, "The component hands are dealt from."),
+        Field("field", IDENT, "The signed-symbol field ({symbol: +1 or -1}) of hand and desires cards."),
+        Field("desires", SLUG, "The component desires cards come from; the deck itself if the same.", None),
+        Field("need", Integer(1, 20), "How many of a desires card's signed symbols must be dominant."),
+        Field("hand", IDENT, "The key of rules: with the hand size for each player count."),
+        Field("band_min", Share(), "Odds below this are a warning.", 0.0),
+        Field("band_max", Share(), "Odds above this are a warning.", 1.0),
+    ),
+    "{kind, deck, field, need, hand, band_min, band_max}",
+)
+
+CHECKS = Record(
+    (
+        Field("deal", ListOf(DEAL), "Decks that must hold every hand, desires card and reserve at every player count.", ()),
+        Field("supply", ListOf(SUPPLY), "Components that must be plentiful enough for the largest table.", ()),
+        Field("set_size", ListOf(SET_SIZE), "Sets that must have enough entries (a family for every player).", ()),
+        Field("vocabulary", ListOf(FIELD_REF), "Fields whose set must be used in full: an unused entry is a warning.", ()),
+        Field("balance", ListOf(FIELD_REF), "Signed-symbol fields to report plus and minus totals for.", ()),
+        Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each desires card.", ()),
+    ),
+    "the checks a game declares",
+)
+
+
+def amount(value: int | dict[str, Any], rules: dict[str, Any], players: tuple[int, int]) -> int:
+    """Evaluate an :class:`Amount` for the largest table. Raises KeyError or
+    TypeError when it names a rules key that is missing or not a number."""
+    if isinstance(value, int):
+        return value
+    (form, arg), = value.items()
+    if form == "max_of":
+        table = rules[arg]
+        return max(int(v) for v in table.values())
+    count = arg if isinstance(arg, int) else int(rules[arg])
+    return count * (players[1] if form == "per_player" else players[1] - 1)
+
+
+__all__ = ["CHECKS", "INVALID", "amount"]

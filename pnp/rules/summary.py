@@ -1,0 +1,111 @@
+"""How ``pnp check`` shows a report: a short text summary, JSON, or HTML."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from pnp.rules.findings import Report, Severity
+
+
+def as_json(report: Report, strict: bool) -> str:
+    data = {
+        "ok": report.ok(strict),
+        "game": report.game,
+        "findings": [f.as_json() for f in report.findings],
+        "exact": report.exact,
+    }
+    return json.dumps(data, indent=2)
+
+
+def as_text(report: Report, strict: bool) -> str:
+    lines = []
+    for level in (Severity.ERROR, Severity.WARNING):
+        for f in report.findings:
+            if f.level is level:
+                lines.append(f"{f.where}: {level.value}: [{f.check}] {f.message}")
+    balance = [f for f in report.findings if f.check == "balance"]
+    if balance:
+        lines.append("Balance:")
+        lines.extend(f"  {f.message}" for f in balance)
+    for key, odds in report.exact.get("odds", {}).items():
+        values = [v["value"] for d in odds["desires"].values() for v in d.values()]
+        if values:
+            lines.append(
+                f"Odds ({key}, at least {odds['need']} matching): {len(odds['desires'])} desires cards, "
+                f"exact; lowest {min(values):.1%}, highest {max(values):.1%} over every player count"
+            )
+    errors = sum(f.level is Severity.ERROR for f in report.findings)
+    warnings = sum(f.level is Severity.WARNING for f in report.findings)
+    verdict = "ok" if report.ok(strict) else "NOT OK"
+    lines.append(f"{report.game}: {verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    return "\n".join(lines)
+
+
+def _plot(odds: dict[str, Any]) -> str:
+    """Inline SVG: one line per desires card, odds against player count."""
+    desires = odds["desires"]
+    if not desires:
+        return ""
+    counts = sorted({int(n) for d in desires.values() for n in d})
+    w, h, pad = 640, 300, 40
+    xs = {n: pad + (w - 2 * pad) * (i / max(1, len(counts) - 1)) for i, n in enumerate(counts)}
+
+    def y(v: float) -> float:
+        return h - pad - (h - 2 * pad) * v
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img">']
+    for tick in (0, 0.25, 0.5, 0.75, 1.0):
+        parts.append(f'<line x1="{pad}" x2="{w - pad}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="{pad - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">{tick:.0%}</text>')
+    for n in counts:
+        parts.append(f'<text x="{xs[n]:.1f}" y="{h - pad + 16}" font-size="11" text-anchor="middle">{n}</text>')
+    parts.append(f'<text x="{w / 2}" y="{h - 6}" font-size="12" text-anchor="middle">players</text>')
+    for card, per in desires.items():
+        points = " ".join(f"{xs[int(n)]:.1f},{y(v['value']):.1f}" for n, v in sorted(per.items(), key=lambda kv: int(kv[0])))
+        parts.append(f'<polyline fill="none" stroke="#5b2a6e" stroke-opacity="0.35" points="{points}"><title>{escape(card)}</title></polyline>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def as_html(report: Report, strict: bool) -> str:
+    rows = "".join(
+        f"<tr class='{f.level.value}'><td>{f.level.value}</td><td>{escape(f.check)}</td>"
+        f"<td>{escape(f.message)}</td><td>{escape(f.where)}</td></tr>"
+        for f in report.findings
+    )
+    sections = []
+    for key, odds in report.exact.get("odds", {}).items():
+        counts = sorted({int(n) for d in odds["desires"].values() for n in d})
+        head = "".join(f"<th>{n} players<br>({odds['hand_sizes'][str(n)]} cards)</th>" for n in counts)
+        body = "".join(
+            f"<tr><td>{escape(card)}</td>"
+            + "".join(f"<td title='{per[str(n)]['probability']}'>{per[str(n)]['value']:.2%}</td>" for n in counts)
+            + "</tr>"
+            for card, per in odds["desires"].items()
+        )
+        sections.append(
+            f"<h2>Odds: {escape(key)}</h2><p>Exact probability that a random hand has at least "
+            f"{odds['need']} of the desires card's signed symbols dominant (hover for the exact fraction).</p>"
+            f"{_plot(odds)}<table><tr><th>desires card</th>{head}</tr>{body}</table>"
+        )
+    for key, totals in report.exact.get("balance", {}).items():
+        body = "".join(
+            f"<tr><td>{escape(s)}</td><td>{t['plus']}</td><td>{t['minus']}</td><td>{t['plus'] - t['minus']:+d}</td><td>{t['share']}</td></tr>"
+            for s, t in totals.items()
+        )
+        sections.insert(0, f"<h2>Balance: {escape(key)}</h2><table><tr><th>symbol</th><th>+</th><th>-</th><th>net</th><th>share of deck</th></tr>{body}</table>")
+    verdict = "ok" if report.ok(strict) else "NOT OK"
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
+        f"<title>pnp check: {escape(report.game)}</title><style>"
+        "body{font-family:serif;max-width:60em;margin:2em auto;color:#222}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}"
+        "tr.error td{background:#fdd}tr.warning td{background:#ffd}"
+        "</style></head><body>"
+        f"<h1>pnp check: {escape(report.game)} &mdash; {verdict}</h1>"
+        f"<h2>Findings</h2><table><tr><th>level</th><th>check</th><th>message</th><th>where</th></tr>{rows}</table>"
+        + "".join(sections)
+        + "</body></html>"
+    )
