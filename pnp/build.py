@@ -21,7 +21,7 @@ from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, impose
 from pnp.imposition.layouts import Paper, load_layouts, load_papers
 from pnp.model import Component, Document, Game
 from pnp.paths import ART, FONTS, TEMPLATES
-from pnp.pdf.place import impose_pdf, save_atomic, write_atomic
+from pnp.pdf.place import Outputs, impose_pdf, remove_stale
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
 from pnp.render.templating import environment, render
@@ -181,28 +181,31 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
 
     files = []
     placed = 0
-    for paper_id, sheets in per_paper.items():
-        paper = known_papers[paper_id]
-        count = _count_pages(front[paper_id])
-        if count != 1:  # a long instructions page: number the sheets after it
-            parts[paper_id] = _page_ranges(sheets, components, count + 1)
-            html = instructions_html(game, paper, parts[paper_id], count)
-            front[paper_id] = render_pdf(html, _roots(game), "printing instructions")
-        ordered = [s for c in components for s in sheets[c.id]]
-        placed = sum(len(s.placements) for s in ordered)
-        pdf = impose_pdf(face_pdfs, front[paper_id], ordered, f"{game.title}: print-and-play ({paper.name})")
-        target = out_dir / f"{game.folder_name}-{PROFILE}-{paper_id}.pdf"
-        save_atomic(pdf, target)
-        files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
-    for paper_id in papers:
-        for document in documents:
-            pdf = pikepdf.open(io.BytesIO(next(document_pdfs)))
-            pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
-            target = out_dir / _document_file(game, document, paper_id)
-            save_atomic(pdf, target)
+    remove_stale(out_dir)
+    with Outputs() as outputs:
+        for paper_id, sheets in per_paper.items():
+            paper = known_papers[paper_id]
+            count = _count_pages(front[paper_id])
+            if count != 1:  # a long instructions page: number the sheets after it
+                parts[paper_id] = _page_ranges(sheets, components, count + 1)
+                html = instructions_html(game, paper, parts[paper_id], count)
+                front[paper_id] = render_pdf(html, _roots(game), "printing instructions")
+            ordered = [s for c in components for s in sheets[c.id]]
+            placed = sum(len(s.placements) for s in ordered)
+            pdf = impose_pdf(face_pdfs, front[paper_id], ordered, f"{game.title}: print-and-play ({paper.name})")
+            target = out_dir / f"{game.folder_name}-{PROFILE}-{paper_id}.pdf"
+            outputs.pdf(pdf, target)
             files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
-    manifest = out_dir / "manifest.json"
-    write_atomic(json.dumps(manifest_data(game, components, plan, files, out_dir), indent=2).encode() + b"\n", manifest)
+        for paper_id in papers:
+            for document in documents:
+                pdf = pikepdf.open(io.BytesIO(next(document_pdfs)))
+                pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
+                target = out_dir / _document_file(game, document, paper_id)
+                outputs.pdf(pdf, target)
+                files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
+        manifest = out_dir / "manifest.json"
+        outputs.data(json.dumps(manifest_data(game, components, plan, files, out_dir), indent=2).encode() + b"\n", manifest)
+        outputs.commit()
     return BuildResult(game, tuple(components), tuple(files), len(plan.faces), placed, manifest)
 
 

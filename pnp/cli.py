@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import time
 from pathlib import Path
 
@@ -45,15 +46,22 @@ def _refuse_if_unsound(game: Game, force: bool) -> None:
 
 
 class CheckFailed(PnpError):
-    """The card data loads but breaks the game's declared invariants."""
+    """The card data loads but breaks the game's declared invariants: unusable for a build."""
 
-    exit_code = 1
+    exit_code = 2
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 @click.group()
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """Print-and-play components from YAML card data."""
+    # A terminated build unwinds like Ctrl-C, so staged files are removed and
+    # the previous output stays as it was.
+    signal.signal(signal.SIGTERM, _interrupt)
 
 
 @main.command()

@@ -179,7 +179,7 @@ def test_build_refuses_an_unsound_game_unless_forced(tmp_path: Path) -> None:
     game = make_game(tmp_path, GOOD_CHECKS.replace("per_other: 1", "per_other: 2"))
     out = tmp_path / "out"
     refused = run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
-    assert refused.returncode == 1 and "nothing was built" in refused.stderr
+    assert refused.returncode == 2 and "nothing was built" in refused.stderr
     assert not out.exists()
     forced = run_pnp("build", str(game), "--paper", "a4", "--out", str(out), "--force")
     assert forced.returncode == 0, forced.stderr

@@ -199,6 +199,13 @@ class FileRef(Spec):
         found = ck.find_file(self.kind, value)
         if found is None:
             return ck.error(path, f"{self.kind} file {value!r} not found (looked in the game folder and the project)")
+        if self.kind == "art":
+            from pnp.images import ImageRefused, check_image
+
+            try:
+                check_image(found)
+            except ImageRefused as exc:
+                return ck.error(path, f"art file {value!r} refused: {exc}")
         return found
 
 

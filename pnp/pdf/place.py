@@ -106,34 +106,65 @@ def impose_pdf(
     return out
 
 
-def save_atomic(pdf: pikepdf.Pdf, target: Path) -> None:
-    """Write ``pdf`` next to ``target`` and move it into place in one step."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    try:
+STAGED = ".pnp-staged-"
+"""Prefix of files being written; they are moved into place only when a whole build succeeded."""
+
+
+class Outputs:
+    """A build's files, written under temporary names beside their targets and
+    moved into place together at the end, so a failed or interrupted build
+    leaves the previous files exactly as they were."""
+
+    def __init__(self) -> None:
+        self._pending: list[tuple[Path, Path]] = []
+
+    def _temporary(self, target: Path) -> Path:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=f"{STAGED}{target.name}.", dir=target.parent)
+        os.close(fd)
+        self._pending.append((Path(name), target))
+        return Path(name)
+
+    def pdf(self, pdf: pikepdf.Pdf, target: Path) -> None:
         pdf.save(
-            tmp,
+            self._temporary(target),
             deterministic_id=True,
             compress_streams=True,
             object_stream_mode=pikepdf.ObjectStreamMode.generate,
         )
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+
+    def data(self, data: bytes, target: Path) -> None:
+        self._temporary(target).write_bytes(data)
+
+    def commit(self) -> None:
+        for temporary, target in self._pending:
+            os.replace(temporary, target)
+        self._pending.clear()
+
+    def discard(self) -> None:
+        for temporary, _ in self._pending:
+            temporary.unlink(missing_ok=True)
+        self._pending.clear()
+
+    def __enter__(self) -> Outputs:
+        return self
+
+    def __exit__(self, kind: object, value: object, trace: object) -> None:
+        self.discard()
+
+
+def remove_stale(folder: Path) -> None:
+    """Staged files left by a build that was killed outright."""
+    if folder.is_dir():
+        for stale in folder.glob(f"{STAGED}*"):
+            stale.unlink(missing_ok=True)
 
 
 def write_atomic(data: bytes, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """One file, written beside its target and moved into place."""
+    with Outputs() as out:
+        out.data(data, target)
+        out.commit()
 
 
 def page_counts(pdfs: Mapping[str, pikepdf.Pdf]) -> dict[str, int]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
+from pnp.images import ImageRefused, check_image
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
@@ -33,6 +34,10 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
         raise _Refused(f"{url!r} lies outside the game folder and the project's templates/, fonts/ and art/")
     if not path.is_file():
         raise _Refused(f"{url!r}: no such file")
+    try:
+        check_image(path)
+    except ImageRefused as exc:
+        raise _Refused(f"{url!r}: {exc}") from None
     return path
 
 
