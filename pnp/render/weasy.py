@@ -10,6 +10,7 @@ import logging
 import mimetypes
 import multiprocessing
 import os
+import signal
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -97,7 +98,7 @@ def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers:
     import weasyprint  # noqa: F401  (imported once, before forking)
 
     context = multiprocessing.get_context("fork")
-    with context.Pool(count) as pool:
+    with context.Pool(count, initializer=_worker_signals) as pool:
         results = pool.starmap(_render_job, [(html, list(roots), what) for html, what in jobs])
     out = []
     for result in results:
@@ -105,6 +106,12 @@ def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers:
             raise result
         out.append(result)
     return out
+
+
+def _worker_signals() -> None:
+    """Workers die quietly when the pool ends them; the parent reports errors."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _render_job(html: str, roots: list[Path], what: str) -> bytes | PnpError:

@@ -1,0 +1,154 @@
+"""Game folders are untrusted: sandboxed templates, no network, no files from
+outside, no image bombs, and builds that fail or die lose nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_pnp
+
+
+def _build(game: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
+
+
+def _refused(result: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "Traceback" not in result.stderr
+    for word in words:
+        assert word in result.stderr, f"{word!r} not in:\n{result.stderr}"
+
+
+def test_templates_run_in_the_sandbox(mini_copy: Path, tmp_path: Path) -> None:
+    (mini_copy / "templates/mini/card.html").write_text("{{ card.__class__.__mro__[1].__subclasses__() }}\n")
+    _refused(_build(mini_copy, tmp_path / "out"), "templates/mini/card.html:1:", "card cards/one front", "unsafe")
+
+
+@pytest.mark.parametrize(
+    "src, words",
+    [
+        ("http://127.0.0.1:9/x.png", ["only local files", "fetches nothing from the network"]),
+        ("https://example.com/x.svg", ["only local files"]),
+        ("file:///etc/passwd", ["outside the game folder"]),
+    ],
+)
+def test_templates_cannot_reach_the_network_or_outside_files(mini_copy: Path, tmp_path: Path, src: str, words: list[str]) -> None:
+    (mini_copy / "templates/mini/card.html").write_text(f'<img src="{src}">\n')
+    _refused(_build(mini_copy, tmp_path / "out"), "refused to read", *words)
+
+
+def test_stylesheets_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
+    (mini_copy / "templates/mini/evil.css").write_text('@import url("../../../../../../etc/passwd");\n')
+    text = (mini_copy / "game.yaml").read_text().replace("    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/evil.css]\n", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    _refused(_build(mini_copy, tmp_path / "out"), "refused to read", "outside the game folder")
+
+
+def test_paths_in_the_data_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
+    text = (mini_copy / "game.yaml").read_text().replace("art: art/dot.svg}", "art: ../../../../etc/passwd}", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    _refused(_build(mini_copy, tmp_path / "out"), "game.yaml:11:", "art file '../../../../etc/passwd' not found")
+
+
+def test_asset_helper_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
+    (mini_copy / "templates/mini/card.html").write_text("<img src=\"{{ asset('../../../../etc/passwd') }}\">\n")
+    _refused(_build(mini_copy, tmp_path / "out"), "templates/mini/card.html:1:", "not found")
+
+
+def _png_header_only(path: Path, width: int, height: int) -> None:
+    """A PNG whose header claims ``width`` x ``height``: a bomb if decoded."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 16)) + chunk(b"IEND", b""))
+
+
+def test_a_decompression_bomb_is_refused(mini_copy: Path, tmp_path: Path) -> None:
+    _png_header_only(mini_copy / "art/bomb.png", 100_000, 100_000)
+    text = (mini_copy / "game.yaml").read_text().replace("art: art/dot.svg}", "art: art/bomb.png}", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    _refused(_build(mini_copy, tmp_path / "out"), "game.yaml:11:", "refused", "decompression bomb")
+
+
+def test_a_20000_px_image_is_refused_before_decoding(mini_copy: Path, tmp_path: Path) -> None:
+    from PIL import Image
+
+    Image.new("1", (20_000, 20_000)).save(mini_copy / "art/huge.png")
+    text = (mini_copy / "game.yaml").read_text().replace("art: art/dot.svg}", "art: art/huge.png}", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    _refused(_build(mini_copy, tmp_path / "out"), "game.yaml:11:", "refused")
+
+
+def test_a_corrupt_image_is_refused(mini_copy: Path, tmp_path: Path) -> None:
+    (mini_copy / "art/broken.png").write_bytes(b"\x89PNG\r\n\x1a\n" + os.urandom(200))
+    text = (mini_copy / "game.yaml").read_text().replace("art: art/dot.svg}", "art: art/broken.png}", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    _refused(_build(mini_copy, tmp_path / "out"), "game.yaml:11:", "not a readable image")
+
+
+def test_an_image_a_template_loads_is_checked_too(mini_copy: Path, tmp_path: Path) -> None:
+    _png_header_only(mini_copy / "art/bomb.png", 100_000, 100_000)
+    (mini_copy / "templates/mini/card.html").write_text("<img src=\"{{ asset('art/bomb.png') }}\">\n")
+    _refused(_build(mini_copy, tmp_path / "out"), "refused to read", "bomb.png")
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_a_killed_build_leaves_a_consistent_output(mini_copy: Path, tmp_path: Path, how: signal.Signals) -> None:
+    """Kill a rebuild at many moments: each time the folder holds the old build
+    or the new one, never a mix, and SIGTERM leaves no staged files behind."""
+    out = tmp_path / "out"
+    assert _build(mini_copy, out).returncode == 0
+    saved = tmp_path / "saved"
+    shutil.copytree(out, saved)
+    old = _digests(out / "mini")
+    (mini_copy / "templates/mini/card.html").write_text("<h1>Changed {{ card.title }}</h1>\n")
+    assert _build(mini_copy, tmp_path / "fresh").returncode == 0
+    new = _digests(tmp_path / "fresh" / "mini")
+    assert old != new
+    outcomes = set()
+    for delay in (0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0, 3.0):
+        shutil.rmtree(out)
+        shutil.copytree(saved, out)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "pnp", "build", str(mini_copy), "--paper", "a4", "--out", str(out)],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        time.sleep(delay)
+        process.send_signal(how)
+        process.wait(timeout=60)
+        now = {k: v for k, v in _digests(out / "mini").items() if not k.startswith(".pnp-staged-")}
+        assert now in (old, new), f"mixed output after a kill at {delay} s"
+        outcomes.add("old" if now == old else "new")
+        if how == signal.SIGTERM:
+            assert not list((out / "mini").glob(".pnp-staged-*"))
+    # The early kills must have interrupted something, the last one finished.
+    assert outcomes == {"old", "new"}
+
+
+def test_staged_files_are_dropped_when_a_build_fails_late(tmp_path: Path) -> None:
+    from pnp.pdf.place import Outputs
+
+    target = tmp_path / "keep.txt"
+    target.write_text("old")
+    with pytest.raises(RuntimeError):
+        with Outputs() as outputs:
+            outputs.data(b"new", target)
+            raise RuntimeError("late failure")
+    assert target.read_text() == "old"
+    assert list(tmp_path.iterdir()) == [target]
