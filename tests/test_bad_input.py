@@ -63,6 +63,39 @@ CASES = [
     ("bad-sign", _replace("cards.yaml", "{moon: 1}", "{moon: 2}"), "cards.yaml", 12, ["cards[2].symbols.moon", "one of -1, +1"]),
 ]
 
+# More of the corpus (issue 7): every case fails with exit 2 and says where.
+CASES += [
+    ("binary-garbage", _write("cards.yaml", bytes(range(256)) * 4), "cards.yaml", 2, ["not UTF-8"]),
+    ("control-character", _write("cards.yaml", "cards:\n  - id: o\x1fne\n"), "cards.yaml", 2, ["U+001F is not allowed"]),
+    ("nul-byte", _write("cards.yaml", "cards:\n  - id: one\x00\n"), "cards.yaml", 2, ["NUL byte"]),
+    ("empty-game-file", _write("game.yaml", ""), "game.yaml", 1, ["expected a game file"]),
+    ("game-file-is-a-list", _write("game.yaml", "- id: mini\n- name: Mini\n"), "game.yaml", 1, ["expected a game file", "found a list"]),
+    ("missing-game-name", _replace("game.yaml", "name: Mini\n", ""), "game.yaml", 2, ["missing required key 'name'"]),
+    ("bad-game-id", _replace("game.yaml", "id: mini", "id: Mini Game"), "game.yaml", 3, ["id:", "lowercase letters"]),
+    ("players-min-above-max", _replace("game.yaml", "players: {min: 2, max: 4}", "players: {min: 5, max: 4}"), "game.yaml", 6, ["players", "min 5 is more than max 4"]),
+    ("players-not-a-number", _replace("game.yaml", "players: {min: 2, max: 4}", "players: {min: two, max: 4}"), "game.yaml", 6, ["players.min", "whole number"]),
+    ("unknown-font-file", _replace("game.yaml", "EBGaramond12-Regular.ttf", "NoSuchFont.ttf"), "game.yaml", 8, ["fonts[0].file", "font file", "not found"]),
+    ("bad-colour", _replace("game.yaml", 'color: "#aa0000"', 'color: red'), "game.yaml", 14, ["sets.crests[0].color", "a colour like"]),
+    ("duplicate-component-id", _replace("game.yaml", "  - id: sleeves", "  - id: cards"), "game.yaml", 30, ["components[1].id", "duplicate id 'cards'"]),
+    ("absurd-size", _replace("game.yaml", "size: poker\n    cards", "size: {width: 10000mm, height: 88.9mm}\n    cards"), "game.yaml", 19, ["components[0].size.width", "5mm to 600mm"]),
+    ("absurd-bleed", _replace("game.yaml", "size: poker\n    cards", "size: poker\n    bleed: 2in\n    cards"), "game.yaml", 20, ["components[0].bleed", "0mm to 10mm"]),
+    ("unknown-layout", _replace("game.yaml", "size: poker\n    cards", "size: poker\n    layout: origami\n    cards"), "game.yaml", 20, ["components[0].layout", "unknown sheet layout 'origami'"]),
+    ("cards-and-each", _replace("game.yaml", "    each: crests\n", "    each: crests\n    cards: cards.yaml\n"), "game.yaml", 30, ["components[1]", "not both"]),
+    ("neither-cards-nor-each", _replace("game.yaml", "    each: crests\n", ""), "game.yaml", 30, ["components[1]", "missing 'cards'"]),
+    ("unknown-field-type", _replace("game.yaml", "crest: {type: ref,", "crest: {type: colour,"), "game.yaml", 29, ["fields.crest.type", "one of 'text'"]),
+    ("ref-without-set", _replace("game.yaml", "crest: {type: ref, set: crests,", "crest: {type: ref,"), "game.yaml", 29, ["fields.crest", "needs 'set'"]),
+    ("ref-to-unknown-set", _replace("game.yaml", "crest: {type: ref, set: crests,", "crest: {type: ref, set: banners,"), "game.yaml", 29, ["fields.crest.set", "unknown set 'banners'"]),
+    ("reserved-field-name", _replace("game.yaml", "      crest: {type: ref", "      title: {type: ref"), "game.yaml", 29, ["fields.title", "every card has"]),
+    ("card-not-a-mapping", _replace("cards.yaml", "  - id: three\n", "  - three\n  - id: three\n"), "cards.yaml", 10, ["cards[2]", "expected a card"]),
+    ("cards-not-a-list", _write("cards.yaml", "cards: {one: 1}\n"), "cards.yaml", 1, ["cards", "expected a list of cards"]),
+    ("symbols-as-list", _replace("cards.yaml", "{sun: +1, moon: -1}", "[sun, moon]"), "cards.yaml", 4, ["cards[0].symbols", "expected a mapping"]),
+    ("title-a-mapping", _replace("cards.yaml", "title: One", "title: {en: One}"), "cards.yaml", 3, ["cards[0].title", "expected text"]),
+    ("alias-bomb", _write("cards.yaml", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"), "cards.yaml", 1, ["alias bomb"]),
+    ("python-object-tag", _write("cards.yaml", "cards: !!python/object/apply:os.system [echo pwned]\n"), "cards.yaml", 1, ["YAML syntax error", "tag", "not allowed"]),
+    ("unit-unknown", _replace("game.yaml", "size: poker\n    cards", "size: {width: 3furlong, height: 88.9mm}\n    cards"), "game.yaml", 19, ["unknown unit 'furlong'"]),
+    ("player-table-contradicts-deck", _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 3, 3: 3, 4: 3}\nchecks:\n  deal:\n    - {deck: cards, hand: hand}\ncomponents:\n"), "game.yaml", 20, ["[deal]", "need 6 cards but the deck has 4"]),
+]
+
 
 @pytest.mark.parametrize("case, mutate, file, line, words", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, line, words) -> None:

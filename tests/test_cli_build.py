@@ -58,3 +58,24 @@ def test_build_with_no_game_builds_every_shipped_game(tmp_path: Path) -> None:
     result = run_pnp("build", "--paper", "a4", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "persuasion-b04" / "persuasion-b04-home-a4.pdf").is_file()
+
+
+def test_source_date_epoch_fixes_the_build_date(mini_copy: Path, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    from tests.pdftools import pdftotext
+
+    (mini_copy / "templates/mini/card.html").write_text("<p>Printed {{ build.date }}</p>\n")
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "946684800"}  # 2000-01-01
+    for name in ("one", "two"):
+        done = subprocess.run(
+            [sys.executable, "-m", "pnp", "build", str(mini_copy), "--paper", "a4", "--out", str(tmp_path / name)],
+            cwd=ROOT, env=env, capture_output=True, text=True,
+        )
+        assert done.returncode == 0, done.stderr
+    one, two = (tmp_path / n / "mini" / "mini-home-a4.pdf" for n in ("one", "two"))
+    assert _digest(one) == _digest(two)
+    assert "Printed 2000-01-01" in pdftotext(one)

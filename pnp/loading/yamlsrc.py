@@ -87,7 +87,10 @@ def load_yaml(path: Path) -> Document:
         line = text.count("\n", 0, index) + 1
         col = index - (text.rfind("\n", 0, index) + 1) + 1
         raise InputError([Diagnostic(Source(path, line, col), "", "NUL byte found; expected a YAML text file")])
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(path, text, exc) from None
     try:
         node = loader.get_single_node()
         marks: dict[KeyPath, tuple[int, int]] = {}
@@ -100,6 +103,8 @@ def load_yaml(path: Path) -> Document:
         if "\t" in problem or "'\\t'" in problem:
             problem = "a tab character cannot indent YAML; use spaces"
         raise InputError([Diagnostic(Source(path, line, col), "", f"YAML syntax error: {problem}")]) from None
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(path, text, exc) from None
     except yaml.YAMLError as exc:
         raise InputError([Diagnostic(Source(path), "", f"YAML error: {exc}")]) from None
     except _Budget:
@@ -110,6 +115,17 @@ def load_yaml(path: Path) -> Document:
     finally:
         loader.dispose()
     return Document(path, data, marks)
+
+
+def _reader_error(path: Path, text: str, exc: yaml.reader.ReaderError) -> InputError:
+    index = min(exc.position, len(text))
+    line = text.count("\n", 0, index) + 1
+    col = index - (text.rfind("\n", 0, index) + 1) + 1
+    message = f"character U+{exc.character:04X} is not allowed in YAML; expected printable text"
+    return InputError([Diagnostic(Source(path, line, col), "", message)])
+
+
+_PLAIN_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
 
 def _convert(
@@ -126,6 +142,8 @@ def _convert(
     marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.ScalarNode):
         return loader.construct_object(node, deep=True)
+    if node.tag not in _PLAIN_TAGS and not isinstance(node, yaml.ScalarNode):
+        raise yaml.MarkedYAMLError(problem=f"the tag {node.tag!r} is not allowed", problem_mark=node.start_mark)
     if isinstance(node, yaml.SequenceNode):
         return [_convert(loader, item, (*path, i), marks, file, budget) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):

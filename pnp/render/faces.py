@@ -8,6 +8,8 @@ placed many times.
 from __future__ import annotations
 
 import hashlib
+import os
+from datetime import datetime, timezone
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,9 +62,18 @@ def _entry_view(entry: Entry) -> dict[str, Any]:
     }
 
 
+def build_date() -> str:
+    """The build's date: SOURCE_DATE_EPOCH's when set (reproducible builds), else today's."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.strip().isdigit():
+        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date().isoformat()
+    return datetime.now(tz=timezone.utc).date().isoformat()
+
+
 def base_context(game: Game) -> dict[str, Any]:
     """What every template may use, whatever it renders."""
     return {
+        "build": {"date": build_date()},
         "game": {
             "id": game.id,
             "name": game.name,
