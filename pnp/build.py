@@ -69,7 +69,7 @@ def sheets_for(game: Game, components: Sequence[Component], plan: FacePlan, pape
     problems = []
     for component in components:
         try:
-            layout: Grid = grid(layouts[component.layout], paper, component.size.width, component.size.height)
+            layout: Grid = grid(layouts[component.layout_for(paper.id)], paper, component.size.width, component.size.height)
         except LayoutError as exc:
             problems.append(Diagnostic(component.source, f"components.{component.id}.layout", str(exc)))
             continue

@@ -71,6 +71,11 @@ class Component:
     cards: tuple[Card, ...]
     source: Source
     stock: str = "card stock"
+    paper_layouts: Mapping[str, str] = field(default_factory=dict)
+    """Layouts for particular papers (label products differ between A4 and Letter)."""
+
+    def layout_for(self, paper: str) -> str:
+        return self.paper_layouts.get(paper, self.layout)
 
     @property
     def copies(self) -> int:

@@ -39,7 +39,7 @@ def test_every_piece_lies_inside_the_printable_area(component: str, paper: str) 
     comp = GAME.component(component)
     layouts = load_layouts(GAME.root)
     sheet_paper = load_papers()[paper]
-    g = grid(layouts[comp.layout], sheet_paper, comp.size.width, comp.size.height)
+    g = grid(layouts[comp.layout_for(paper)], sheet_paper, comp.size.width, comp.size.height)
     plan = plan_faces(GAME, [comp])
     sheets = impose(comp.id, plan.copies[comp.id], g, comp.bleed)
     assert sum(len(s.placements) for s in sheets if s.side == "front") == comp.copies

@@ -100,6 +100,8 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
     With ``rotate: auto`` the items are turned a quarter turn when more of
     them fit that way (a landscape board on a portrait sheet).
     """
+    if layout.labels is not None:
+        return _label_grid(layout, paper, width, height)
     columns, rows = _count(layout, paper, width, height)
     rotated = False
     if layout.rotate == "auto":
@@ -133,6 +135,33 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
     return Grid(
         paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper), layout.gap, rotated, guides
     )
+
+
+def _label_grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid:
+    """Items centred in the cells of a label product's fixed grid."""
+    labels = layout.labels
+    assert labels is not None
+    if paper.id != labels.paper:
+        raise LayoutError(f"layout {layout.id!r} is {labels.product}, made for {labels.paper}, not {paper.name}")
+    if width > labels.width + 1e-6 or height > labels.height + 1e-6:
+        raise LayoutError(
+            f"items of {to_mm(width):.1f} x {to_mm(height):.1f} mm do not fit the "
+            f"{to_mm(labels.width):.1f} x {to_mm(labels.height):.1f} mm labels of {labels.product}"
+        )
+    columns, rows = layout.columns or 1, layout.rows or 1
+    fronts = []
+    for row in range(rows):
+        for col in range(columns):
+            cell_x = labels.left + col * labels.pitch_x
+            cell_top = paper.height - labels.top - row * labels.pitch_y
+            x = cell_x + (labels.width - width) / 2
+            y = cell_top - labels.height + (labels.height - height) / 2
+            fronts.append(Rect(x, y, width, height))
+    backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
+    guides: tuple[Circle, ...] = ()
+    if layout.guides == "circle":
+        guides = tuple(Circle(r.x + r.width / 2, r.y + r.height / 2, min(r.width, r.height) / 2, 0.35) for r in fronts)
+    return Grid(paper, columns, rows, tuple(fronts), backs, (), layout.gap, False, guides)
 
 
 def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tuple[Line, ...]:

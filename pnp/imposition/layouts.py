@@ -47,6 +47,24 @@ class SheetLayout:
     """"auto": turn items a quarter turn when more of them fit that way."""
     guides: str | None = None
     """"circle": a thin cutting circle at each item's trim (round tokens)."""
+    labels: LabelSheet | None = None
+    """A label product's fixed grid: items are centred in its label cells."""
+
+
+@dataclass(frozen=True)
+class LabelSheet:
+    """The fixed geometry of a sheet of sticker labels (a named product)."""
+
+    product: str
+    paper: str
+    width: float
+    height: float
+    left: float
+    """From the paper's left edge to the first column's left edge."""
+    top: float
+    """From the paper's top edge to the first row's top edge."""
+    pitch_x: float
+    pitch_y: float
 
 
 class _AutoOrCount(Spec):
@@ -60,6 +78,20 @@ class _AutoOrCount(Spec):
             return value
         return self.wrong(value, path, ck)
 
+
+LABELS = Record(
+    (
+        Field("product", Text(max_length=120), "The label product, as a buyer would look it up."),
+        Field("paper", Choice(("a4", "letter")), "The paper the product comes on."),
+        Field("width", Length(5, 300), "One label's width."),
+        Field("height", Length(5, 300), "One label's height."),
+        Field("left", Length(0, 100), "Paper's left edge to the first label's left edge."),
+        Field("top", Length(0, 100), "Paper's top edge to the first label's top edge."),
+        Field("pitch_x", Length(5, 300), "Left edge to left edge of neighbouring labels."),
+        Field("pitch_y", Length(5, 300), "Top edge to top edge of neighbouring labels."),
+    ),
+    "a label sheet {product, paper, width, height, left, top, pitch_x, pitch_y}",
+)
 
 CROP_MARKS = Record(
     (
@@ -81,6 +113,7 @@ LAYOUT = Record(
         Field("duplex", Choice(("long-edge",)), "How the paper flips for the backs.", "long-edge"),
         Field("rotate", Choice(("never", "auto")), "auto: turn items a quarter turn when more fit that way.", "never"),
         Field("guides", Choice(("circle",)), "circle: draw a thin cutting circle on each round item's trim.", None),
+        Field("labels", LABELS, "A label product's fixed grid (with columns and rows): items are centred in its labels.", None),
     ),
     "a sheet layout",
 )
@@ -113,6 +146,7 @@ def _load_layout(path: Path, diagnostics: list[Diagnostic]) -> SheetLayout | Non
         source=path,
         rotate=checked["rotate"],
         guides=checked["guides"],
+        labels=LabelSheet(**checked["labels"]) if checked["labels"] else None,
     )
 
 

@@ -195,11 +195,18 @@ def _component(
     elif c["cards"] is not INVALID and fields is not None and c["copies"] is not INVALID:
         cards = _cards(c["cards"], fields, c["copies"], ck)
     layout = None
+    per_paper: dict[str, str] = {}
     if c["layout"] is not INVALID and c["size"] is not INVALID:
-        layout = c["layout"] or ("poker-9up" if c["size"]["name"] == "poker" else "grid")
-        if layout not in layouts:
-            ck.error((*path, "layout"), f"unknown sheet layout {layout!r}; expected one of {', '.join(sorted(layouts))}")
-            layout = None
+        default = "poker-9up" if c["size"]["name"] == "poker" else "grid"
+        if isinstance(c["layout"], dict):
+            per_paper = dict(c["layout"])
+            layout = default
+        else:
+            layout = c["layout"] or default
+        for where, name in [((*path, "layout"), layout)] + [((*path, "layout", p), n) for p, n in per_paper.items()]:
+            if name not in layouts:
+                ck.error(where, f"unknown sheet layout {name!r}; expected one of {', '.join(sorted(layouts))}")
+                layout = None
     if layout is None or any(v is INVALID for v in c.values()):
         return None
     size = Size(c["size"]["name"], c["size"]["width"], c["size"]["height"])
@@ -216,6 +223,7 @@ def _component(
         cards=cards,
         source=source,
         stock=c["stock"],
+        paper_layouts=per_paper,
     )
 
 

@@ -23,6 +23,7 @@ from pnp.loading.spec import (
     MapOf,
     Record,
     Ref,
+    Variant,
     Spec,
     Text,
     INVALID,
@@ -75,11 +76,26 @@ class SizeSpec(Spec):
         return {"name": "custom", **checked}
 
 
-FIELD_TYPES = ("text", "integer", "boolean", "length", "ref", "list", "map", "record")
+class LayoutChoice(Spec):
+    """A sheet layout id for every paper, or a mapping of paper ids to layout ids."""
+
+    def expected(self) -> str:
+        return "a layout id, or a mapping of paper ids to layout ids"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, str):
+            return SLUG.check(value, path, ck)
+        if isinstance(value, dict) and value:
+            checked = MapOf(SLUG, SLUG).check(value, path, ck)
+            return checked
+        return self.wrong(value, path, ck)
+
+
+FIELD_TYPES = ("text", "integer", "boolean", "length", "ref", "list", "map", "record", "variant")
 
 FIELD_TYPE = Record(
     (
-        Field("type", Choice(FIELD_TYPES), "The kind of value: text, integer, boolean, length, ref, list, map or record."),
+        Field("type", Choice(FIELD_TYPES), "The kind of value: text, integer, boolean, length, ref, list, map, record or variant."),
         Field("doc", Text(), "What the field means, for the game's designers and players."),
         Field("required", Boolean(), "Whether every card must give the field.", False),
         Field("default", AnyValue(), "The value a card gets when it leaves the field out.", None),
@@ -92,6 +108,8 @@ FIELD_TYPE = Record(
         Field("keys", AnyValue(), "For map: the field type of each key (usually a ref).", None),
         Field("values", AnyValue(), "For map: the field type of each value.", None),
         Field("fields", AnyValue(), "For record: a mapping of key names to field types.", None),
+        Field("tag", IDENT, "For variant: the key whose value says which variant a value is.", None),
+        Field("variants", AnyValue(), "For variant: a mapping of each tag value to its fields (names to field types).", None),
     ),
     "a field type such as {type: text, doc: ...}",
 )
@@ -146,7 +164,7 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
             Field("size", SizeSpec(sizes), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}."),
             Field("bleed", Length(0, 10), "Extra art beyond the trim on every side.", 3.0 * 72 / 25.4),
             Field("safe", Length(0, 20), "Inset from the trim inside which text and symbols stay.", 4.0 * 72 / 25.4),
-            Field("layout", SLUG, "The sheet layout id (a preset or a file in the game's layouts/).", None),
+            Field("layout", LayoutChoice(), "The sheet layout id, or one per paper: {a4: avery-l7651, letter: avery-5160}.", None),
             Field("front", FileRef("template"), "The Jinja2 template of each card's front."),
             Field("back", FileRef("template"), "The template of the backs; leave out for one-sided components.", None),
             Field("style", ListOf(FileRef("style")), "Stylesheets the templates use, in order.", ()),
@@ -243,6 +261,20 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec:
         return ListOf(nested("items"), low or 0, high if high is not None else 100_000)
     if kind == "map":
         return MapOf(nested("keys"), nested("values"), low or 0, high if high is not None else 100_000)
+    if kind == "variant":
+        if decl["tag"] is None or not isinstance(decl["variants"], dict) or not decl["variants"]:
+            ck.error(path, "a variant field needs 'tag' and 'variants' (tag values to their fields)")
+            return AnyValue()
+        variants = []
+        for name, fields in decl["variants"].items():
+            here = (*path, "variants", name)
+            if fields is None:
+                fields = {}
+            if not isinstance(fields, dict):
+                ck.error(here, "expected a mapping of field names to field types")
+                continue
+            variants.append((str(name), Record(_declared_fields(fields, here, ck), f"a {name}")))
+        return Variant(decl["tag"], tuple(variants))
     # record
     raw = decl["fields"]
     if not isinstance(raw, dict) or not raw:

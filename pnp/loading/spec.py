@@ -330,6 +330,32 @@ class Record(Spec):
         return out
 
 
+@dataclass(frozen=True)
+class Variant(Spec):
+    """A mapping whose ``tag`` key picks which record it is (a tagged union):
+    ``{type: draw, count: 2}`` is checked against the ``draw`` variant."""
+
+    tag: str
+    variants: tuple[tuple[str, Record], ...]
+
+    def expected(self) -> str:
+        return f"a mapping with {self.tag!r} one of {', '.join(repr(n) for n, _ in self.variants)}"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            return self.wrong(value, path, ck)
+        chosen = value.get(self.tag)
+        records = dict(self.variants)
+        if chosen not in records:
+            names = ", ".join(repr(n) for n in records)
+            if self.tag not in value:
+                return ck.error(path, f"missing {self.tag!r}; expected one of {names}")
+            return ck.error((*path, self.tag), f"unknown {self.tag} {chosen!r}; expected one of {names}")
+        rest = {k: v for k, v in value.items() if k != self.tag}
+        checked = records[chosen].check(rest, path, ck)
+        return INVALID if checked is INVALID else {self.tag: chosen, **checked}
+
+
 def walk(spec: Spec, prefix: str = "") -> Iterator[tuple[str, Field]]:
     """Every record field below ``spec`` with its dotted schema path."""
     if isinstance(spec, Record):
