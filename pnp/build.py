@@ -10,7 +10,7 @@ import io
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ import pikepdf
 from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, impose
 from pnp.imposition.layouts import Paper, load_layouts, load_papers
-from pnp.model import Component, Document, Game
+from pnp.model import Component, Document, Game, Module
 from pnp.paths import ART, FONTS, TEMPLATES
 from pnp.pdf.place import Outputs, impose_pdf, remove_stale
 from pnp.render.document import faces_html, pages_html
@@ -40,6 +40,7 @@ class BuiltFile:
     profile: str
     paper: str
     pages: int
+    module: str | None = None
 
 
 @dataclass(frozen=True)
@@ -112,15 +113,21 @@ def _document_file(game: Game, document: Document, paper: str) -> str:
     return f"{game.folder_name}-{document.id}-{paper}.pdf"
 
 
-def instructions_html(game: Game, paper: Paper, parts: list[dict[str, Any]], front_pages: int) -> str:
-    """The printing-instructions page(s) for one paper."""
+def instructions_html(
+    game: Game,
+    paper: Paper,
+    parts: list[dict[str, Any]],
+    front_pages: int,
+    module: Module | None = None,
+    others: list[dict[str, str]] | None = None,
+) -> str:
+    """The printing-instructions page(s) of one file on one paper."""
     context = {
         **base_context(game),
         "paper": {"id": paper.id, "name": paper.name},
         "parts": parts,
-        "documents": [
-            {"name": d.name, "file": _document_file(game, d, paper.id), "stock": d.stock} for d in game.documents
-        ],
+        "module": {"name": module.name, "description": module.description or ""} if module else None,
+        "documents": others or [],
         "front_pages": "1" if front_pages == 1 else f"1\u2013{front_pages}",
         "square_mm": CALIBRATION_MM,
     }
@@ -157,45 +164,94 @@ def _chunks(items: Sequence[Any], count: int) -> list[Sequence[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+@dataclass(frozen=True)
+class Book:
+    """One home-print file: the base game, or an optional module."""
+
+    module: Module | None
+    components: tuple[Component, ...]
+
+    def stem(self, game: Game) -> str:
+        return game.folder_name if self.module is None else f"{game.folder_name}-{self.module.id}"
+
+
+def books(game: Game, components: Sequence[Component]) -> list[Book]:
+    """Split the components' cards between the base game and its modules."""
+
+    def part(module: Module | None) -> tuple[Component, ...]:
+        out = []
+        for c in components:
+            if module is None:
+                cards = tuple(card for card in c.cards if not any(m.holds(card) for m in game.modules))
+            else:
+                cards = tuple(card for card in c.cards if module.holds(card))
+            if cards:
+                out.append(replace(c, cards=cards))
+        return tuple(out)
+
+    found = [Book(None, part(None))] + [Book(m, part(m)) for m in game.modules]
+    return [b for b in found if b.components]
+
+
 def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] | None = None) -> BuildResult:
-    """Build the home-print PDFs of ``game`` for each paper into ``out_dir``."""
+    """Build the home-print PDFs of ``game`` (and of its modules) for each paper."""
     components = select(game, only)
     known_papers = load_papers()
-    plan = plan_faces(game, components)
+    split = books(game, components)
+    plans = [plan_faces(game, book.components) for book in split]
+    faces = list({f.key: f for plan in plans for f in plan.faces}.values())
     styles = [s for c in components for s in c.styles]
-    per_paper = {p: sheets_for(game, components, plan, known_papers[p]) for p in papers}
-    parts = {p: _page_ranges(sheets, components, 2) for p, sheets in per_paper.items()}
-
-    # Faces in as many chunks as there are cores, plus each paper's instructions
-    # (assumed one page long), rendered side by side.
-    workers = max(1, min(os.cpu_count() or 1, len(plan.faces) // 16))
-    chunks = _chunks(plan.faces, workers)
-    jobs = [(faces_html(game, chunk, styles), "card faces") for chunk in chunks]
-    jobs += [(instructions_html(game, known_papers[p], parts[p], 1), "printing instructions") for p in papers]
+    sheets = {(i, p): sheets_for(game, book.components, plans[i], known_papers[p]) for i, book in enumerate(split) for p in papers}
+    parts = {key: _page_ranges(value, split[key[0]].components, 2) for key, value in sheets.items()}
     documents = game.documents if not only else ()
+
+    def others(index: int, paper: str) -> list[dict[str, str]]:
+        listed = [{"name": d.name, "file": _document_file(game, d, paper), "stock": d.stock} for d in documents]
+        if index == 0:
+            listed += [
+                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{PROFILE}-{paper}.pdf", "stock": "card stock"}
+                for b in split[1:]
+                if b.module is not None
+            ]
+        return listed
+
+    # Faces in as many chunks as there are cores, plus every file's
+    # instructions (assumed one page long) and documents, rendered side by side.
+    workers = max(1, min(os.cpu_count() or 1, len(faces) // 16))
+    chunks = _chunks(faces, workers)
+    jobs = [(faces_html(game, chunk, styles), "card faces") for chunk in chunks]
+    keys = list(sheets)
+    jobs += [
+        (instructions_html(game, known_papers[p], parts[(i, p)], 1, split[i].module, others(i, p)), "printing instructions")
+        for i, p in keys
+    ]
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
     rendered = render_pdfs(jobs, _roots(game))
     face_pdfs = [(data, [f.key for f in chunk]) for data, chunk in zip(rendered, chunks)]
-    front = dict(zip(papers, rendered[len(chunks) : len(chunks) + len(papers)]))
-    document_pdfs = iter(rendered[len(chunks) + len(papers) :])
+    front = dict(zip(keys, rendered[len(chunks) : len(chunks) + len(keys)]))
+    document_pdfs = iter(rendered[len(chunks) + len(keys) :])
 
     files = []
     placed = 0
     remove_stale(out_dir)
     with Outputs() as outputs:
-        for paper_id, sheets in per_paper.items():
-            paper = known_papers[paper_id]
-            count = _count_pages(front[paper_id])
+        for (index, paper_id), book_sheets in sheets.items():
+            book, paper = split[index], known_papers[paper_id]
+            count = _count_pages(front[(index, paper_id)])
             if count != 1:  # a long instructions page: number the sheets after it
-                parts[paper_id] = _page_ranges(sheets, components, count + 1)
-                html = instructions_html(game, paper, parts[paper_id], count)
-                front[paper_id] = render_pdf(html, _roots(game), "printing instructions")
-            ordered = [s for c in components for s in sheets[c.id]]
-            placed = sum(len(s.placements) for s in ordered)
-            pdf = impose_pdf(face_pdfs, front[paper_id], ordered, f"{game.title}: print-and-play ({paper.name})")
-            target = out_dir / f"{game.folder_name}-{PROFILE}-{paper_id}.pdf"
+                parts[(index, paper_id)] = _page_ranges(book_sheets, book.components, count + 1)
+                html = instructions_html(game, paper, parts[(index, paper_id)], count, book.module, others(index, paper_id))
+                front[(index, paper_id)] = render_pdf(html, _roots(game), "printing instructions")
+            ordered = [s for c in book.components for s in book_sheets[c.id]]
+            if index == 0:
+                placed = sum(len(s.placements) for s in ordered)
+            title = f"{game.title}: print-and-play ({paper.name})"
+            if book.module is not None:
+                title = f"{game.title}: {book.module.name} ({paper.name})"
+            pdf = impose_pdf(face_pdfs, front[(index, paper_id)], ordered, title)
+            target = out_dir / f"{book.stem(game)}-{PROFILE}-{paper_id}.pdf"
             outputs.pdf(pdf, target)
-            files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
+            files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages), book.module.id if book.module else None))
         for paper_id in papers:
             for document in documents:
                 pdf = pikepdf.open(io.BytesIO(next(document_pdfs)))
@@ -204,9 +260,10 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
         manifest = out_dir / "manifest.json"
-        outputs.data(json.dumps(manifest_data(game, components, plan, files, out_dir), indent=2).encode() + b"\n", manifest)
+        data = manifest_data(game, components, plan_faces(game, components), files, out_dir)
+        outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
-    return BuildResult(game, tuple(components), tuple(files), len(plan.faces), placed, manifest)
+    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest)
 
 
 def manifest_data(game: Game, components: Sequence[Component], plan: FacePlan, files: Sequence[BuiltFile], out_dir: Path) -> dict[str, Any]:
@@ -216,6 +273,7 @@ def manifest_data(game: Game, components: Sequence[Component], plan: FacePlan, f
         "version": game.version,
         "files": [
             {"path": f.path.relative_to(out_dir).as_posix(), "profile": f.profile, "paper": f.paper, "pages": f.pages}
+            | ({"module": f.module} if f.module else {})
             for f in files
         ],
         "components": [

@@ -94,6 +94,21 @@ class Document:
 
 
 @dataclass(frozen=True)
+class Module:
+    """Optional cards, printed in a file of their own: the cards of any component
+    whose ``field`` holds ``value`` (a content-warning flag, an expansion tag)."""
+
+    id: str
+    name: str
+    description: str | None
+    field: str
+    value: Any
+
+    def holds(self, card: Card) -> bool:
+        return bool(card.fields.get(self.field) == self.value)
+
+
+@dataclass(frozen=True)
 class Game:
     """A whole game folder, loaded and checked."""
 
@@ -111,6 +126,7 @@ class Game:
     source: Source
     rules: Mapping[str, Any] = field(default_factory=dict)
     documents: tuple[Document, ...] = ()
+    modules: tuple[Module, ...] = ()
     checks: Mapping[str, Any] = field(default_factory=dict)
     """The validated ``checks:`` section; see :mod:`pnp.rules.config`."""
     where: Mapping[str, str] = field(default_factory=dict)

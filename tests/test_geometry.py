@@ -115,3 +115,33 @@ def test_turned_items_turn_back_the_other_way(layouts) -> None:
     assert [p.rotation for p in front.placements] == [90]
     assert [p.rotation for p in back.placements] == [-90]
     assert back.placements[0].slot.x == pytest.approx(g.paper.width - front.placements[0].slot.right)
+
+
+@pytest.mark.parametrize(
+    "layout, paper, count, first_label",
+    [
+        # (left, top, width, height) of the first label, in mm from the top-left corner.
+        ("avery-l7651", "a4", 65, (4.7, 10.7, 38.1, 21.2)),
+        ("avery-5160", "letter", 30, (0.1875 * 25.4, 0.5 * 25.4, 2.625 * 25.4, 25.4)),
+    ],
+)
+def test_label_sheets_centre_items_on_the_products_labels(layouts, layout, paper, count, first_label) -> None:
+    g = grid(layouts[layout], load_papers()[paper], mm(19), mm(19))
+    assert g.per_sheet == count and not g.marks
+    left, top, width, height = first_label
+    slot = g.fronts[0]
+    assert to_mm(slot.x) == pytest.approx(left + (width - 19) / 2)
+    assert to_mm(g.paper.height - slot.top) == pytest.approx(top + (height - 19) / 2)
+    for a in g.fronts:
+        assert 0 < a.x and a.right < g.paper.width and 0 < a.y and a.top < g.paper.height
+        for b in g.fronts:
+            assert a is b or not a.overlaps(b)
+
+
+def test_label_sheets_refuse_the_wrong_paper_and_oversized_items(layouts) -> None:
+    from pnp.imposition.geometry import LayoutError
+
+    with pytest.raises(LayoutError, match="made for a4"):
+        grid(layouts["avery-l7651"], load_papers()["letter"], mm(19), mm(19))
+    with pytest.raises(LayoutError, match="do not fit"):
+        grid(layouts["avery-l7651"], load_papers()["a4"], mm(30), mm(30))

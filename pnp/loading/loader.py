@@ -16,7 +16,7 @@ from pnp.imposition.layouts import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import Card, Component, Document, Entry, FontFace, Game, Size
+from pnp.model import Card, Component, Document, Entry, FontFace, Game, Module, Size
 from pnp.paths import CARD_DATA, HOME
 
 GAME_FILE = "game.yaml"
@@ -146,6 +146,7 @@ def _build_game(
         rules=top["rules"] if isinstance(top["rules"], dict) else {},
         checks=top["checks"] or {},
         where={dotted(path): f"{display_path(doc.file)}:{line}" for path, (line, _) in doc.marks.items()},
+        modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         documents=tuple(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
             for d in top["documents"]

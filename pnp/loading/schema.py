@@ -156,6 +156,18 @@ DOCUMENT = Record(
 )
 
 
+MODULE = Record(
+    (
+        Field("id", SLUG, "The module's id; its files are <game>-<id>-home-<paper>.pdf."),
+        Field("name", Text(max_length=120), "The name players read."),
+        Field("description", Text(), "What is in it and why it is optional.", None),
+        Field("field", IDENT, "The card field that puts a card in the module."),
+        Field("value", AnyValue(), "The value of that field that does; default true.", True),
+    ),
+    "a module {id, name, field, value}",
+)
+
+
 def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
     return Record(
         (
@@ -195,6 +207,7 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             Field("sets", MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {}),
             Field("rules", AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {}),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
+            Field("modules", ListOf(MODULE), "Optional cards printed in files of their own.", ()),
             Field("checks", CHECKS, "Invariants and odds that `pnp check` verifies before anything is printed.", {}),
             Field(
                 "components",
