@@ -90,6 +90,7 @@ CASES += [
     ("cards-not-a-list", _write("cards.yaml", "cards: {one: 1}\n"), "cards.yaml", 1, ["cards", "expected a list of cards"]),
     ("symbols-as-list", _replace("cards.yaml", "{sun: +1, moon: -1}", "[sun, moon]"), "cards.yaml", 4, ["cards[0].symbols", "expected a mapping"]),
     ("title-a-mapping", _replace("cards.yaml", "title: One", "title: {en: One}"), "cards.yaml", 3, ["cards[0].title", "expected text"]),
+    ("each-not-a-name", _replace("game.yaml", "    each: crests\n", "    each: false\n"), "game.yaml", 33, ["components[1].each", "an id of lowercase"]),
     ("alias-bomb", _write("cards.yaml", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"), "cards.yaml", 1, ["alias bomb"]),
     ("python-object-tag", _write("cards.yaml", "cards: !!python/object/apply:os.system [echo pwned]\n"), "cards.yaml", 1, ["YAML syntax error", "tag", "not allowed"]),
     ("unit-unknown", _replace("game.yaml", "size: poker\n    cards", "size: {width: 3furlong, height: 88.9mm}\n    cards"), "game.yaml", 19, ["unknown unit 'furlong'"]),

@@ -193,7 +193,7 @@ def _component(
             ck.error((*path, "each"), f"unknown set {c['each']!r}; expected one of {', '.join(sorted(sets)) or 'none'}")
         elif c["copies"] is not INVALID:
             cards = tuple(Card(e.id, e.name, c["copies"], MappingProxyType({}), source, e) for e in sets[c["each"]])
-    elif c["cards"] is not INVALID and fields is not None and c["copies"] is not INVALID:
+    elif c["cards"] not in (None, INVALID) and fields is not None and c["copies"] is not INVALID:
         cards = _cards(c["cards"], fields, c["copies"], ck)
     layout = None
     per_paper: dict[str, str] = {}
