@@ -83,6 +83,7 @@ def sheets_for(game: Game, components: Sequence[Component], plan: FacePlan, pape
 def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Component], first: int) -> list[dict[str, Any]]:
     parts = []
     page = first
+    layouts = load_layouts(components[0].source.file.parent) if components else {}
     for component in components:
         count = len(sheets[component.id])
         if count == 0:
@@ -98,7 +99,7 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
                 "first": page,
                 "last": page + count - 1,
                 "copies": component.copies,
-                "stock": component.stock,
+                "stock": _stock(component, layouts, sheets[component.id][0].paper.id),
                 "sides": "two-sided, long edge" if two_sided else "one-sided",
                 "round": round_items,
                 "width_mm": round(to_mm(component.size.width), 1),
@@ -107,6 +108,14 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
         )
         page += count
     return parts
+
+
+def _stock(component: Component, layouts: dict[str, Any], paper: str) -> str:
+    """What to print a component on; a label product is named."""
+    layout = layouts.get(component.layout_for(paper))
+    if layout is not None and layout.labels is not None:
+        return f"{component.stock}: {layout.labels.product}"
+    return component.stock
 
 
 def _document_file(game: Game, document: Document, paper: str) -> str:

@@ -39,6 +39,15 @@ def b04_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def d01_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """output folder of `pnp build persuasion-d01 --paper a4,letter`."""
+    out = tmp_path_factory.mktemp("out-d01")
+    result = run_pnp("build", "persuasion-d01", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "persuasion-d01"
+
+
+@pytest.fixture(scope="session")
 def b04_manifest(b04_build: Path) -> dict:
     return json.loads((b04_build / "manifest.json").read_text())
 

@@ -1,0 +1,154 @@
+"""Persuasion D01: every component from the seed's counts, the optional module,
+powers as data, sticker sheets, and real output checked with independent tools."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pnp.imposition.geometry import grid
+from pnp.imposition.layouts import load_layouts, load_papers
+from pnp.loading.loader import load_game, resolve_game_dir
+from pnp.units import mm
+from tests.conftest import run_pnp
+from tests.pdftools import clip_rects, crop_face, pdffonts, pdfinfo_pages, pdftotext, qpdf_check
+
+GAME = load_game(resolve_game_dir("persuasion-d01"))
+
+# The D01 seed's component list: (copies in the base game, unique faces).
+SEED = {
+    "traits": (57, 58),  # 57 letters + one shared back
+    "desires": (9, 10),
+    "matrimony": (1, 1),
+    "actions": (8, 2),  # morning side and evening side
+    "letterboxes": (8, 8),
+    "rings": (8, 8),
+    "hearts": (24, 8),  # 3 per crest
+    "seals": (40, 8),  # 5 per crest
+}
+
+
+def test_letters_are_three_suits_of_19_and_desires_follow_the_table() -> None:
+    traits = GAME.component("traits").cards
+    core = [c for c in traits if not c.fields["dark"]]
+    dark = [c for c in traits if c.fields["dark"]]
+    for suit in ("sense", "sentiment", "station"):
+        assert sum(c.fields["suit"] == suit for c in core) == 19
+        assert sum(c.fields["suit"] == suit for c in dark) == 2
+    desires = GAME.component("desires").cards
+    counts = {s: sum(c.fields["suit"] == s for c in desires) for s in ("sense", "sentiment", "station")}
+    assert counts == GAME.rules["desires_per_suit"][8] == {"sense": 4, "sentiment": 3, "station": 2}
+
+
+def test_powers_are_structured_and_cover_every_kind() -> None:
+    powers = [p for c in GAME.component("traits").cards for p in c.fields["powers"]]
+    kinds = {p["kind"] for p in powers}
+    assert kinds == {"at-start", "owner-morning", "holder-morning", "on-receipt", "rule-change", "commitment"}
+    for p in powers:
+        assert set(p) == {"kind", "text", "effect"} and "type" in p["effect"]
+
+
+def test_manifest_matches_the_seed_and_the_module_is_its_own_file(d01_build: Path) -> None:
+    manifest = json.loads((d01_build / "manifest.json").read_text())
+    components = {c["id"]: c for c in manifest["components"]}
+    assert components["traits"]["copies"] == 57 + 6  # 6 optional letters in the Shadows module
+    for cid, (copies, _) in SEED.items():
+        if cid != "traits":
+            assert components[cid]["copies"] == copies, cid
+    files = {(f["paper"], f.get("module")): f for f in manifest["files"] if "rulebook" not in f["path"]}
+    assert set(files) == {("a4", None), ("letter", None), ("a4", "shadows"), ("letter", "shadows")}
+    base = pdftotext(d01_build / "persuasion-d01-home-a4.pdf")
+    module = pdftotext(d01_build / "persuasion-d01-shadows-home-a4.pdf")
+    for card in GAME.component("traits").cards:
+        assert (card.title in module) == card.fields["dark"], card.title
+        if card.fields["dark"]:
+            assert card.title not in base
+    assert "Optional module: Shadows" in module and "persuasion-d01-shadows-home-a4.pdf" in base
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pdfs_are_sound_and_use_only_our_fonts(d01_build: Path, paper: str) -> None:
+    for name in (f"persuasion-d01-home-{paper}.pdf", f"persuasion-d01-shadows-home-{paper}.pdf"):
+        pdf = d01_build / name
+        assert qpdf_check(pdf).returncode == 0
+        assert all(f["emb"] == "yes" and "EB-Garamond" in f["name"] for f in pdffonts(pdf))
+        size = (595.276, 841.89) if paper == "a4" else (612.0, 792.0)
+        assert all(p == pytest.approx(size, abs=0.01) for p in pdfinfo_pages(pdf))
+
+
+@pytest.mark.parametrize("paper, layout, per_sheet", [("a4", "avery-l7651", 65), ("letter", "avery-5160", 30)])
+def test_seals_land_on_the_labels_of_the_named_product(d01_build: Path, paper: str, layout: str, per_sheet: int) -> None:
+    pdf = d01_build / f"persuasion-d01-home-{paper}.pdf"
+    text_pages = [pdftotext(pdf, n, n) for n in range(1, len(pdfinfo_pages(pdf)) + 1)]
+    expected = grid(load_layouts()[layout], load_papers()[paper], mm(19), mm(19))
+    # The seal sheets are the last pages: 40 seals, per_sheet a page.
+    pages = len(text_pages)
+    sheets = -(-40 // per_sheet)
+    placed = []
+    for page in range(pages - sheets + 1, pages + 1):
+        placed += clip_rects(pdf, page)
+    assert len(placed) == 40
+    for (x, y, w, h), slot in zip(placed, expected.fronts):
+        assert (x, y, w, h) == pytest.approx((slot.x, slot.y, slot.width, slot.height), abs=0.05)
+    assert "Avery L7651" in text_pages[0] if paper == "a4" else "Avery 5160" in text_pages[0]
+
+
+def test_instructions_name_the_label_product_and_stock(d01_build: Path) -> None:
+    text = " ".join(pdftotext(d01_build / "persuasion-d01-home-a4.pdf", 1, 1).split())
+    assert "Trait seals (stickers) 40 sticker labels" in text
+
+
+# The pixel references: one of each D01 component type (A4 base build).
+FACES = [
+    ("d01-letter-front", 2, 0),
+    ("d01-letter-back", 3, 0),
+    ("d01-desires-front", 16, 0),
+    ("d01-desires-back", 17, 0),
+    ("d01-matrimony", 18, 0),
+    ("d01-action-morning", 19, 0),
+    ("d01-action-evening", 20, 0),
+    ("d01-letterbox", 21, 0),
+    ("d01-ring", 22, 0),
+    ("d01-heart", 23, 0),
+    ("d01-seal", 24, 0),
+]
+
+
+@pytest.mark.parametrize("name, page, index", FACES, ids=[f[0] for f in FACES])
+def test_d01_face_matches_reference(d01_build: Path, name: str, page: int, index: int) -> None:
+    from tests.test_pixels import DPI, _compare
+
+    _compare(crop_face(d01_build / "persuasion-d01-home-a4.pdf", page, index, DPI), name)
+
+
+def _mutate(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    import shutil
+
+    game = tmp_path / "d01"
+    shutil.copytree(GAME.root, game)
+    text = (game / file).read_text()
+    assert old in text
+    (game / file).write_text(text.replace(old, new, 1))
+    return game
+
+
+@pytest.mark.parametrize(
+    "file, old, new, words",
+    [
+        ("traits.yaml", "kind: owner-morning", "kind: owner-midnight", ["powers[0].kind", "expected one of 'at-start'"]),
+        ("traits.yaml", "effect: {type: peek, at: deck, count: 3}", "effect: {type: peek, at: deck}", ["powers[0].effect", "missing required key 'count'"]),
+        ("traits.yaml", "effect: {type: peek, at: deck, count: 3}", "effect: {type: gossip, count: 3}", ["effect.type", "unknown type 'gossip'"]),
+        ("desires.yaml", "seeks: [sense]", "seeks: [sensibility]", ["seeks[0]", "unknown suit 'sensibility'"]),
+        ("desires.yaml", "suit: sense", "suit: wit", ["suit", "unknown suit 'wit'"]),
+        ("desires.yaml", "type: suit-count", "type: suit-total", ["condition.type", "unknown type 'suit-total'"]),
+    ],
+)
+def test_bad_d01_data_is_reported_with_its_line(tmp_path: Path, file: str, old: str, new: str, words: list[str]) -> None:
+    game = _mutate(tmp_path, file, old, new)
+    result = run_pnp("list", str(game))
+    assert result.returncode == 2, result.stderr
+    assert f"{file}:" in result.stderr and "Traceback" not in result.stderr
+    for word in words:
+        assert word in result.stderr, result.stderr
