@@ -152,3 +152,20 @@ def test_bad_d01_data_is_reported_with_its_line(tmp_path: Path, file: str, old: 
     assert f"{file}:" in result.stderr and "Traceback" not in result.stderr
     for word in words:
         assert word in result.stderr, result.stderr
+
+
+def test_rulebook_tables_and_power_glossary(d01_build: Path) -> None:
+    pdf = d01_build / "persuasion-d01-rulebook-a4.pdf"
+    assert qpdf_check(pdf).returncode == 0
+    text = " ".join(pdftotext(pdf).split())
+    per_suit = GAME.rules["trait_deck_per_suit"]
+    assert "Letters of each suit " + " ".join(str(v) for v in per_suit.values()) in text
+    for suit in ("sense", "sentiment", "station"):
+        row = " ".join(str(GAME.rules["desires_per_suit"][n][suit]) for n in per_suit)
+        assert f"{suit.capitalize()} desires {row}" in text
+    for words in ("I, me, my mean the player whose seal", "You, your mean whoever holds the letter", "They, them mean"):
+        assert words in text
+    for kind in ("At start", "Owner's morning", "Holder's morning", "On receipt", "Rule change", "Commitment"):
+        assert kind.upper() in text.upper()
+    for c in GAME.components:
+        assert f"{c.copies} {c.name}" in text
