@@ -71,7 +71,7 @@ def test_a_sound_game_passes(tmp_path: Path) -> None:
     balance = data["exact"]["balance"]["cards.symbols"]
     assert balance["sun"] == {"plus": 3, "minus": 3, "cards": 6, "share": "3/4"}
     # 4 players: 4 x (1 hand + 1 desires) = 8 dealt, none left.
-    assert data["exact"]["deal"]["cards"]["4"] == {"dealt": 8, "left": 0}
+    assert data["exact"]["deal"]["cards"]["4"] == {"deck": 8, "dealt": 8, "left": 0}
 
 
 def test_exact_odds_are_fractions_that_brute_force_confirms(tmp_path: Path) -> None:
@@ -195,3 +195,28 @@ def test_shipped_b04_is_sound() -> None:
     assert [w["message"][:10] for w in findings(data, "warning")] == ["7 players:", "8 players:"]
     odds = data["exact"]["odds"]["traits.symbols"]["desires"]
     assert len(odds) == 60 and all(len(per) == 6 for per in odds.values())
+
+
+def test_shipped_d01_is_sound_and_its_odds_are_exact() -> None:
+    from fractions import Fraction
+
+    result = run_pnp("check", "persuasion-d01", "--json")
+    data = json.loads(result.stdout)
+    assert result.returncode == 0 and data["ok"] and not findings(data, "warning"), data["findings"]
+    prim = data["exact"]["odds"]["desires.prim"]["desires"]
+    assert len(prim) == 9
+    assert Fraction(prim["a-learned-match"]["3"]["probability"]) == Fraction(3696, 20349)
+    assert data["exact"]["deal"]["traits"]["8"] == {"deck": 57, "dealt": 40, "left": 17}
+
+
+def test_a_suit_too_small_for_the_deck_table(tmp_path: Path) -> None:
+    checks = GOOD_CHECKS.replace("  deal:\n", "  per_value:\n    - {component: cards, field: suit, table: per_suit, why: built by suit}\n  deal:\n")
+    checks = checks.replace("  per_other: 1\n", "  per_other: 1\n  per_suit: {2: 1, 3: 2, 4: 3}\n")
+    cards = CARDS.replace("symbols: {sun: 1, moon: -1}}", "symbols: {sun: 1, moon: -1}, suit: red}")
+    game = make_game(tmp_path, checks, cards)
+    text = (game / "game.yaml").read_text().replace("      symbols:\n        type: map", "      suit: {type: ref, set: crests, doc: A suit.}\n      symbols:\n        type: map", 1)
+    (game / "game.yaml").write_text(text)
+    code, data = check(game)
+    assert code == 1
+    messages = [e["message"] for e in findings(data, "error") if e["check"] == "per-value"]
+    assert "3 players need 2 cards of red, but there are 1 (built by suit)" in messages

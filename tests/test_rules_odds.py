@@ -72,3 +72,17 @@ def test_cache_shares_runs_between_equivalent_desires_cards() -> None:
     second = cache.probabilities(deck, {"b": 1, "a": -1}, [2, 3], 1)
     assert first == second and cache.runs == 1
     assert first[2] == brute_force(deck, {"a": 1, "b": -1}, 2, 1)
+
+
+def test_suit_matches_equal_brute_force() -> None:
+    from pnp.rules.odds import at_least_of_kind
+
+    # 3 suits of 4 cards; the hand wants at least 2 of suit "a".
+    deck = [s for s in "abc" for _ in range(4)]
+    for hand in (3, 4, 5):
+        for need in (1, 2, 3):
+            hits = sum(1 for h in itertools.combinations(range(len(deck)), hand) if sum(deck[i] == "a" for i in h) >= need)
+            assert at_least_of_kind(12, 4, hand, need) == Fraction(hits, comb(12, hand))
+    # Worked by hand: 21 letters, 7 matching, 5 drawn, at least 3:
+    # (C(7,3)C(14,2) + C(7,4)C(14,1) + C(7,5)) / C(21,5) = 3696 / 20349.
+    assert at_least_of_kind(21, 7, 5, 3) == Fraction(3696, 20349)

@@ -13,7 +13,7 @@ from typing import Any
 from pnp.model import Card, Component, Game
 from pnp.rules.config import amount
 from pnp.rules.findings import Finding, Report, Severity
-from pnp.rules.odds import OddsCache
+from pnp.rules.odds import OddsCache, at_least_of_kind
 
 
 class _Run:
@@ -64,13 +64,18 @@ def check_game(game: Game) -> Report:
         _supply(run, supply, f"checks.supply[{i}]")
     for i, size in enumerate(checks.get("set_size", ())):
         _set_size(run, size, f"checks.set_size[{i}]")
+    for i, rule in enumerate(checks.get("per_value", ())):
+        _per_value(run, rule, f"checks.per_value[{i}]")
     for i, vocab in enumerate(checks.get("vocabulary", ())):
         _vocabulary(run, vocab, f"checks.vocabulary[{i}]")
     for i, balance in enumerate(checks.get("balance", ())):
         _balance(run, balance, f"checks.balance[{i}]")
     cache = OddsCache()
     for i, odds in enumerate(checks.get("odds", ())):
-        _odds(run, odds, f"checks.odds[{i}]", cache)
+        if odds["kind"] == "suit-matches":
+            _suit_odds(run, odds, f"checks.odds[{i}]")
+        else:
+            _odds(run, odds, f"checks.odds[{i}]", cache)
     return Report(game.id, tuple(run.findings), run.exact)
 
 
@@ -80,17 +85,23 @@ def _deal(run: _Run, deal: dict[str, Any], path: str) -> None:
     if deck is None or table is None:
         return
     rows = {}
+    core = sum(card.copies for card in _core(run, deck))
+    per_value = run.game.rules.get(deal["per_value"]) if deal["per_value"] else None
+    values = {card.fields.get(deal["field"]) for card in _core(run, deck)} if deal["field"] else set()
     for players in range(run.game.players[0], run.game.players[1] + 1):
         if players not in table:
             continue
+        size = core
+        if isinstance(per_value, dict) and isinstance(per_value.get(players), int) and values:
+            size = per_value[players] * len(values)
         dealt = players * (table[players] + deal["desires"])
-        left = deck.copies - dealt
-        rows[players] = {"dealt": dealt, "left": left}
+        left = size - dealt
+        rows[players] = {"deck": size, "dealt": dealt, "left": left}
         if left < deal["reserve_min"]:
             need = f"and {deal['reserve_min']} left over " if deal["reserve_min"] else ""
             run.add(
                 Severity.ERROR, "deal",
-                f"{players} players need {dealt} {deck.name.lower()} {need}but the deck has {deck.copies}",
+                f"{players} players need {dealt} {deck.name.lower()} {need}but the deck has {size}",
                 run.where(path),
             )
         elif left < deal["reserve_per_player"] * players:
@@ -127,6 +138,44 @@ def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
             f"{component.name}: {component.copies} in all, but the largest table needs {total} ({supply['why']})",
             run.where(path),
         )
+
+
+def _core(run: _Run, component: Component) -> list[Card]:
+    """The component's cards outside every optional module."""
+    return [c for c in component.cards if not any(m.holds(c) for m in run.game.modules)]
+
+
+def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
+    component = run.component("per-value", rule["component"], f"{path}.component")
+    table = run.game.rules.get(rule["table"])
+    if component is None:
+        return
+    if not isinstance(table, dict):
+        run.add(Severity.ERROR, "per-value", f"rules.{rule['table']} must map player counts to numbers", run.where(path))
+        return
+    have: dict[Any, int] = {}
+    for card in _core(run, component):
+        value = card.fields.get(rule["field"])
+        if value is not None:
+            have[value] = have.get(value, 0) + card.copies
+    low, high = run.game.players
+    missing = [n for n in range(low, high + 1) if n not in table]
+    if missing:
+        run.add(Severity.ERROR, "player-table", f"rules.{rule['table']} has no entry for {', '.join(map(str, missing))} players", run.where(f"rules.{rule['table']}"))
+    for n in range(low, high + 1):
+        need = table.get(n)
+        wanted = need if isinstance(need, dict) else {v: need for v in have}
+        for value, count in wanted.items():
+            if not isinstance(count, int):
+                run.add(Severity.ERROR, "per-value", f"rules.{rule['table']}[{n}] must give whole numbers", run.where(f"rules.{rule['table']}"))
+                return
+            if have.get(value, 0) < count:
+                run.add(
+                    Severity.ERROR, "per-value",
+                    f"{n} players need {count} {component.name.lower()} of {value}, but there are {have.get(value, 0)} ({rule['why']})",
+                    run.where(path),
+                )
+    run.exact.setdefault("per_value", {})[f"{component.id}.{rule['field']}"] = {str(k): v for k, v in have.items()}
 
 
 def _set_size(run: _Run, rule: dict[str, Any], path: str) -> None:
@@ -247,4 +296,49 @@ def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
         "hand_sizes": {str(n): table[n] for n in sorted(table)},
         "desires": results,
         "dp_runs": cache.runs,
+    }
+
+
+def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
+    """Exact odds that a random hand holds ``need`` letters of the suits a desires
+    card seeks, the deck being built with so many letters of each suit."""
+    deck = run.component("odds", rule["deck"], f"{path}.deck")
+    desires_component = run.component("odds", rule["desires"] or rule["deck"], f"{path}.desires")
+    hands = run.table("odds", rule["hand"], path)
+    per_value = run.game.rules.get(rule["deck_per_value"] or "")
+    if deck is None or desires_component is None or hands is None:
+        return
+    if rule["seeks"] is None or not isinstance(per_value, dict):
+        run.add(Severity.ERROR, "odds", "suit-matches needs 'seeks' and 'deck_per_value' (a rules table)", run.where(path))
+        return
+    values = {card.fields.get(rule["field"]) for card in _core(run, deck)}
+    label = rule["label"] or f"at least {rule['need']}"
+    results: dict[str, dict[str, Any]] = {}
+    for desires in desires_component.cards:
+        seeks = set(desires.fields.get(rule["seeks"]) or ())
+        per_players = {}
+        for n in range(run.game.players[0], run.game.players[1] + 1):
+            if n not in hands or n not in per_value:
+                continue
+            k = per_value[n]
+            p = at_least_of_kind(k * len(values), k * len(seeks & values), hands[n], rule["need"])
+            per_players[n] = p
+        results[desires.id] = {str(n): {"probability": str(p), "value": float(p), "hand": hands[n]} for n, p in per_players.items()}
+        if per_players and all(p == 0 for p in per_players.values()):
+            run.add(Severity.ERROR, "odds", f"{desires.title} ({label}): no hand at any player count can satisfy it", desires.id)
+            continue
+        for n, p in per_players.items():
+            if p == 0:
+                run.add(Severity.ERROR, "odds", f"{desires.title} ({label}): no {hands[n]}-card hand ({n} players) can satisfy it", desires.id)
+            elif not rule["band_min"] <= p <= rule["band_max"]:
+                run.add(
+                    Severity.WARNING, "odds",
+                    f"{desires.title} ({label}): {float(p):.1%} of {hands[n]}-card hands ({n} players) satisfy it, outside "
+                    f"{rule['band_min']:.0%}-{rule['band_max']:.0%}",
+                    desires.id,
+                )
+    run.exact.setdefault("odds", {})[f"{desires_component.id}.{label}"] = {
+        "need": rule["need"],
+        "hand_sizes": {str(n): hands[n] for n in sorted(hands)},
+        "desires": results,
     }

@@ -133,3 +133,12 @@ def brute_force(deck: Sequence[Signs], desires: Signs, size: int, need: int) -> 
                 matched += 1
         hits += matched >= need
     return Fraction(hits, hands)
+
+
+def at_least_of_kind(total: int, matching: int, hand: int, need: int) -> Fraction:
+    """Exact hypergeometric tail: the chance that ``hand`` cards dealt from
+    ``total`` include at least ``need`` of the ``matching`` ones."""
+    if hand > total:
+        raise ValueError(f"cannot deal {hand} cards from a deck of {total}")
+    hits = sum(comb(matching, x) * comb(total - matching, hand - x) for x in range(need, min(hand, matching) + 1))
+    return Fraction(hits, comb(total, hand))
