@@ -33,21 +33,24 @@ def test_copies_per_family_follow_the_seed() -> None:
     assert GAME.component("reference").copies == GAME.players[1]
 
 
+D01 = load_game(resolve_game_dir("persuasion-d01"))
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("component", [c.id for c in GAME.components])
-def test_every_piece_lies_inside_the_printable_area(component: str, paper: str) -> None:
-    comp = GAME.component(component)
-    layouts = load_layouts(GAME.root)
+@pytest.mark.parametrize("game, component", [(g, c.id) for g in (GAME, D01) for c in g.components], ids=lambda v: getattr(v, "id", v))
+def test_every_piece_lies_inside_the_printable_area(game, component: str, paper: str) -> None:
+    comp = game.component(component)
+    layouts = load_layouts(game.root)
     sheet_paper = load_papers()[paper]
     g = grid(layouts[comp.layout_for(paper)], sheet_paper, comp.size.width, comp.size.height)
-    plan = plan_faces(GAME, [comp])
+    plan = plan_faces(game, [comp])
     sheets = impose(comp.id, plan.copies[comp.id], g, comp.bleed)
     assert sum(len(s.placements) for s in sheets if s.side == "front") == comp.copies
     for sheet in sheets:
         slots = [p.clip for p in sheet.placements]
         for i, a in enumerate(slots):
             # At least 5 mm of paper margin around every piece, bleed included.
-            assert a.x >= mm(5) - 1e-6 and a.y >= mm(5) - 1e-6
+            assert a.x >= mm(5) - 1e-6 and a.y >= mm(5) - 1e-6, (component, a)
             assert sheet_paper.width - a.right >= mm(5) - 1e-6 and sheet_paper.height - a.top >= mm(5) - 1e-6
             for b in slots[i + 1 :]:
                 assert not a.overlaps(b), (component, sheet.number, a, b)
