@@ -129,12 +129,17 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
             fronts.append(Rect(x, y, width, height))
     # Long-edge flip of a portrait sheet turns it about its vertical axis.
     backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
-    guides: tuple[Circle, ...] = ()
-    if layout.guides == "circle":
-        guides = tuple(Circle(r.x + r.width / 2, r.y + r.height / 2, min(r.width, r.height) / 2, 0.35) for r in fronts)
+    guides = _guides(layout, fronts)
     return Grid(
         paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper), layout.gap, rotated, guides
     )
+
+
+def _guides(layout: SheetLayout, slots: Sequence[Rect]) -> tuple[Circle, ...]:
+    """Cutting circles on round items' trims, when the layout asks for them."""
+    if layout.guides != "circle":
+        return ()
+    return tuple(Circle(r.x + r.width / 2, r.y + r.height / 2, min(r.width, r.height) / 2, 0.35) for r in slots)
 
 
 def _label_grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid:
@@ -158,9 +163,7 @@ def _label_grid(layout: SheetLayout, paper: Paper, width: float, height: float) 
             y = cell_top - labels.height + (labels.height - height) / 2
             fronts.append(Rect(x, y, width, height))
     backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
-    guides: tuple[Circle, ...] = ()
-    if layout.guides == "circle":
-        guides = tuple(Circle(r.x + r.width / 2, r.y + r.height / 2, min(r.width, r.height) / 2, 0.35) for r in fronts)
+    guides = _guides(layout, fronts)
     return Grid(paper, columns, rows, tuple(fronts), backs, (), layout.gap, False, guides)
 
 

@@ -277,26 +277,34 @@ def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
             return
         probs = cache.probabilities(hands, wanted, sizes, rule["need"])
         per_players = {n: probs[table[n]] for n in range(run.game.players[0], run.game.players[1] + 1) if n in table}
-        results[desires.id] = {str(n): {"probability": str(p), "value": float(p), "hand": table[n]} for n, p in per_players.items()}
-        if all(p == 0 for p in per_players.values()):
-            run.add(Severity.ERROR, "odds", f"{desires.title}: no hand at any player count can satisfy it", desires.id)
-            continue
-        for n, p in per_players.items():
-            if p == 0:
-                run.add(Severity.ERROR, "odds", f"{desires.title}: no {table[n]}-card hand ({n} players) can satisfy it", desires.id)
-            elif not rule["band_min"] <= p <= rule["band_max"]:
-                run.add(
-                    Severity.WARNING, "odds",
-                    f"{desires.title}: {float(p):.1%} of {table[n]}-card hands ({n} players) satisfy it, outside "
-                    f"{rule['band_min']:.0%}-{rule['band_max']:.0%}",
-                    desires.id,
-                )
+        results[desires.id] = _judge(run, rule, desires, desires.title, per_players, table)
     run.exact.setdefault("odds", {})[f"{desires_component.id}.{field}"] = {
         "need": rule["need"],
         "hand_sizes": {str(n): table[n] for n in sorted(table)},
         "desires": results,
         "dp_runs": cache.runs,
     }
+
+
+def _judge(
+    run: _Run, rule: dict[str, Any], desires: Card, name: str, odds: dict[int, Fraction], hands: dict[int, int]
+) -> dict[str, dict[str, Any]]:
+    """Report a desires card no hand can satisfy (error) or whose odds leave the
+    declared band (warning); return its exact odds for the report."""
+    if odds and all(p == 0 for p in odds.values()):
+        run.add(Severity.ERROR, "odds", f"{name}: no hand at any player count can satisfy it", desires.id)
+    else:
+        for n, p in odds.items():
+            if p == 0:
+                run.add(Severity.ERROR, "odds", f"{name}: no {hands[n]}-card hand ({n} players) can satisfy it", desires.id)
+            elif not rule["band_min"] <= p <= rule["band_max"]:
+                run.add(
+                    Severity.WARNING, "odds",
+                    f"{name}: {float(p):.1%} of {hands[n]}-card hands ({n} players) satisfy it, outside "
+                    f"{rule['band_min']:.0%}-{rule['band_max']:.0%}",
+                    desires.id,
+                )
+    return {str(n): {"probability": str(p), "value": float(p), "hand": hands[n]} for n, p in odds.items()}
 
 
 def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
@@ -323,20 +331,7 @@ def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
             k = per_value[n]
             p = at_least_of_kind(k * len(values), k * len(seeks & values), hands[n], rule["need"])
             per_players[n] = p
-        results[desires.id] = {str(n): {"probability": str(p), "value": float(p), "hand": hands[n]} for n, p in per_players.items()}
-        if per_players and all(p == 0 for p in per_players.values()):
-            run.add(Severity.ERROR, "odds", f"{desires.title} ({label}): no hand at any player count can satisfy it", desires.id)
-            continue
-        for n, p in per_players.items():
-            if p == 0:
-                run.add(Severity.ERROR, "odds", f"{desires.title} ({label}): no {hands[n]}-card hand ({n} players) can satisfy it", desires.id)
-            elif not rule["band_min"] <= p <= rule["band_max"]:
-                run.add(
-                    Severity.WARNING, "odds",
-                    f"{desires.title} ({label}): {float(p):.1%} of {hands[n]}-card hands ({n} players) satisfy it, outside "
-                    f"{rule['band_min']:.0%}-{rule['band_max']:.0%}",
-                    desires.id,
-                )
+        results[desires.id] = _judge(run, rule, desires, f"{desires.title} ({label})", per_players, hands)
     run.exact.setdefault("odds", {})[f"{desires_component.id}.{label}"] = {
         "need": rule["need"],
         "hand_sizes": {str(n): hands[n] for n in sorted(hands)},
