@@ -202,6 +202,19 @@ def books(game: Game, components: Sequence[Component]) -> list[Book]:
     return [b for b in found if b.components]
 
 
+def _merged(plans: Sequence[FacePlan]) -> FacePlan:
+    """One plan for every book together, for the manifest."""
+    copies: dict[str, tuple[tuple[str, str | None], ...]] = {}
+    cards: dict[str, tuple[tuple[str, str, str | None], ...]] = {}
+    for plan in plans:
+        for cid, pairs in plan.copies.items():
+            copies[cid] = copies.get(cid, ()) + pairs
+        for cid, rows in plan.cards.items():
+            cards[cid] = cards.get(cid, ()) + rows
+    faces = tuple({f.key: f for plan in plans for f in plan.faces}.values())
+    return FacePlan(faces, copies, cards)
+
+
 def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] | None = None) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper."""
     components = select(game, only)
@@ -269,7 +282,7 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
         manifest = out_dir / "manifest.json"
-        data = manifest_data(game, components, plan_faces(game, components), files, out_dir)
+        data = manifest_data(game, components, _merged(plans), files, out_dir)
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
     return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest)
@@ -290,10 +303,10 @@ def manifest_data(game: Game, components: Sequence[Component], plan: FacePlan, f
                 "id": c.id,
                 "name": c.name,
                 "copies": c.copies,
-                "faces": len({k for pair in plan.copies[c.id] for k in pair if k is not None}),
+                "faces": len({k for pair in plan.copies.get(c.id, ()) for k in pair if k is not None}),
                 "cards": [
                     {"id": card_id, "front": front, "back": back}
-                    for card_id, front, back in plan.cards[c.id]
+                    for card_id, front, back in plan.cards.get(c.id, ())
                 ],
             }
             for c in components

@@ -29,22 +29,23 @@ def tool(name: str) -> str:
     return path
 
 
+def _shipped_build(factory: pytest.TempPathFactory, game: str) -> Path:
+    out = factory.mktemp(f"out-{game}")
+    result = run_pnp("build", game, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / game
+
+
 @pytest.fixture(scope="session")
 def b04_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """output folder of `pnp build persuasion-b04` (A4 and Letter)."""
-    out = tmp_path_factory.mktemp("out")
-    result = run_pnp("build", "persuasion-b04", "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    return out / "persuasion-b04"
+    return _shipped_build(tmp_path_factory, "persuasion-b04")
 
 
 @pytest.fixture(scope="session")
 def d01_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """output folder of `pnp build persuasion-d01 --paper a4,letter`."""
-    out = tmp_path_factory.mktemp("out-d01")
-    result = run_pnp("build", "persuasion-d01", "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    return out / "persuasion-d01"
+    """output folder of `pnp build persuasion-d01` (A4 and Letter)."""
+    return _shipped_build(tmp_path_factory, "persuasion-d01")
 
 
 @pytest.fixture(scope="session")
