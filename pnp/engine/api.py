@@ -1,0 +1,70 @@
+"""A small generic engine interface, in the OpenSpiel spirit.
+
+A state asks for one :class:`Decision` at a time (simultaneous choices are
+asked one seat after another, each from that seat's own observation, and only
+revealed together), applies the chosen option, and ends with an
+:class:`Outcome`. Chance uses the seeded ``random.Random`` the state was made
+with; nothing reads global randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+
+class Decision(NamedTuple):
+    """One seat's choice to make (a named tuple: made tens of thousands of times a second)."""
+
+    seat: int
+    kind: str
+    """What is being decided: "intention", "proposal", "invitation", "give", "reply", "reflect" ..."""
+    options: Sequence[Any]
+    """Every legal choice (a sequence that may compute its members lazily)."""
+    context: dict[str, Any] = {}
+    """What the deciding seat may know about this decision (who sent what); never mutated."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[bool, ...]
+    status: tuple[str, ...]
+    """Per seat: "engaged", "independent" or "available"."""
+    rounds: int
+    capped: bool
+    """The round cap ended the game."""
+    hands: tuple[tuple[str, ...], ...]
+    """Each seat's final cards, by card id."""
+    points: tuple[int, ...] = ()
+    actions: dict[str, int] = field(default_factory=dict)
+    """How often each kind of intention was chosen."""
+
+
+class State(Protocol):
+    def decision(self) -> Decision | None: ...
+
+    def apply(self, choice: Any) -> None: ...
+
+    def observation(self, seat: int) -> Any: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def outcome(self) -> Outcome: ...
+
+
+Agent = Callable[[Any, Decision, random.Random], Any]
+"""An agent sees only its observation and the decision, and returns an option."""
+
+
+def play(state: State, agents: Sequence[Agent], rng: random.Random, max_decisions: int = 100_000) -> Outcome:
+    """Play ``state`` to the end, asking each seat's agent for its decisions."""
+    decide, observe, apply = state.decision, state.observation, state.apply
+    for _ in range(max_decisions):
+        decision = decide()
+        if decision is None:
+            return state.outcome()
+        seat = decision.seat
+        apply(agents[seat](observe(seat), decision, rng))
+    raise RuntimeError(f"no end after {max_decisions} decisions")

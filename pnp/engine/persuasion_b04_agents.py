@@ -1,0 +1,181 @@
+"""Agents for Persuasion B04. Each decides from its own observation only.
+
+- ``random``: a uniformly random legal option at every decision.
+- ``heuristic``: estimates, from the cards it has seen, how well each suitor's
+  hand answers its desires; proposes when a suitor looks right and enough of
+  their hand is known, goes independent when everyone is known and no one
+  fits, and otherwise invites the suitor it knows least about.
+- restricted variants of the heuristic: ``never-propose``, ``never-independent``,
+  ``share-best`` (always shows its card that best fits its own desires).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.engine.api import Agent, Decision
+from pnp.engine.persuasion_b04 import AVAILABLE, NEED, Observation
+
+
+_PACKED: dict[tuple[int, int], tuple[list[int], int]] = {}
+_BASE = 64
+"""Digits of a packed vector: a hand of up to 31 cards cannot carry between them."""
+
+
+def _packed(obs: Observation) -> tuple[list[int], int]:
+    """Every card's signs on the desired symbols, times the desired sign (so a
+    positive total is a match), packed one base-64 digit a symbol with +1
+    added, so summing ints sums vectors; computed once per deck and desires."""
+    key = (id(obs.deck), obs.desires)
+    found = _PACKED.get(key)
+    if found is None:
+        want = obs.deck.vectors[obs.desires]
+        wanted = [i for i, w in enumerate(want) if w]
+        packed = [
+            sum((want[i] * vector[i] + 1) * _BASE**j for j, i in enumerate(wanted)) for vector in obs.deck.vectors
+        ]
+        if len(_PACKED) > 4096:
+            _PACKED.clear()
+        found = _PACKED[key] = (packed, len(wanted))
+    return found
+
+
+def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+    return decision.options[rng.randrange(len(decision.options))]
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    propose_at: float = 0.4
+    """Share of a suitor's hand that must be known before proposing."""
+    independent_at: float = 0.5
+    """Share of every suitor's hand that must be known before going independent."""
+    can_propose: bool = True
+    can_go_independent: bool = True
+    share_best: bool = False
+    patience: int = 8
+    """After this many rounds one matching symbol is enough to propose or accept;
+    after twice as many, any proposal is accepted and the best-known suitor courted."""
+
+    def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        kind = decision.kind
+        if kind == "intention":
+            return self._intention(obs, decision, rng)
+        if kind == "invitation":
+            return "accept" if self._estimate(obs, decision.context["from"])[1] < 1 else "refuse"
+        if kind == "reply":
+            return self._reply(obs, decision, rng)
+        return getattr(self, "_" + kind)(obs, decision, rng)
+
+    # what the agent believes
+
+    def _estimate(self, obs: Observation, seat: int) -> tuple[int, float]:
+        """(matching dominant symbols seen so far, share of the hand seen).
+
+        What a seat has seen of a suitor only grows, so the estimate is kept in
+        the seat's notebook until another card is seen."""
+        known = obs.seen[seat]
+        count = len(known)
+        noted = obs.notes.get(seat)
+        if noted is not None and noted[0] == count:
+            return noted[1]  # type: ignore[no-any-return]
+        packed, width = _packed(obs)
+        total = sum([packed[card] for card in known])
+        matched = 0
+        for _ in range(width):
+            total, digit = divmod(total, _BASE)
+            if digit > count:  # the symbol's total is positive
+                matched += 1
+        result = (matched, count / obs.hand_sizes[seat])
+        obs.notes[seat] = (count, result)
+        return result
+
+    def _best_card(self, obs: Observation, cards: Any) -> int:
+        want = obs.deck.vectors[obs.desires]
+        vectors = obs.deck.vectors
+        best: int = max(cards, key=lambda c: sum(w * v for w, v in zip(want, vectors[c])))
+        return best
+
+    # decisions
+
+    def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        me, status, last = obs.seat, obs.status, obs.last_round
+        need = self._need(obs)
+        known_enough = need < NEED or last
+        best: tuple[int, float] | None = None
+        target = -1
+        everyone_known = nobody_fits = True
+        least = 2.0
+        fewest: list[int] = []
+        for p in range(len(status)):
+            if p == me:
+                continue
+            view = self._estimate(obs, p)
+            matched, share = view
+            if share < self.independent_at:
+                everyone_known = False
+            if matched >= NEED:
+                nobody_fits = False
+            if status[p] != AVAILABLE:
+                continue
+            if matched >= need and (known_enough or share >= self.propose_at) and (best is None or view > best):
+                best, target = view, p
+            if share < least:
+                least, fewest = share, [p]
+            elif share == least:
+                fewest.append(p)
+        if best is not None and self.can_propose:
+            return ("propose", target, self._best_card(obs, obs.hand))
+        if self.can_go_independent and ((everyone_known and nobody_fits) or last):
+            return ("independent",)
+        if not fewest:
+            return ("independent",)
+        if last and self.can_propose:
+            chosen = max(fewest, key=lambda p: self._estimate(obs, p))
+            return ("propose", chosen, self._best_card(obs, obs.hand))
+        chosen = fewest[rng.randrange(len(fewest))] if len(fewest) > 1 else fewest[0]
+        hand = obs.hand
+        card = self._best_card(obs, hand) if self.share_best else hand[rng.randrange(len(hand))]
+        return ("invite", chosen, card)
+
+    def _need(self, obs: Observation) -> int:
+        """Matches the agent settles for: fewer as the game drags on."""
+        if obs.last_round or obs.round > 2 * self.patience:
+            return 0
+        return NEED - 1 if obs.round > self.patience else NEED
+
+    def _proposal(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        best: Any = "refuse"
+        best_view = (-1, -1.0)
+        need = self._need(obs)
+        for s, _card in decision.context["offers"]:
+            view = self._estimate(obs, s)
+            if view[0] >= need and view > best_view:
+                best, best_view = ("accept", s), view
+        return best
+
+    def _invitation(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return "accept" if self._estimate(obs, decision.context["from"])[1] < 1 else "refuse"
+
+    def _give(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return self._best_card(obs, decision.options)
+
+    def _reply(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        if self.share_best:
+            return self._best_card(obs, decision.options)
+        return decision.options[rng.randrange(len(decision.options))]
+
+    def _reflect(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return "keep"
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "random": lambda: random_agent,
+    "heuristic": lambda: Heuristic(),
+    "never-propose": lambda: Heuristic(can_propose=False),
+    "never-independent": lambda: Heuristic(can_go_independent=False),
+    "share-best": lambda: Heuristic(share_best=True),
+}
