@@ -101,12 +101,24 @@ def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, stric
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {ok, findings, exact}.")
 @click.option("--strict", is_flag=True, help="Count warnings (and unknown keys) as errors.")
 @click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Also write an HTML report with the tables and an odds plot.")
-def check(game: str, as_json: bool, strict: bool, report_file: Path | None) -> None:
-    """Check GAME's card data: invariants, balance and exact odds. Exit 0 if fine, 1 if not."""
+@click.option("--games", type=click.IntRange(0, 10_000_000), default=200, show_default=True, help="Simulated games per player count (0: static checks only).")
+@click.option("--workers", type=click.IntRange(1, 64), default=None, help="Processes for the simulation (default: every core).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the simulation.")
+def check(game: str, as_json: bool, strict: bool, report_file: Path | None, games: int, workers: int | None, seed: int) -> None:
+    """Check GAME: invariants, balance, exact odds, and simulated play. Exit 0 if fine, 1 if not."""
+    import os
+    from dataclasses import replace
+
     from pnp.rules.check import check_game
     from pnp.rules.summary import as_html, as_json as to_json, as_text
 
-    report = check_game(_load(game, strict))
+    loaded = _load(game, strict)
+    report = check_game(loaded)
+    if games and loaded.engine:
+        from pnp.engine.balance import simulate_game
+
+        simulated, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed)
+        report = replace(report, findings=report.findings + tuple(found), exact={**report.exact, "simulation": simulated})
     if report_file is not None:
         from pnp.pdf.place import write_atomic
 
@@ -114,6 +126,60 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None) -> N
     click.echo(to_json(report, strict) if as_json else as_text(report, strict))
     if not report.ok(strict):
         raise SystemExit(1)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", type=int, required=True, help="Players at the table.")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same numbers.")
+@click.option("--agents", default="heuristic", show_default=True, help="One agent for every seat, or one per seat, comma-separated.")
+@click.option("--workers", type=click.IntRange(1, 64), default=None, help="Processes to use (default: every core).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def simulate(game: str, players: int, games: int, seed: int, agents: str, workers: int | None, as_json: bool) -> None:
+    """Play GAME many times with the reference engine and report how it behaves."""
+    import os
+
+    from pnp.engine.registry import engine_for
+    from pnp.engine.simulate import Run, agents_for, metrics, outcomes
+
+    loaded = _load(game, False)
+    engine, options = engine_for(loaded)
+    prepared = engine.prepare(loaded, options)
+    if players not in engine.player_counts(prepared):
+        raise UsageError(f"--players: {players} is not a player count of {loaded.title} ({', '.join(map(str, engine.player_counts(prepared)))})")
+    run = Run(engine, prepared, options, players, agents_for(engine, [a.strip() for a in agents.split(",") if a.strip()], players), games, seed)
+    data = metrics(run, outcomes(run, workers or os.cpu_count() or 1))
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(f"{loaded.title}, {players} players, {games} games, seed {seed}, agents {', '.join(run.agents)}")
+    click.echo("  win rate by seat: " + ", ".join(f"{r['rate']:.1%}" for r in data["win_rate_by_seat"]))
+    click.echo(f"  no winner: {data['no_winner_rate']['rate']:.1%}; round cap reached: {data['capped_rate']['rate']:.1%}")
+    click.echo("  outcomes: " + ", ".join(f"{k} {v['share']['rate']:.0%} (wins {v['win_rate']['rate']:.0%})" for k, v in data["outcomes"].items()))
+    click.echo(f"  rounds: mean {data['rounds']['mean']:.1f}, median {data['rounds']['p50']}, 90th percentile {data['rounds']['p90']}")
+    click.echo("  intentions: " + ", ".join(f"{k} {v:.0%}" for k, v in data["actions"].items()))
+
+
+@main.command()
+@click.argument("game")
+@click.argument("table", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score(game: str, table: Path, as_json: bool) -> None:
+    """Score a real table at matrimony: who wins, and why. TABLE is a YAML file."""
+    from pnp.engine.registry import engine_for
+    from pnp.loading.yamlsrc import load_yaml
+
+    loaded = _load(game, False)
+    engine, options = engine_for(loaded)
+    data = engine.score(engine.prepare(loaded, options), load_yaml(table).data or {})
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    for p in data["players"]:
+        dominant = " ".join(f"{sign}{symbol}" for symbol, sign in p["dominant"].items()) or "none"
+        verdict = "WINS" if p["wins"] else "loses"
+        click.echo(f"{p['crest']} ({p['status']}): dominant {dominant}; {verdict}: {p['why']}")
 
 
 @main.command(name="list")

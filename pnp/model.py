@@ -127,6 +127,8 @@ class Game:
     rules: Mapping[str, Any] = field(default_factory=dict)
     documents: tuple[Document, ...] = ()
     modules: tuple[Module, ...] = ()
+    engine: Mapping[str, Any] | None = None
+    """``{rules, options}``: which engine module plays the game."""
     checks: Mapping[str, Any] = field(default_factory=dict)
     """The validated ``checks:`` section; see :mod:`pnp.rules.config`."""
     where: Mapping[str, str] = field(default_factory=dict)

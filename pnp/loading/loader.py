@@ -146,6 +146,7 @@ def _build_game(
         rules=top["rules"] if isinstance(top["rules"], dict) else {},
         checks=top["checks"] or {},
         where={dotted(path): f"{display_path(doc.file)}:{line}" for path, (line, _) in doc.marks.items()},
+        engine=top["engine"],
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         documents=tuple(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])

@@ -168,6 +168,15 @@ MODULE = Record(
 )
 
 
+ENGINE = Record(
+    (
+        Field("rules", SLUG, "The engine module's name (persuasion-b04 ...)."),
+        Field("options", AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {}),
+    ),
+    "an engine {rules, options}",
+)
+
+
 def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
     return Record(
         (
@@ -208,6 +217,7 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             Field("rules", AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {}),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
             Field("modules", ListOf(MODULE), "Optional cards printed in files of their own.", ()),
+            Field("engine", ENGINE, "The rules engine that plays the game (`pnp simulate`, `pnp score`).", None),
             Field("checks", CHECKS, "Invariants and odds that `pnp check` verifies before anything is printed.", {}),
             Field(
                 "components",

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import logging
 import mimetypes
-import multiprocessing
 import os
-import signal
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
 from pnp.images import ImageRefused, check_image
+from pnp.parallel import fork_map
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
@@ -88,30 +87,16 @@ def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
 
 
 def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers: int | None = None) -> list[bytes]:
-    """Render several (html, what) documents, on every core when there are several.
-
-    Workers are forked after WeasyPrint is imported, so they start at once.
-    """
-    count = min(len(jobs), workers or os.cpu_count() or 1)
-    if count <= 1 or multiprocessing.get_start_method(allow_none=True) not in (None, "fork"):
-        return [render_pdf(html, roots, what) for html, what in jobs]
+    """Render several (html, what) documents, on every core when there are several."""
     import weasyprint  # noqa: F401  (imported once, before forking)
 
-    context = multiprocessing.get_context("fork")
-    with context.Pool(count, initializer=_worker_signals) as pool:
-        results = pool.starmap(_render_job, [(html, list(roots), what) for html, what in jobs])
+    results = fork_map(_render_job, [(html, list(roots), what) for html, what in jobs], workers or os.cpu_count() or 1)
     out = []
     for result in results:
         if isinstance(result, PnpError):
             raise result
         out.append(result)
     return out
-
-
-def _worker_signals() -> None:
-    """Workers die quietly when the pool ends them; the parent reports errors."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _render_job(html: str, roots: list[Path], what: str) -> bytes | PnpError:

@@ -110,6 +110,19 @@ ODDS = Record(
     "{kind, deck, field, need, hand, band_min, band_max}",
 )
 
+SIMULATION = Record(
+    (
+        Field("winners_share_min", Share(), "The least share of players who should win, with heuristic agents.", 0.0),
+        Field("winners_share_max", Share(), "The most share of players who should win.", 1.0),
+        Field("no_winner_max", Share(), "The most games that may end with no winner.", 1.0),
+        Field("rounds_min", Integer(0, 1000), "The fewest rounds a typical (median) game should last.", 0),
+        Field("rounds_max", Integer(0, 1000), "The most rounds a typical (median) game should last.", 1000),
+        Field("seat_balance_min", Share(), "1 - the largest gap between seats' win rates: the least allowed.", 0.0),
+        Field("skill_gap_min", Integer(-100, 100), "Percentage points a heuristic seat should beat a random one by.", -100),
+    ),
+    "simulation bands",
+)
+
 CHECKS = Record(
     (
         Field("deal", ListOf(DEAL), "Decks that must hold every hand, desires card and reserve at every player count.", ()),
@@ -119,6 +132,7 @@ CHECKS = Record(
         Field("vocabulary", ListOf(FIELD_REF), "Fields whose set must be used in full: an unused entry is a warning.", ()),
         Field("balance", ListOf(FIELD_REF), "Signed-symbol fields to report plus and minus totals for.", ()),
         Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each desires card.", ()),
+        Field("simulation", SIMULATION, "Target bands for the engine's simulated play (pnp check --games).", None),
     ),
     "the checks a game declares",
 )

@@ -36,6 +36,12 @@ def as_text(report: Report, strict: bool) -> str:
                 f"Odds ({key}, at least {odds['need']} matching): {len(odds['desires'])} desires cards, "
                 f"exact; lowest {min(values):.1%}, highest {max(values):.1%} over every player count"
             )
+    for players, sim in report.exact.get("simulation", {}).items():
+        lines.append(
+            f"Play ({players} players, {sim['games']} games, heuristic agents): winners {sim['winners_share']['rate']:.0%} of players, "
+            f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f}, "
+            f"median {sim['rounds']['p50']} rounds, skill gap {sim['skill_gap']['points']:+.0f} points"
+        )
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"

@@ -1,0 +1,59 @@
+"""The simulation part of `pnp check`: play every player count, measure, and
+compare with the bands the game declares (``checks.simulation``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.engine.registry import engine_for
+from pnp.engine.simulate import Run, metrics, outcomes
+from pnp.model import Game
+from pnp.rules.findings import Finding, Severity
+
+
+def simulate_game(game: Game, games: int, workers: int, seed: int = 1) -> tuple[dict[str, Any], list[Finding]]:
+    """Per player count: heuristic play, and the skill gap (one heuristic seat
+    among random ones, against an all-random table)."""
+    engine, options = engine_for(game)
+    prepared = engine.prepare(game, options)
+    bands = game.checks.get("simulation") or {}
+    where = game.where.get("checks.simulation", str(game.source))
+    findings: list[Finding] = []
+    out: dict[str, Any] = {}
+    side = max(1, games // 4)
+    for n in engine.player_counts(prepared):
+        heuristic = Run(engine, prepared, options, n, ("heuristic",) * n, games, seed)
+        data = metrics(heuristic, outcomes(heuristic, workers))
+        mixed = Run(engine, prepared, options, n, ("heuristic",) + ("random",) * (n - 1), side, seed)
+        baseline = Run(engine, prepared, options, n, ("random",) * n, side, seed)
+        skilled = metrics(mixed, outcomes(mixed, workers))["win_rate_by_seat"][0]["rate"]
+        plain = metrics(baseline, outcomes(baseline, workers))["win_rate_by_seat"][0]["rate"]
+        data["skill_gap"] = {"heuristic_seat": skilled, "random_seat": plain, "points": round(100 * (skilled - plain), 2)}
+        out[str(n)] = data
+        findings += _judge(n, data, bands, where)
+    return out, findings
+
+
+def _judge(n: int, data: dict[str, Any], bands: dict[str, Any], where: str) -> list[Finding]:
+    found = []
+
+    def warn(message: str) -> None:
+        found.append(Finding(Severity.WARNING, "simulation", f"{n} players: {message}", where))
+
+    if not bands:
+        return found
+    share = data["winners_share"]["rate"]
+    if not bands["winners_share_min"] <= share <= bands["winners_share_max"]:
+        warn(f"{share:.0%} of players win, outside {bands['winners_share_min']:.0%}-{bands['winners_share_max']:.0%}")
+    if data["no_winner_rate"]["rate"] > bands["no_winner_max"]:
+        warn(f"{data['no_winner_rate']['rate']:.1%} of games have no winner, above {bands['no_winner_max']:.0%}")
+    median = data["rounds"]["p50"]
+    if not bands["rounds_min"] <= median <= bands["rounds_max"]:
+        warn(f"a median game lasts {median} rounds, outside {bands['rounds_min']}-{bands['rounds_max']}")
+    if data["seat_balance"] < bands["seat_balance_min"]:
+        warn(f"seat balance {data['seat_balance']:.2f}, below {bands['seat_balance_min']:.2f}")
+    if data["skill_gap"]["points"] < bands["skill_gap_min"]:
+        warn(f"a heuristic seat beats a random one by {data['skill_gap']['points']} points, below {bands['skill_gap_min']}")
+    if data["capped_rate"]["rate"] > 0:
+        warn(f"{data['capped_rate']['rate']:.1%} of games reached the round cap")
+    return found

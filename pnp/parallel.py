@@ -1,0 +1,44 @@
+"""Work spread over every core with forked processes.
+
+Forked workers start at once (modules already imported) and see what the
+parent set up before forking, so large or unpicklable inputs (an engine
+module, a prepared deck) are handed over through :func:`shared` rather than
+pickled. Workers die quietly when the pool ends them; the parent reports.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_SHARED: Any = None
+
+
+def shared() -> Any:
+    """What the parent handed to :func:`fork_map` as ``shared``."""
+    return _SHARED
+
+
+def _quiet() -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def can_fork() -> bool:
+    return multiprocessing.get_start_method(allow_none=True) in (None, "fork") and hasattr(os, "fork")
+
+
+def fork_map(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int, share: Any = None) -> list[T]:
+    """``[func(*job) for job in jobs]``, on up to ``workers`` forked processes."""
+    global _SHARED
+    _SHARED = share
+    count = min(len(jobs), workers)
+    if count <= 1 or not can_fork():
+        return [func(*job) for job in jobs]
+    with multiprocessing.get_context("fork").Pool(count, initializer=_quiet) as pool:
+        return pool.starmap(func, jobs)
