@@ -175,3 +175,33 @@ def test_agents_per_seat_and_bad_agent_names() -> None:
     assert bad.returncode == 2 and "unknown agent 'clever'" in bad.stderr
     wrong = run_pnp("simulate", "persuasion-b04", "--players", "9", "--games", "5")
     assert wrong.returncode == 2 and "9 is not a player count" in wrong.stderr
+
+
+def test_check_runs_the_simulation_for_every_player_count() -> None:
+    result = run_pnp("check", "persuasion-b04", "--games", "120", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    simulation = data["exact"]["simulation"]
+    assert sorted(simulation, key=int) == ["3", "4", "5", "6", "7", "8"]
+    for n, sim in simulation.items():
+        assert sim["games"] == 120 and sim["players"] == int(n)
+        assert 0 <= sim["seat_balance"] <= 1
+        assert {"heuristic_seat", "random_seat", "points"} == set(sim["skill_gap"])
+        assert set(sim["actions"]) == {"invite", "propose", "independent"}
+
+
+def test_check_without_games_skips_the_simulation() -> None:
+    data = json.loads(run_pnp("check", "persuasion-b04", "--games", "0", "--json").stdout)
+    assert "simulation" not in data["exact"]
+
+
+def test_a_band_the_play_misses_is_a_warning(tmp_path: Path) -> None:
+    import shutil
+
+    game = tmp_path / "b04"
+    shutil.copytree(GAME.root, game)
+    text = (game / "game.yaml").read_text().replace("rounds_max: 15", "rounds_max: 3")
+    (game / "game.yaml").write_text(text)
+    data = json.loads(run_pnp("check", str(game), "--games", "60", "--json").stdout)
+    messages = [f["message"] for f in data["findings"] if f["check"] == "simulation"]
+    assert any("a median game lasts" in m and "outside 5-3" in m for m in messages), messages

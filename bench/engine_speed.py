@@ -1,0 +1,62 @@
+"""Benchmark: the reference engine, 2-core machine.
+
+    python bench/engine_speed.py [--games N] [--runs R] [--check-games G]
+
+1. Games per second on one core, heuristic agents at every seat, for B04 at
+   4 and 8 players (target: >= 2,000 for B04 at 4 players). Median of R runs.
+2. `pnp check persuasion-b04 --games G` (default 10,000 games per player count,
+   both cores), wall time as a fresh command (target <= 20 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def games_per_second(game: str, players: int, games: int) -> float:
+    from pnp.engine.api import play
+    from pnp.engine.registry import engine_for
+    from pnp.loading.loader import load_game, resolve_game_dir
+
+    loaded = load_game(resolve_game_dir(game))
+    engine, options = engine_for(loaded)
+    prepared = engine.prepare(loaded, options)
+    agents = [engine.AGENTS["heuristic"]() for _ in range(players)]
+    started = time.perf_counter()
+    for index in range(games):
+        rng = random.Random(f"bench:{index}")
+        play(engine.new_state(prepared, players, rng, options), agents, rng)
+    return games / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--check-games", type=int, default=10_000)
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    for game, players in (("persuasion-b04", 4), ("persuasion-b04", 8)):
+        rates = [games_per_second(game, players, args.games) for _ in range(args.runs)]
+        print(
+            f"{game}, {players} players, heuristic agents, one core: median {statistics.median(rates):,.0f} games/s "
+            f"(min {min(rates):,.0f}, max {max(rates):,.0f}; {args.runs} runs of {args.games}; target >= 2,000 at 4 players)"
+        )
+    if args.check_games:
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "pnp", "check", "persuasion-b04", "--games", str(args.check_games)],
+                       cwd=ROOT, check=False, capture_output=True)
+        print(f"`pnp check persuasion-b04 --games {args.check_games}` (6 player counts, both cores): "
+              f"{time.perf_counter() - started:.1f} s wall (target <= 20 s)")
+
+
+if __name__ == "__main__":
+    main()
