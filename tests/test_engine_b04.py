@@ -186,7 +186,7 @@ def test_check_runs_the_simulation_for_every_player_count() -> None:
     for n, sim in simulation.items():
         assert sim["games"] == 120 and sim["players"] == int(n)
         assert 0 <= sim["seat_balance"] <= 1
-        assert {"heuristic_seat", "random_seat", "points"} == set(sim["skill_gap"])
+        assert {"heuristic_seat", "random_seat", "points", "low", "high"} == set(sim["skill_gap"])
         assert set(sim["actions"]) == {"invite", "propose", "independent"}
 
 
