@@ -141,7 +141,7 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
     import os
 
     from pnp.engine.registry import engine_for
-    from pnp.engine.simulate import Run, agents_for, metrics, outcomes
+    from pnp.engine.simulate import Run, agents_for, metrics, simulate as run_games
 
     loaded = _load(game, False)
     engine, options = engine_for(loaded)
@@ -149,7 +149,7 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
     if players not in engine.player_counts(prepared):
         raise UsageError(f"--players: {players} is not a player count of {loaded.title} ({', '.join(map(str, engine.player_counts(prepared)))})")
     run = Run(engine, prepared, options, players, agents_for(engine, [a.strip() for a in agents.split(",") if a.strip()], players), games, seed)
-    data = metrics(run, outcomes(run, workers or os.cpu_count() or 1))
+    data = metrics(run, run_games(run, workers or os.cpu_count() or 1))
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return

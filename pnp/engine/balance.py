@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from pnp.engine.registry import engine_for
-from pnp.engine.simulate import Z95, Run, metrics, outcomes
+from pnp.engine.simulate import Z95, Run, metrics, simulate
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
@@ -24,11 +24,11 @@ def simulate_game(game: Game, games: int, workers: int, seed: int = 1) -> tuple[
     side = max(1, games // 4)
     for n in engine.player_counts(prepared):
         heuristic = Run(engine, prepared, options, n, ("heuristic",) * n, games, seed)
-        data = metrics(heuristic, outcomes(heuristic, workers))
+        data = metrics(heuristic, simulate(heuristic, workers))
         mixed = Run(engine, prepared, options, n, ("heuristic",) + ("random",) * (n - 1), side, seed)
         baseline = Run(engine, prepared, options, n, ("random",) * n, side, seed)
-        skilled = metrics(mixed, outcomes(mixed, workers))["win_rate_by_seat"][0]["rate"]
-        plain = metrics(baseline, outcomes(baseline, workers))["win_rate_by_seat"][0]["rate"]
+        skilled = metrics(mixed, simulate(mixed, workers))["win_rate_by_seat"][0]["rate"]
+        plain = metrics(baseline, simulate(baseline, workers))["win_rate_by_seat"][0]["rate"]
         spread = Z95 * math.sqrt(skilled * (1 - skilled) / side + plain * (1 - plain) / side)
         data["skill_gap"] = {
             "heuristic_seat": skilled, "random_seat": plain, "points": round(100 * (skilled - plain), 2),

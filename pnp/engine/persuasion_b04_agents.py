@@ -43,6 +43,21 @@ def _packed(obs: Observation) -> tuple[list[int], int]:
     return found
 
 
+_FIT: dict[tuple[int, int], list[int]] = {}
+
+
+def _fit(obs: Observation) -> list[int]:
+    """How well each card fits the seat's desires (sum of agreeing signs)."""
+    key = (id(obs.deck), obs.desires)
+    found = _FIT.get(key)
+    if found is None:
+        want = obs.deck.vectors[obs.desires]
+        if len(_FIT) > 4096:
+            _FIT.clear()
+        found = _FIT[key] = [sum(w * v for w, v in zip(want, vector)) for vector in obs.deck.vectors]
+    return found
+
+
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
     return decision.options[rng.randrange(len(decision.options))]
 
@@ -94,9 +109,9 @@ class Heuristic:
         return result
 
     def _best_card(self, obs: Observation, cards: Any) -> int:
-        want = obs.deck.vectors[obs.desires]
-        vectors = obs.deck.vectors
-        best: int = max(cards, key=lambda c: sum(w * v for w, v in zip(want, vectors[c])))
+        """The card that best fits this seat's own desires."""
+        fit = _fit(obs)
+        best: int = max(cards, key=fit.__getitem__)
         return best
 
     # decisions
@@ -110,18 +125,21 @@ class Heuristic:
         everyone_known = nobody_fits = True
         least = 2.0
         fewest: list[int] = []
+        notes, seen, estimate = obs.notes, obs.seen, self._estimate
+        independent_at, propose_at = self.independent_at, self.propose_at
         for p in range(len(status)):
             if p == me:
                 continue
-            view = self._estimate(obs, p)
+            noted = notes.get(p)
+            view = noted[1] if noted is not None and noted[0] == len(seen[p]) else estimate(obs, p)
             matched, share = view
-            if share < self.independent_at:
+            if share < independent_at:
                 everyone_known = False
             if matched >= NEED:
                 nobody_fits = False
             if status[p] != AVAILABLE:
                 continue
-            if matched >= need and (known_enough or share >= self.propose_at) and (best is None or view > best):
+            if matched >= need and (known_enough or share >= propose_at) and (best is None or view > best):
                 best, target = view, p
             if share < least:
                 least, fewest = share, [p]

@@ -1,7 +1,8 @@
 """Play many seeded games and measure them.
 
 Game ``i`` of a run with seed ``S`` is played with ``random.Random(f"{S}:{i}")``,
-so a run gives the same numbers however many workers share it. Every rate
+so a run gives the same numbers however many workers share it. Workers keep
+a :class:`Tally` of their games and only the tallies travel back. Every rate
 comes with a 95 % Wilson interval.
 """
 
@@ -10,10 +11,9 @@ from __future__ import annotations
 import math
 import os
 import random
-import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -48,6 +48,45 @@ class Run:
     seed: int
 
 
+@dataclass
+class Tally:
+    """Counts over many games; tallies of parts of a run add up exactly."""
+
+    games: int = 0
+    seat_wins: Counter[int] = field(default_factory=Counter)
+    no_winner: int = 0
+    capped: int = 0
+    status: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    actions: Counter[str] = field(default_factory=Counter)
+    rounds: Counter[int] = field(default_factory=Counter)
+    held: Counter[str] = field(default_factory=Counter)
+    held_by_winner: Counter[str] = field(default_factory=Counter)
+
+    def add(self, o: Outcome) -> None:
+        self.games += 1
+        self.no_winner += not any(o.winners)
+        self.capped += o.capped
+        self.rounds[o.rounds] += 1
+        self.actions.update(o.actions)
+        for seat, won in enumerate(o.winners):
+            self.status[(o.status[seat], won)] += 1
+            self.held.update(o.hands[seat])
+            if won:
+                self.seat_wins[seat] += 1
+                self.held_by_winner.update(o.hands[seat])
+
+    def merge(self, other: Tally) -> Tally:
+        self.games += other.games
+        self.no_winner += other.no_winner
+        self.capped += other.capped
+        for mine, theirs in (
+            (self.seat_wins, other.seat_wins), (self.status, other.status), (self.actions, other.actions),
+            (self.rounds, other.rounds), (self.held, other.held), (self.held_by_winner, other.held_by_winner),
+        ):
+            mine.update(theirs)  # type: ignore[arg-type]
+        return self
+
+
 def agents_for(engine: ModuleType, names: Sequence[str], players: int) -> tuple[str, ...]:
     """One agent name per seat: a single name fills the table; unknown names are refused."""
     chosen = list(names) or ["heuristic"]
@@ -61,54 +100,48 @@ def agents_for(engine: ModuleType, names: Sequence[str], players: int) -> tuple[
     return tuple(chosen)
 
 
-def _play_shared(start: int, stop: int) -> list[Outcome]:
-    return _play_range(shared(), start, stop)
+def _tally_shared(start: int, stop: int) -> Tally:
+    return tally_range(shared(), start, stop)
 
 
-def _play_range(run: Run, start: int, stop: int) -> list[Outcome]:
+def tally_range(run: Run, start: int, stop: int) -> Tally:
+    """Play games ``start`` to ``stop`` of ``run`` and count them."""
     agents = [run.engine.AGENTS[name]() for name in run.agents]
-    out = []
+    tally = Tally()
     for index in range(start, stop):
         rng = random.Random(f"{run.seed}:{index}")
-        state = run.engine.new_state(run.prepared, run.players, rng, run.options)
-        out.append(play(state, agents, rng))
-    return out
+        tally.add(play(run.engine.new_state(run.prepared, run.players, rng, run.options), agents, rng))
+    return tally
 
 
-def outcomes(run: Run, workers: int = 1) -> list[Outcome]:
-    """Every game's outcome, in game order, on ``workers`` processes."""
+def simulate(run: Run, workers: int = 1) -> Tally:
+    """Every game of ``run``, counted, on up to ``workers`` processes."""
     workers = max(1, min(workers, os.cpu_count() or 1, run.games // 50 or 1))
-    if workers == 1:
-        return _play_range(run, 0, run.games)
     bounds = [run.games * w // workers for w in range(workers + 1)]
-    parts = fork_map(_play_shared, [(bounds[w], bounds[w + 1]) for w in range(workers)], workers, share=run)
-    return [o for part in parts for o in part]
+    parts = fork_map(_tally_shared, [(bounds[w], bounds[w + 1]) for w in range(workers)], workers, share=run)
+    total = Tally()
+    for part in parts:
+        total.merge(part)
+    return total
 
 
-def metrics(run: Run, results: Sequence[Outcome]) -> dict[str, Any]:
+def metrics(run: Run, tally: Tally) -> dict[str, Any]:
     """The numbers a designer reads: seats, outcomes, length, actions, cards."""
-    n, games = run.players, len(results)
-    seat_wins = [sum(o.winners[s] for o in results) for s in range(n)]
-    rates = [wilson(w, games) for w in seat_wins]
-    by_status: dict[str, Counter[str]] = {s: Counter() for s in ("engaged", "independent", "available")}
-    actions: Counter[str] = Counter()
-    held: Counter[str] = Counter()
-    held_by_winner: Counter[str] = Counter()
-    for o in results:
-        for seat in range(n):
-            by_status[o.status[seat]]["wins" if o.winners[seat] else "losses"] += 1
-            for card in o.hands[seat]:
-                held[card] += 1
-                if o.winners[seat]:
-                    held_by_winner[card] += 1
-        actions.update(o.actions)
-    rounds = sorted(o.rounds for o in results)
+    n, games = run.players, tally.games
+    rates = [wilson(tally.seat_wins[s], games) for s in range(n)]
     seats_total = games * n
-    chosen = sum(actions.values())
+    chosen = sum(tally.actions.values())
+    ordered = sorted(tally.rounds.elements())
 
     def pct(q: float) -> int:
-        return rounds[min(len(rounds) - 1, int(q * len(rounds)))] if rounds else 0
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0
 
+    outcomes = {}
+    for status in ("engaged", "independent", "available"):
+        wins, losses = tally.status[(status, True)], tally.status[(status, False)]
+        outcomes[status] = {
+            "wins": wins, "losses": losses, "share": wilson(wins + losses, seats_total), "win_rate": wilson(wins, wins + losses),
+        }
     return {
         "games": games,
         "players": n,
@@ -116,18 +149,14 @@ def metrics(run: Run, results: Sequence[Outcome]) -> dict[str, Any]:
         "seed": run.seed,
         "win_rate_by_seat": rates,
         "seat_balance": round(1 - (max(r["rate"] for r in rates) - min(r["rate"] for r in rates)), 6) if rates else 1.0,
-        "winners_share": wilson(sum(seat_wins), seats_total),
-        "no_winner_rate": wilson(sum(1 for o in results if not any(o.winners)), games),
-        "capped_rate": wilson(sum(1 for o in results if o.capped), games),
-        "outcomes": {
-            status: {"wins": c["wins"], "losses": c["losses"], "share": wilson(c["wins"] + c["losses"], seats_total),
-                     "win_rate": wilson(c["wins"], c["wins"] + c["losses"])}
-            for status, c in by_status.items()
-        },
+        "winners_share": wilson(sum(tally.seat_wins.values()), seats_total),
+        "no_winner_rate": wilson(tally.no_winner, games),
+        "capped_rate": wilson(tally.capped, games),
+        "outcomes": outcomes,
         "rounds": {
-            "mean": round(statistics.fmean(rounds), 4) if rounds else 0.0,
-            "p10": pct(0.1), "p50": pct(0.5), "p90": pct(0.9), "max": rounds[-1] if rounds else 0,
+            "mean": round(sum(ordered) / len(ordered), 4) if ordered else 0.0,
+            "p10": pct(0.1), "p50": pct(0.5), "p90": pct(0.9), "max": ordered[-1] if ordered else 0,
         },
-        "actions": {k: round(v / chosen, 6) for k, v in sorted(actions.items())} if chosen else {},
-        "held_by_winner": {card: round(held_by_winner[card] / held[card], 6) for card in sorted(held)},
+        "actions": {k: round(v / chosen, 6) for k, v in sorted(tally.actions.items())} if chosen else {},
+        "held_by_winner": {card: round(tally.held_by_winner[card] / tally.held[card], 6) for card in sorted(tally.held)},
     }
