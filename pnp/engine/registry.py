@@ -16,6 +16,7 @@ from pnp.model import Game
 
 MODULES = {
     "persuasion-b04": "pnp.engine.persuasion_b04_play",
+    "persuasion-d01": "pnp.engine.persuasion_d01_play",
 }
 
 

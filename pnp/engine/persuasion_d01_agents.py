@@ -1,0 +1,105 @@
+"""Agents for Persuasion D01, each deciding from its own observation only.
+
+- ``random``: a uniformly random legal option at every decision.
+- ``heuristic``: writes letters that do not match its desires to the suitor it
+  knows least, keeps (relates) letters whose suit it seeks, proposes to the
+  suitor whose letters best fit its desires once it has seen two, accepts a
+  ring from a suitor who fits, and once engaged sends its fiance its own
+  matching letters (they count for its prim victory).
+- restricted variants: ``never-propose``, ``never-relate``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.engine.api import Agent, Decision
+from pnp.engine.persuasion_d01 import Observation
+
+
+def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+    return decision.options[rng.randrange(len(decision.options))]
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    can_propose: bool = True
+    can_relate: bool = True
+    patience: int = 4
+    """Days before a suitor who merely half fits will do."""
+
+    def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return getattr(self, "_" + decision.kind)(obs, decision, rng)
+
+    def _fit(self, obs: Observation, seat: int) -> tuple[float, int]:
+        shown = obs.seen_suits[seat]
+        if not shown:
+            return 0.0, 0
+        seeks = obs.desires.seeks
+        return sum(1 for s in shown if s in seeks) / len(shown), len(shown)
+
+    def _matches(self, obs: Observation, card: int) -> bool:
+        return obs.letter(card).suit in obs.desires.seeks
+
+    def _morning(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        options = decision.options
+        me = obs.seat
+        own = [c for c in obs.hand if obs.owner(c) == me]
+        if obs.fiance >= 0:
+            gifts = [c for c in own if self._matches(obs, c)] or own or list(obs.hand)
+            if gifts:
+                choice = ("write", obs.fiance, gifts[0])
+                if choice in options:
+                    return choice
+            return options[rng.randrange(len(options))]
+        if self.can_propose and obs.ring_home:
+            suitors = [(self._fit(obs, p), p) for p in range(obs.players) if p != me and not obs.engaged(p)]
+            good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
+            if suitors and (good or obs.deck_left <= obs.players or obs.day > 3 * self.patience):
+                target = max(good or suitors)[1]
+                if ("propose", target) in options:
+                    return ("propose", target)
+        if obs.suitor_hearts and obs.day > self.patience:
+            reflect = ("reflect", obs.suitor_hearts[0])
+            if reflect in options and rng.random() < 0.3:
+                return reflect
+        spare = [c for c in own if not self._matches(obs, c)] or own or obs.hand
+        if not spare:
+            return options[rng.randrange(len(options))]
+        least = min(self._fit(obs, p)[1] for p in range(obs.players) if p != me)
+        targets = [p for p in range(obs.players) if p != me and self._fit(obs, p)[1] == least]
+        choice = ("write", rng.choice(targets), rng.choice(spare))
+        return choice if choice in options else options[rng.randrange(len(options))]
+
+    def _letter(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        if self.can_relate and "relate" in decision.options and self._matches(obs, decision.context["letter"]) and obs.hearts > 1:
+            return "relate"
+        return "attend"
+
+    def _ring(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        fit, count = self._fit(obs, decision.context["from"])
+        late = obs.day > self.patience or obs.deck_left <= obs.players
+        return "accept" if (count >= 1 and fit >= 0.5) or late else "reject"
+
+    def _keep(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        drawn = decision.context["drawn"]
+        if self._matches(obs, drawn):
+            for option in decision.options:
+                if option != "drawn" and not self._matches(obs, option):
+                    return option
+        return "drawn"
+
+    def _scorned(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        own = [c for c in obs.hand if obs.owner(c) == obs.seat]
+        return "reflect" if any(not self._matches(obs, c) for c in own) else "skip"
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "random": lambda: random_agent,
+    "heuristic": lambda: Heuristic(),
+    "never-propose": lambda: Heuristic(can_propose=False),
+    "never-relate": lambda: Heuristic(can_relate=False),
+}
