@@ -1,0 +1,173 @@
+"""The Persuasion D01 engine: random playouts keep every invariant, a seeded
+golden playthrough, known-answer scoring, powers from the card data."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from pnp.engine.persuasion_d01 import D01State, Desire, Letter, Pack, unique_met
+from pnp.engine.persuasion_d01_agents import AGENTS
+from pnp.engine.persuasion_d01_play import prepare, score
+from pnp.loading.loader import load_game, resolve_game_dir
+from tests.conftest import run_pnp
+
+GAME = load_game(resolve_game_dir("persuasion-d01"))
+OPTIONS = dict(GAME.engine["options"])
+PACK = prepare(GAME, OPTIONS)
+GOLDEN = Path(__file__).parent / "golden" / "playthroughs"
+
+
+def _invariants(state: D01State) -> None:
+    letters = state.all_letters()
+    assert sorted(letters) == list(range(len(PACK.letters))), "a letter was lost or duplicated"
+    hearts = sum(state.supply) + sum(len(r) for r in state.received)
+    assert hearts == PACK.hearts * state.n, "a heart was lost or made"
+    for seat, partner in enumerate(state.fiance):
+        if partner >= 0:
+            assert state.fiance[partner] == seat
+            assert state.ring[seat] == partner and state.ring[partner] == seat
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_random_playouts_keep_every_invariant(players: int, agent: str) -> None:
+    rng = random.Random(players * 7)
+    agents = [AGENTS[agent]() for _ in range(players)]
+    for _ in range(30):
+        state = D01State(PACK, players, rng, int(OPTIONS["day_cap"]))
+        steps = 0
+        while (decision := state.decision()) is not None:
+            choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
+            assert choice in decision.options
+            state.apply(choice)
+            _invariants(state)
+            steps += 1
+            assert steps < 50_000
+        o = state.outcome()
+        assert not o.capped and o.rounds <= int(OPTIONS["day_cap"])
+        engaged = sum(1 for s in o.status if s == "engaged")
+        assert not state.deck or engaged >= players - 1, "the game ended before either ending"
+        assert max(o.points) == 0 or any(o.winners)
+
+
+def test_setup_builds_the_decks_from_the_tables() -> None:
+    for players in (3, 8):
+        state = D01State(PACK, players, random.Random(1))
+        per = PACK.deck_per_suit[players]
+        in_play = [c for c in state.all_letters() if c not in state.box]
+        assert len(in_play) == 3 * per
+        wanted = PACK.desires_per_suit[players]
+        assert len(state.desires) == players
+        assert all(sum(1 for d in state.desires if d.suit == s) <= wanted[s] for s in PACK.suits)
+        assert all(len(hand) >= PACK.hand for hand in state.hands)
+        assert state.supply == [PACK.hearts] * players
+
+
+def test_unique_victories_by_hand() -> None:
+    suits = ("sense", "sentiment", "station")
+    assert unique_met({"type": "suit-count", "suit": "sense", "count": 3}, ["sense"] * 3 + ["station"], 0, suits)
+    assert not unique_met({"type": "suit-count", "suit": "sense", "count": 3}, ["sense"] * 2, 0, suits)
+    assert unique_met({"type": "all-suits"}, list(suits), 0, suits)
+    assert not unique_met({"type": "all-suits"}, ["sense", "station"], 0, suits)
+    assert unique_met({"type": "hearts", "count": 4}, [], 4, suits) and not unique_met({"type": "hearts", "count": 4}, [], 3, suits)
+    assert unique_met({"type": "no-suit", "suit": "station"}, ["sense"], 0, suits)
+    assert not unique_met({"type": "no-suit", "suit": "station"}, ["station"], 0, suits)
+
+
+def test_matrimony_sends_letters_home_except_the_fiances() -> None:
+    pack = Pack(
+        tuple(Letter(f"l{i}", s) for i, s in enumerate(["sense"] * 6 + ["station"] * 6)),
+        (Desire("d", "sense", frozenset({"sense"}), {"type": "hearts", "count": 9}),) * 2,
+        ("sense", "station"), {2: 6}, {2: {"sense": 2}}, hand=0,
+    )
+    state = D01State(pack, 2, random.Random(1))
+    state.deck.clear()
+    # Seat 0 owns l0-l3 (sense) and holds them with l6 (station, owned by seat 1).
+    state.owner[:] = [0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+    state.hands[0][:] = [0, 1, 2, 3, 6]
+    state.hands[1][:] = [4, 5, 7]
+    state.received[0][:] = [1]
+    state.supply[:] = [3, 2]
+    points, status, fronts = state.matrimony()
+    # Not engaged: l6 goes home to seat 1. Seat 0 has 4 sense letters: proper (3) + 1 heart.
+    assert sorted(fronts[0]) == [0, 1, 2, 3] and 6 in fronts[1]
+    assert points == [3 + 1, 0] and status == ["available", "available"]
+    state.fiance[:] = [1, 0]
+    points, _, fronts = state.matrimony()
+    # Engaged: seat 0 keeps its fiance's l6. Seat 1's front (l4, l5 sense, l7) has 2 sense:
+    # no prim for seat 0. Seat 0's front has 4 sense: seat 1, who also seeks sense, wins prim.
+    assert 6 in fronts[0]
+    assert points == [3 + 1, 3]
+
+
+def test_a_power_from_the_data_is_applied() -> None:
+    moneyed = next(i for i, letter in enumerate(PACK.letters) if letter.id == "moneyed")
+    power = PACK.letters[moneyed].powers[0]
+    assert power["kind"] == "rule-change" and power["effect"] == {"type": "hand-size", "delta": 1}
+    for seed in range(40):
+        state = D01State(PACK, 8, random.Random(seed))
+        owner = state.owner[moneyed]
+        if owner >= 0 and moneyed in state.hands[owner]:
+            assert len(state.hands[owner]) >= PACK.hand + 1  # "My hand holds one letter more"
+            return
+    pytest.skip("Moneyed was not dealt in 40 seeds")
+
+
+def _transcript(seed: int, players: int) -> list[str]:
+    rng = random.Random(seed)
+    state = D01State(PACK, players, rng, int(OPTIONS["day_cap"]))
+    agents = [AGENTS["heuristic"]() for _ in range(players)]
+    lines = ["deal: " + " | ".join(",".join(PACK.letters[c].id for c in hand) for hand in state.hands)]
+    lines.append("desires: " + ", ".join(d.id for d in state.desires))
+    while (decision := state.decision()) is not None:
+        choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
+        shown = choice if isinstance(choice, tuple) else (choice,)
+        shown = tuple(PACK.letters[x].id if isinstance(x, int) and i == len(shown) - 1 and shown[0] in ("write", "power") else x for i, x in enumerate(shown))
+        lines.append(f"day {state.day} seat {decision.seat} {decision.kind}: {' '.join(map(str, shown))}")
+        state.apply(choice)
+    o = state.outcome()
+    lines.append(f"end after {o.rounds} days: " + ", ".join(f"{s} {p} points{' WINS' if w else ''}" for s, p, w in zip(o.status, o.points, o.winners)))
+    return lines
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_seeded_playthrough_matches_the_golden_file(players: int) -> None:
+    golden = GOLDEN / f"persuasion-d01-{players}p-seed11.txt"
+    actual = "\n".join(_transcript(11, players)) + "\n"
+    if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
+        golden.write_text(actual)
+    assert golden.exists(), "make it with PNP_UPDATE_GOLDEN=1 and read it"
+    assert actual == golden.read_text()
+
+
+def test_score_calculator_for_d01(tmp_path: Path) -> None:
+    table = tmp_path / "table.yaml"
+    table.write_text(
+        "players:\n"
+        "  - {crest: ashford, desires: a-learned-match, status: engaged, fiance: bellamy, hearts: 2,\n"
+        "     front: [sense, sense, sense, sense, station]}\n"
+        "  - {crest: bellamy, desires: a-love-match, status: engaged, fiance: ashford, hearts: 4,\n"
+        "     front: [sense, sense, sense, sentiment, station]}\n"
+    )
+    done = run_pnp("score", "persuasion-d01", str(table), "--json")
+    assert done.returncode == 0, done.stderr
+    ashford, bellamy = json.loads(done.stdout)["players"]
+    # Ashford seeks sense: fiance shows 3 (prim), own front 4 (proper), unique 3 sense: 9 + 2 hearts.
+    assert ashford["victories"] == {"prim": True, "proper": True, "unique": True} and ashford["points"] == 11
+    # Bellamy seeks sentiment: no prim, no proper; unique is 4 hearts: 3 + 4.
+    assert bellamy["victories"] == {"prim": False, "proper": False, "unique": True} and bellamy["points"] == 7
+    assert ashford["wins"] and not bellamy["wins"]
+    assert score(PACK, {"players": [{"crest": "x", "desires": "a-quiet-mind", "front": []}]})["players"][0]["points"] == 3
+
+
+def test_simulate_d01() -> None:
+    done = run_pnp("simulate", "persuasion-d01", "--players", "5", "--games", "200", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["games"] == 200 and data["capped_rate"]["rate"] == 0
+    assert {"write", "propose"} <= set(data["actions"])
