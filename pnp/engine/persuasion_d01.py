@@ -77,65 +77,70 @@ class Pack:
 
 
 class Observation:
-    """A seat's live view: its hand, desires, hearts, what it has been shown."""
+    """A seat's live view: its hand, desires, hearts, what it has been shown.
 
-    __slots__ = ("seat", "state", "notes")
+    Everything reachable through its public properties is this seat's own or
+    public; the state behind it is private (``_state``) and agents must not
+    reach past the properties.
+    """
+
+    __slots__ = ("seat", "_state", "notes")
 
     def __init__(self, seat: int, state: D01State):
-        self.seat, self.state = seat, state
+        self.seat, self._state = seat, state
         self.notes: dict[Any, Any] = {}
 
     # Only this seat's own or public information is reachable from here.
     @property
     def hand(self) -> list[int]:
-        return self.state.hands[self.seat]
+        return self._state.hands[self.seat]
 
     @property
     def desires(self) -> Desire:
-        return self.state.desires[self.seat]
+        return self._state.desires[self.seat]
 
     @property
     def hearts(self) -> int:
-        return self.state.supply[self.seat]
+        return self._state.supply[self.seat]
 
     @property
     def suitor_hearts(self) -> list[int]:
-        return self.state.received[self.seat]
+        return self._state.received[self.seat]
 
     @property
     def fiance(self) -> int:
-        return self.state.fiance[self.seat]
+        return self._state.fiance[self.seat]
 
     @property
     def seen_suits(self) -> list[list[str]]:
         """Suits of letters each other player has sent this seat (their own letters)."""
-        return self.state.shown[self.seat]
+        return self._state.shown[self.seat]
 
     def owner(self, letter: int) -> int:
-        return self.state.owner[letter]
+        return self._state.owner[letter]
 
     def letter(self, letter: int) -> Letter:
-        return self.state.pack.letters[letter]
+        return self._state.pack.letters[letter]
 
     @property
     def players(self) -> int:
-        return self.state.n
+        return self._state.n
 
     def engaged(self, seat: int) -> bool:
         """Public: rings lie beside engaged players' letterboxes."""
-        return self.state.fiance[seat] >= 0
+        return self._state.fiance[seat] >= 0
 
     @property
     def day(self) -> int:
-        return self.state.day
+        return self._state.day
 
     @property
     def deck_left(self) -> int:
-        return len(self.state.deck)
+        return len(self._state.deck)
 
     @property
     def ring_home(self) -> bool:
-        return self.state.ring[self.seat] == self.seat
+        return self._state.ring[self.seat] == self.seat
 
 
 class D01State:
