@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("--check-games", type=int, default=10_000)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    for game, players in (("persuasion-b04", 4), ("persuasion-b04", 8)):
+    for game, players in (("persuasion-b04", 4), ("persuasion-b04", 8), ("persuasion-d01", 4), ("persuasion-d01", 8)):
         rates = [games_per_second(game, players, args.games) for _ in range(args.runs)]
         print(
             f"{game}, {players} players, heuristic agents, one core: median {statistics.median(rates):,.0f} games/s "

@@ -171,3 +171,17 @@ def test_simulate_d01() -> None:
     data = json.loads(done.stdout)
     assert data["games"] == 200 and data["capped_rate"]["rate"] == 0
     assert {"write", "propose"} <= set(data["actions"])
+
+
+def test_both_partners_breaking_off_the_same_morning() -> None:
+    """Found by the random playouts: the second break-off must not touch another ring."""
+    state = D01State(PACK, 4, random.Random(5))
+    state._engage(0, 1)
+    for seat in range(4):
+        decision = state.decision()
+        assert decision is not None and decision.kind == "morning" and decision.seat == seat
+        choice = ("break",) if seat in (0, 1) else next(o for o in decision.options if o[0] == "write")
+        state.apply(choice)
+    state.decision()  # the evening runs
+    assert state.fiance[:2] == [-1, -1] and state.ring == [0, 1, 2, 3]
+    _invariants(state)

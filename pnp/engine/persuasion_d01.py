@@ -119,6 +119,11 @@ class Observation:
     def owner(self, letter: int) -> int:
         return self._state.owner[letter]
 
+    @property
+    def peeked_desires(self) -> dict[int, str]:
+        """Desires cards this seat has been shown by a power, by seat."""
+        return self._state.peeked[self.seat]
+
     def letter(self, letter: int) -> Letter:
         return self._state.pack.letters[letter]
 
@@ -170,6 +175,8 @@ class D01State:
         self.fiance = [-1] * players
         self.shown: list[list[list[str]]] = [[[] for _ in range(players)] for _ in range(players)]
         self.committed: set[int] = set()
+        self.peeked: list[dict[int, str]] = [{} for _ in range(players)]
+        """peeked[s][p]: the desires card s has seen of player p."""
         self.protected: set[int] = set()
         self.day = 0
         self.over = False
@@ -284,7 +291,20 @@ class D01State:
                 self.hands[them].remove(theirs)
                 self.hands[holder].append(theirs)
                 self.hands[them].append(mine)
-        # peek: information only; the engine's agents do not use it yet.
+        elif kind == "peek":
+            # Information only: the looker learns suits (hand) or a desires card.
+            looker, target = (owner, holder) if timing in ("owner-morning", "at-start") else (holder, owner)
+            if timing == "at-start":
+                others = [p for p in range(self.n) if p != owner and p not in self.protected]
+                target = rng.choice(others) if others else owner
+            if target in self.protected and target != looker:
+                return
+            if effect["at"] == "hand":
+                cards = list(self.hands[target])
+                for c in rng.sample(cards, min(int(effect["count"]), len(cards))):
+                    self.shown[looker][self.owner[c]].append(self.pack.letters[c].suit)
+            elif effect["at"] == "desires":
+                self.peeked[looker][target] = self.desires[target].id
 
     # -- the day -------------------------------------------------------------------
 
@@ -338,8 +358,9 @@ class D01State:
                 self.ring[seat] = -1 - choice[1]  # in the post to choice[1]
             elif kind == "break":
                 partner = self.fiance[seat]
-                self.ring[seat], self.ring[partner] = seat, partner
-                self.fiance[seat] = self.fiance[partner] = -1
+                if partner >= 0:  # both may break off the same morning: once is enough
+                    self.ring[seat], self.ring[partner] = seat, partner
+                    self.fiance[seat] = self.fiance[partner] = -1
             elif kind == "reflect":
                 reflections.append((seat, choice[1]))
             elif kind == "power":
