@@ -177,6 +177,9 @@ def test_both_partners_breaking_off_the_same_morning() -> None:
     """Found by the random playouts: the second break-off must not touch another ring."""
     state = D01State(PACK, 4, random.Random(5))
     state._engage(0, 1)
+    state._queue.clear()  # ask the first morning again, now that 0 and 1 are engaged
+    state.day = 0
+    state._start_day()
     for seat in range(4):
         decision = state.decision()
         assert decision is not None and decision.kind == "morning" and decision.seat == seat
