@@ -416,10 +416,10 @@ class D01State:
             letters = [(s, c) for (t, s, c) in self._letters if t == r]
             if letters:
                 s, c = letters[0]
-                self._letters.remove((r, s, c))
                 owner = self.owner[c]
                 self.shown[r][owner].append(self.pack.letters[c].suit)
                 if r == owner:
+                    self._letters.remove((r, s, c))
                     self.hands[r].append(c)
                     continue
                 for power in self._powers(c, "on-receipt"):
@@ -449,6 +449,7 @@ class D01State:
 
     def _on_letter(self, decision: Decision, choice: str) -> None:
         r, s, c = self._letter
+        self._letters.remove((r, s, c))  # in the post until now
         owner = self.owner[c]
         if choice == "relate":
             self.supply[r] -= 1
