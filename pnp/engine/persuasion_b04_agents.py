@@ -21,6 +21,8 @@ from pnp.engine.persuasion_b04 import AVAILABLE, NEED, Observation
 
 
 _PACKED: dict[tuple[int, int], tuple[list[int], int]] = {}
+_DECODED: dict[tuple[int, int, int], int] = {}
+"""Packed total and card count -> matching symbols, shared by every game."""
 _BASE = 64
 """Digits of a packed vector: a hand of up to 31 cards cannot carry between them."""
 
@@ -94,18 +96,27 @@ class Heuristic:
         the seat's notebook until another card is seen."""
         known = obs.seen[seat]
         count = len(known)
-        noted = obs.notes.get(seat)
+        notes = obs.notes
+        noted = notes.get(seat)
         if noted is not None and noted[0] == count:
             return noted[1]  # type: ignore[no-any-return]
-        packed, width = _packed(obs)
+        packing = notes.get("packed")
+        if packing is None:
+            packing = notes["packed"] = _packed(obs)
+        packed, width = packing
         total = sum([packed[card] for card in known])
-        matched = 0
-        for _ in range(width):
-            total, digit = divmod(total, _BASE)
-            if digit > count:  # the symbol's total is positive
-                matched += 1
+        matched = _DECODED.get((total, count, width))
+        if matched is None:
+            matched, rest = 0, total
+            for _ in range(width):
+                rest, digit = divmod(rest, _BASE)
+                if digit > count:  # the symbol's total is positive
+                    matched += 1
+            if len(_DECODED) > 100_000:
+                _DECODED.clear()
+            _DECODED[(total, count, width)] = matched
         result = (matched, count / obs.hand_sizes[seat])
-        obs.notes[seat] = (count, result)
+        notes[seat] = (count, result)
         return result
 
     def _best_card(self, obs: Observation, cards: Any) -> int:
