@@ -21,7 +21,7 @@ def simulate_game(game: Game, games: int, workers: int, seed: int = 1) -> tuple[
     where = game.where.get("checks.simulation", str(game.source))
     findings: list[Finding] = []
     out: dict[str, Any] = {}
-    side = max(1, games // 4)
+    side = max(1, games // 8)
     for n in engine.player_counts(prepared):
         heuristic = Run(engine, prepared, options, n, ("heuristic",) * n, games, seed)
         data = metrics(heuristic, simulate(heuristic, workers))

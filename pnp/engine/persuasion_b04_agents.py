@@ -60,8 +60,13 @@ def _fit(obs: Observation) -> list[int]:
     return found
 
 
+def _pick(rng: random.Random, count: int) -> int:
+    """A uniform index below ``count``: random() is several times cheaper than randrange()."""
+    return int(rng.random() * count)
+
+
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
-    return decision.options[rng.randrange(len(decision.options))]
+    return decision.options[_pick(rng, len(decision.options))]
 
 
 @dataclass(frozen=True)
@@ -165,9 +170,9 @@ class Heuristic:
         if last and self.can_propose:
             chosen = max(fewest, key=lambda p: self._estimate(obs, p))
             return ("propose", chosen, self._best_card(obs, obs.hand))
-        chosen = fewest[rng.randrange(len(fewest))] if len(fewest) > 1 else fewest[0]
+        chosen = fewest[_pick(rng, len(fewest))] if len(fewest) > 1 else fewest[0]
         hand = obs.hand
-        card = self._best_card(obs, hand) if self.share_best else hand[rng.randrange(len(hand))]
+        card = self._best_card(obs, hand) if self.share_best else hand[_pick(rng, len(hand))]
         return ("invite", chosen, card)
 
     def _need(self, obs: Observation) -> int:
@@ -195,7 +200,7 @@ class Heuristic:
     def _reply(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         if self.share_best:
             return self._best_card(obs, decision.options)
-        return decision.options[rng.randrange(len(decision.options))]
+        return decision.options[_pick(rng, len(decision.options))]
 
     def _reflect(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return "keep"
