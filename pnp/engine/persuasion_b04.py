@@ -86,10 +86,21 @@ class Intentions(Sequence[tuple[Any, ...]]):
     ("invite", target, card) and ("propose", target, card) for each pair."""
 
     KINDS = ("invite", "propose")
+    __slots__ = ("seat", "available", "cards", "_targets")
 
-    def __init__(self, targets: tuple[int, ...], cards: tuple[int, ...]):
-        self.targets, self.cards = targets, cards
-        self._per_kind = len(targets) * len(cards)
+    def __init__(self, seat: int, available: tuple[int, ...], cards: list[int]):
+        self.seat, self.available, self.cards = seat, available, cards
+        self._targets: tuple[int, ...] | None = None
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        if self._targets is None:
+            self._targets = tuple(p for p in self.available if p != self.seat)
+        return self._targets
+
+    @property
+    def _per_kind(self) -> int:
+        return (len(self.available) - 1) * len(self.cards)
 
     def __len__(self) -> int:
         return 1 + 2 * self._per_kind
@@ -110,7 +121,7 @@ class Intentions(Sequence[tuple[Any, ...]]):
             return True
         return (
             isinstance(choice, tuple) and len(choice) == 3 and choice[0] in self.KINDS
-            and choice[1] in self.targets and choice[2] in self.cards
+            and choice[1] != self.seat and choice[1] in self.available and choice[2] in self.cards
         )
 
 
@@ -226,9 +237,9 @@ class B04State:
             return
         self._pending = {"intentions": {}}
         self._stage = self._mail
-        for seat in available:
-            others = tuple(p for p in available if p != seat)
-            self._queue.append(Decision(seat, "intention", Intentions(others, tuple(self.hands[seat]))))
+        ready = tuple(available)
+        hands = self.hands
+        self._queue.extend([Decision(seat, "intention", Intentions(seat, ready, hands[seat])) for seat in available])
 
     def _on_intention(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self._pending["intentions"][decision.seat] = choice
