@@ -83,7 +83,7 @@ def _transcript(seed: int, players: int) -> list[str]:
     lines = [f"deal: " + " | ".join(",".join(DECK.ids[c] for c in hand) for hand in state.hands)]
     while (decision := state.decision()) is not None:
         choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
-        shown = tuple(DECK.ids[c] if isinstance(c, int) and decision.kind in ("give", "reply") else c for c in (choice if isinstance(choice, tuple) else (choice,)))
+        shown = tuple(DECK.ids[c] if isinstance(c, int) and decision.kind in ("give", "invitation") else c for c in (choice if isinstance(choice, tuple) else (choice,)))
         if decision.kind == "intention" and choice[0] != "independent":
             shown = (choice[0], choice[1], DECK.ids[choice[2]])
         lines.append(f"round {state.round} seat {decision.seat} {decision.kind}: {' '.join(map(str, shown))}")

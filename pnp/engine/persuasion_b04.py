@@ -125,6 +125,31 @@ class Intentions(Sequence[tuple[Any, ...]]):
         )
 
 
+class Answers(Sequence[Any]):
+    """The answers to an invitation: "refuse", or ("accept", card) with the
+    reply card from the recipient's hand, without building them all."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: list[int]):
+        self.hand = hand
+
+    def __len__(self) -> int:
+        return 1 + len(self.hand)
+
+    def __getitem__(self, index: int) -> Any:  # type: ignore[override]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return "refuse" if index == 0 else ("accept", self.hand[index - 1])
+
+    def __contains__(self, choice: object) -> bool:
+        return choice == "refuse" or (
+            isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "accept" and choice[1] in self.hand
+        )
+
+
 class Observation:
     """What one seat knows: its own cards, what it has seen, and public facts.
 
@@ -176,7 +201,7 @@ class B04State:
         self._stage: Callable[[], None] = self._end_round
         self._handlers = {
             "intention": self._on_intention, "proposal": self._on_proposal, "give": self._on_give,
-            "invitation": self._on_invitation, "reply": self._on_reply, "reflect": self._on_reflect,
+            "invitation": self._on_invitation, "reflect": self._on_reflect,
         }
         sizes = [len(h) for h in self.hands]  # trades are one for one: sizes never change
         self._views = [
@@ -337,7 +362,7 @@ class B04State:
             if self.status[t] != AVAILABLE or self.status[s] != AVAILABLE or c not in self.hands[s]:
                 p["refused"].add(s)
                 continue
-            self._queue.append(Decision(t, "invitation", ("accept", "refuse"), {"from": s}))
+            self._queue.append(Decision(t, "invitation", Answers(self.hands[t]), {"from": s}))
             p["current"] = (t, s, c)
             return
         self._stage = self._next_reflection
@@ -346,17 +371,16 @@ class B04State:
             if self.status[s] == AVAILABLE and s in p["refused"] and s not in p["touched"] and s not in p["received"]
         ]
 
-    def _on_invitation(self, decision: Decision, choice: str) -> None:
+    def _on_invitation(self, decision: Decision, choice: Any) -> None:
         t, s, c = self._pending.pop("current")
         if choice == "refuse":
             self._pending["refused"].add(s)
             return
+        # Accepting is answering: the reply card goes to the sender, the
+        # invitation card into the recipient's hand to read.
         self.seen[t][s].add(c)
+        self.seen[s][t].add(choice[1])
         self._pending["received"].add(s)
-        self._queue.insert(0, Decision(t, "reply", tuple(self.hands[t]), {"to": s}))
-
-    def _on_reply(self, decision: Decision, choice: int) -> None:
-        self.seen[decision.context["to"]][decision.seat].add(choice)
 
     def _next_reflection(self) -> None:
         p = self._pending

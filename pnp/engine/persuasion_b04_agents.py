@@ -87,9 +87,7 @@ class Heuristic:
         if kind == "intention":
             return self._intention(obs, decision, rng)
         if kind == "invitation":
-            return "accept" if self._estimate(obs, decision.context["from"])[1] < 1 else "refuse"
-        if kind == "reply":
-            return self._reply(obs, decision, rng)
+            return self._invitation(obs, decision, rng)
         return getattr(self, "_" + kind)(obs, decision, rng)
 
     # what the agent believes
@@ -192,15 +190,16 @@ class Heuristic:
         return best
 
     def _invitation(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return "accept" if self._estimate(obs, decision.context["from"])[1] < 1 else "refuse"
+        sender = decision.context["from"]
+        noted = obs.notes.get(sender)
+        share = noted[1][1] if noted is not None and noted[0] == len(obs.seen[sender]) else self._estimate(obs, sender)[1]
+        if share >= 1:
+            return "refuse"
+        hand = obs.hand
+        return ("accept", self._best_card(obs, hand) if self.share_best else hand[_pick(rng, len(hand))])
 
     def _give(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return self._best_card(obs, decision.options)
-
-    def _reply(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        if self.share_best:
-            return self._best_card(obs, decision.options)
-        return decision.options[_pick(rng, len(decision.options))]
 
     def _reflect(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return "keep"
