@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from pnp.engine.registry import engine_for
-from pnp.engine.simulate import Z95, Run, metrics, simulate
+from pnp.engine.simulate import Z95, Run, metrics, simulate_many
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
@@ -22,13 +22,20 @@ def simulate_game(game: Game, games: int, workers: int, seed: int = 1) -> tuple[
     findings: list[Finding] = []
     out: dict[str, Any] = {}
     side = max(1, games // 8)
-    for n in engine.player_counts(prepared):
-        heuristic = Run(engine, prepared, options, n, ("heuristic",) * n, games, seed)
-        data = metrics(heuristic, simulate(heuristic, workers))
-        mixed = Run(engine, prepared, options, n, ("heuristic",) + ("random",) * (n - 1), side, seed)
-        baseline = Run(engine, prepared, options, n, ("random",) * n, side, seed)
-        skilled = metrics(mixed, simulate(mixed, workers))["win_rate_by_seat"][0]["rate"]
-        plain = metrics(baseline, simulate(baseline, workers))["win_rate_by_seat"][0]["rate"]
+    counts = engine.player_counts(prepared)
+    runs = []
+    for n in counts:
+        runs += [
+            Run(engine, prepared, options, n, ("heuristic",) * n, games, seed),
+            Run(engine, prepared, options, n, ("heuristic",) + ("random",) * (n - 1), side, seed),
+            Run(engine, prepared, options, n, ("random",) * n, side, seed),
+        ]
+    tallies = simulate_many(runs, workers)
+    for k, n in enumerate(counts):
+        heuristic, mixed, baseline = runs[3 * k : 3 * k + 3]
+        data = metrics(heuristic, tallies[3 * k])
+        skilled = metrics(mixed, tallies[3 * k + 1])["win_rate_by_seat"][0]["rate"]
+        plain = metrics(baseline, tallies[3 * k + 2])["win_rate_by_seat"][0]["rate"]
         spread = Z95 * math.sqrt(skilled * (1 - skilled) / side + plain * (1 - plain) / side)
         data["skill_gap"] = {
             "heuristic_seat": skilled, "random_seat": plain, "points": round(100 * (skilled - plain), 2),

@@ -53,11 +53,10 @@ class Deck:
 
 def totals(deck: Deck, hand: Sequence[int]) -> list[int]:
     """Each symbol's sum of signs over ``hand``."""
-    out = [0] * len(deck.symbols)
-    for card in hand:
-        for i, v in enumerate(deck.vectors[card]):
-            out[i] += v
-    return out
+    if not hand:
+        return [0] * len(deck.symbols)
+    vectors = deck.vectors
+    return [sum(column) for column in zip(*[vectors[card] for card in hand])]
 
 
 def matches(desires: Sequence[int], hand_totals: Sequence[int]) -> int:
@@ -234,7 +233,7 @@ class B04State:
         ids = self.deck_info.ids
         return Outcome(
             tuple(won), tuple(self.status), self.round, self.capped,
-            tuple(tuple(ids[c] for c in hand) for hand in self.hands), (), dict(self.actions),
+            tuple(tuple(map(ids.__getitem__, hand)) for hand in self.hands), (), dict(self.actions),
         )
 
     def all_cards(self) -> list[int]:
