@@ -20,7 +20,7 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Deck:
 
 
 def new_state(deck: Deck, players: int, rng: random.Random, options: Mapping[str, Any]) -> B04State:
-    return B04State(deck, players, rng, int(options.get("round_cap", 60)))
+    return B04State(deck, players, rng, int(options.get("round_cap", 60)), not options.get("trusted_agents", False))
 
 
 def player_counts(deck: Deck) -> list[int]:

@@ -149,10 +149,11 @@ class Observation:
 
 
 class D01State:
-    def __init__(self, pack: Pack, players: int, rng: random.Random, day_cap: int = 80):
+    def __init__(self, pack: Pack, players: int, rng: random.Random, day_cap: int = 80, check_moves: bool = True):
         if players not in pack.deck_per_suit:
             raise ValueError(f"the deck table has no entry for {players} players")
         self.pack, self.n, self.rng, self.day_cap = pack, players, rng, day_cap
+        self.check_moves = check_moves
         per = pack.deck_per_suit[players]
         deck: list[int] = []
         for suit in pack.suits:
@@ -203,7 +204,7 @@ class D01State:
 
     def apply(self, choice: Any) -> None:
         decision = self._queue.pop(0)
-        if choice not in decision.options:
+        if self.check_moves and choice not in decision.options:
             raise ValueError(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
         self._handlers[decision.kind](decision, choice)
 

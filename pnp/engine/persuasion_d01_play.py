@@ -19,7 +19,7 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
 
 
 def new_state(pack: Pack, players: int, rng: random.Random, options: Mapping[str, Any]) -> D01State:
-    return D01State(pack, players, rng, int(options.get("day_cap", 80)))
+    return D01State(pack, players, rng, int(options.get("day_cap", 80)), not options.get("trusted_agents", False))
 
 
 def player_counts(pack: Pack) -> list[int]:
