@@ -34,6 +34,27 @@ def _papers(value: str) -> list[str]:
     return chosen
 
 
+def _export(game: Game, profile_name: str, out_dir: Path, only: str | None) -> None:
+    """Build a non-home profile: PNG faces or Tabletop Simulator sheets."""
+    from pnp.build import select
+    from pnp.export.profiles import profile
+
+    chosen = profile(profile_name)
+    components = select(game, only.split(",") if only else None)
+    started = time.perf_counter()
+    if chosen.kind == "png-faces":
+        from pnp.export.pngfaces import export_png_faces
+
+        files = export_png_faces(game, components, chosen, out_dir)
+    elif chosen.kind == "tts":
+        from pnp.export.tts import export_tts
+
+        files = export_tts(game, components, chosen, out_dir)
+    else:
+        raise UsageError(f"--profile {profile_name}: profiles of kind {chosen.kind!r} are built without --profile")
+    click.echo(f"{game.title}: {len(files)} images for {chosen.id} in {out_dir / chosen.id}, {time.perf_counter() - started:.2f} s")
+
+
 def _refuse_if_unsound(game: Game, force: bool) -> None:
     """Run the static checks; stop the build on errors unless --force."""
     from pnp.rules.check import check_game
@@ -71,7 +92,8 @@ def main() -> None:
 @click.option("--only", default=None, help="Build only these components (comma-separated ids).")
 @click.option("--strict", is_flag=True, help="Treat warnings (such as unknown keys) as errors.")
 @click.option("--force", is_flag=True, help="Build even when `pnp check` finds errors.")
-def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool) -> None:
+@click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
+def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool, profile_name: str) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.build import build as run_build
     from pnp.loading.loader import shipped_games
@@ -84,6 +106,9 @@ def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, stric
         started = time.perf_counter()
         game = _load(name, strict)
         _refuse_if_unsound(game, force)
+        if profile_name != "home":
+            _export(game, profile_name, out / game.folder_name, only)
+            continue
         result = run_build(game, papers, out / game.folder_name, only.split(",") if only else None)
         took = time.perf_counter() - started
         cards = sum(c.copies for c in result.components)

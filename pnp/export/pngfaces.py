@@ -1,0 +1,44 @@
+"""One PNG per face at the exact pixels a print-on-demand site asks for."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import UsageError
+from pnp.export.profiles import Profile
+from pnp.export.raster import face_images, save_png, with_bleed
+from pnp.model import Component, Game
+from pnp.pdf.place import Outputs, remove_stale
+
+
+def export_png_faces(game: Game, components: Sequence[Component], profile: Profile, out_dir: Path) -> list[dict[str, Any]]:
+    """Write ``<component>/<card>-front.png`` (and ``-back.png``) for every card,
+    and ``cards.json`` with each card's quantity. Returns the files written."""
+    missing = sorted({c.size.name for c in components} - set(profile.sizes))
+    if missing:
+        raise UsageError(f"profile {profile.id}: no pixel size for card size {', '.join(missing)}; it knows {', '.join(profile.sizes)}")
+    parts = with_bleed(components, profile.bleed)
+    plan, images = face_images(game, parts, profile.sizes, profile.dpi)
+    folder = out_dir / profile.id
+    remove_stale(folder)
+    files: list[dict[str, Any]] = []
+    index: list[dict[str, Any]] = []
+    with Outputs() as outputs:
+        for component in parts:
+            copies = {card.id: card.copies for card in component.cards}
+            for card_id, front, back in plan.cards[component.id]:
+                entry: dict[str, Any] = {"component": component.id, "card": card_id, "quantity": copies[card_id]}
+                for side, key in (("front", front), ("back", back)):
+                    if key is None:
+                        continue
+                    target = folder / component.id / f"{card_id}-{side}.png"
+                    outputs.data(save_png(images[key], target, profile.dpi), target)
+                    files.append({"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "size": list(images[key].size)})
+                    entry[side] = target.relative_to(folder).as_posix()
+                index.append(entry)
+        outputs.data(json.dumps({"game": game.id, "profile": profile.id, "cards": index}, indent=2).encode() + b"\n", folder / "cards.json")
+        outputs.commit()
+    return files
