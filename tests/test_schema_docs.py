@@ -15,6 +15,9 @@ def _paths():
     for path, field in walk(CARD_BASE):
         yield f"cards[].{path}", field
     yield from walk(LAYOUT)
+    from pnp.export.profiles import PROFILE
+
+    yield from walk(PROFILE)
 
 
 def test_every_field_has_a_docstring() -> None:
