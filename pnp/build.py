@@ -17,7 +17,7 @@ from typing import Any
 import pikepdf
 
 from pnp.errors import Diagnostic, InputError, UsageError
-from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, impose
+from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose, impose_gutterfold
 from pnp.imposition.layouts import Paper, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import ART, FONTS, TEMPLATES
@@ -63,14 +63,23 @@ def select(game: Game, only: Sequence[str] | None) -> tuple[Component, ...]:
     return tuple(c for c in game.components if c.id in only)
 
 
-def sheets_for(game: Game, components: Sequence[Component], plan: FacePlan, paper: Paper) -> dict[str, tuple[Sheet, ...]]:
-    """Every component's sheets on ``paper``, fronts each followed by their backs."""
+def sheets_for(
+    game: Game, components: Sequence[Component], plan: FacePlan, paper: Paper, gutterfold: bool = False
+) -> dict[str, tuple[Sheet, ...]]:
+    """Every component's sheets on ``paper``: fronts each followed by their
+    backs, or (``gutterfold``) fronts and backs side by side on one sheet."""
     layouts = load_layouts(game.root)
     out: dict[str, tuple[Sheet, ...]] = {}
     problems = []
     for component in components:
+        two_sided = any(back is not None for _, back in plan.copies[component.id])
+        sheet_layout = layouts[component.layout_for(paper.id)]
         try:
-            layout: Grid = grid(layouts[component.layout_for(paper.id)], paper, component.size.width, component.size.height)
+            if gutterfold and two_sided and sheet_layout.labels is None:
+                layout: Grid = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
+                out[component.id] = impose_gutterfold(component.id, plan.copies[component.id], layout, component.bleed)
+                continue
+            layout = grid(sheet_layout, paper, component.size.width, component.size.height)
         except LayoutError as exc:
             problems.append(Diagnostic(component.source, f"components.{component.id}.layout", str(exc)))
             continue
@@ -90,6 +99,7 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
             continue
         pages = f"{page}" if count == 1 else f"{page}\u2013{page + count - 1}"
         two_sided = any(s.side == "back" for s in sheets[component.id])
+        folded = any(s.side == "gutterfold" for s in sheets[component.id])
         round_items = any(s.guides for s in sheets[component.id])
         parts.append(
             {
@@ -100,7 +110,7 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
                 "last": page + count - 1,
                 "copies": component.copies,
                 "stock": _stock(component, layouts, sheets[component.id][0].paper.id),
-                "sides": "two-sided, long edge" if two_sided else "one-sided",
+                "sides": "one-sided, then fold" if folded else "two-sided, long edge" if two_sided else "one-sided",
                 "round": round_items,
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
@@ -129,9 +139,11 @@ def instructions_html(
     front_pages: int,
     module: Module | None = None,
     others: list[dict[str, str]] | None = None,
+    gutterfold: bool = False,
 ) -> str:
     """The printing-instructions page(s) of one file on one paper."""
     context = {
+        "gutterfold": gutterfold,
         **base_context(game),
         "paper": {"id": paper.id, "name": paper.name},
         "parts": parts,
@@ -215,15 +227,24 @@ def _merged(plans: Sequence[FacePlan]) -> FacePlan:
     return FacePlan(faces, copies, cards)
 
 
-def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] | None = None) -> BuildResult:
-    """Build the home-print PDFs of ``game`` (and of its modules) for each paper."""
+def build(
+    game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] | None = None, gutterfold: bool = False
+) -> BuildResult:
+    """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
+
+    ``gutterfold`` puts each front beside its back on one sheet, to fold, for
+    printers without duplex."""
     components = select(game, only)
     known_papers = load_papers()
     split = books(game, components)
     plans = [plan_faces(game, book.components) for book in split]
     faces = list({f.key: f for plan in plans for f in plan.faces}.values())
     styles = [s for c in components for s in c.styles]
-    sheets = {(i, p): sheets_for(game, book.components, plans[i], known_papers[p]) for i, book in enumerate(split) for p in papers}
+    sheets = {
+        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], gutterfold)
+        for i, book in enumerate(split) for p in papers
+    }
+    variant = f"{PROFILE}-gutterfold" if gutterfold else PROFILE
     parts = {key: _page_ranges(value, split[key[0]].components, 2) for key, value in sheets.items()}
     documents = game.documents if not only else ()
 
@@ -231,7 +252,7 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
         listed = [{"name": d.name, "file": _document_file(game, d, paper), "stock": d.stock} for d in documents]
         if index == 0:
             listed += [
-                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{PROFILE}-{paper}.pdf", "stock": "card stock"}
+                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{variant}-{paper}.pdf", "stock": "card stock"}
                 for b in split[1:]
                 if b.module is not None
             ]
@@ -244,7 +265,7 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
     jobs = [(faces_html(game, chunk, styles), "card faces") for chunk in chunks]
     keys = list(sheets)
     jobs += [
-        (instructions_html(game, known_papers[p], parts[(i, p)], 1, split[i].module, others(i, p)), "printing instructions")
+        (instructions_html(game, known_papers[p], parts[(i, p)], 1, split[i].module, others(i, p), gutterfold), "printing instructions")
         for i, p in keys
     ]
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
@@ -262,7 +283,7 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
             count = _count_pages(front[(index, paper_id)])
             if count != 1:  # a long instructions page: number the sheets after it
                 parts[(index, paper_id)] = _page_ranges(book_sheets, book.components, count + 1)
-                html = instructions_html(game, paper, parts[(index, paper_id)], count, book.module, others(index, paper_id))
+                html = instructions_html(game, paper, parts[(index, paper_id)], count, book.module, others(index, paper_id), gutterfold)
                 front[(index, paper_id)] = render_pdf(html, _roots(game), "printing instructions")
             ordered = [s for c in book.components for s in book_sheets[c.id]]
             if index == 0:
@@ -271,7 +292,7 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] 
             if book.module is not None:
                 title = f"{game.title}: {book.module.name} ({paper.name})"
             pdf = impose_pdf(face_pdfs, front[(index, paper_id)], ordered, title)
-            target = out_dir / f"{book.stem(game)}-{PROFILE}-{paper_id}.pdf"
+            target = out_dir / f"{book.stem(game)}-{variant}-{paper_id}.pdf"
             outputs.pdf(pdf, target)
             files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages), book.module.id if book.module else None))
         for paper_id in papers:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.imposition.layouts import Paper, SheetLayout
 from pnp.units import to_mm
@@ -50,6 +50,7 @@ class Line:
     x2: float
     y2: float
     weight: float
+    dashed: bool = False
 
 
 @dataclass(frozen=True)
@@ -257,4 +258,44 @@ def impose(
                     (),
                 )
             )
+    return tuple(sheets)
+
+
+def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid:
+    """Fronts on the left half of a landscape sheet, backs on the right half
+    mirrored about the fold line, so folding the sheet puts each back behind
+    its front: double-sided cards for printers without duplex."""
+    landscape = Paper(paper.id, paper.name, paper.height, paper.width)
+    half = Paper(paper.id, paper.name, landscape.width / 2, landscape.height)
+    # As many as fit each half, whatever the layout's fixed grid for a full sheet.
+    left = grid(replace(layout, columns=None, rows=None, rotate="never"), half, width, height)
+    fronts = left.fronts
+    backs = tuple(Rect(landscape.width - r.right, r.y, r.width, r.height) for r in fronts)
+    fold = Line(landscape.width / 2, 0.0, landscape.width / 2, landscape.height, 0.5, dashed=True)
+    mirrored = tuple(
+        Line(landscape.width - m.x1, m.y1, landscape.width - m.x2, m.y2, m.weight)
+        for m in left.marks
+        if max(m.x1, m.x2) < half.width - 1e-6  # marks in the outer margin only; the fold side stays clear
+    )
+    outer = tuple(m for m in left.marks if max(m.x1, m.x2) < half.width - 1e-6)
+    return Grid(landscape, left.columns, left.rows, fronts, backs, outer + mirrored + (fold,), layout.gap, left.rotated, ())
+
+
+def impose_gutterfold(
+    component: str, copies: Sequence[tuple[str, str | None]], layout: Grid, bleed: float = 0.0
+) -> tuple[Sheet, ...]:
+    """Each sheet carries its fronts and, across the fold, their backs."""
+    sheets = []
+    shown = min(bleed, layout.gap / 2)
+    per = layout.per_sheet
+    for number, start in enumerate(range(0, len(copies), per), start=1):
+        chunk = copies[start : start + per]
+        placements = []
+        for i, (front, back) in enumerate(chunk):
+            for face, slot, turn in ((front, layout.fronts[i], 90), (back, layout.backs[i], -90)):
+                if face is None:
+                    continue
+                clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
+                placements.append(Placement(face, slot, clip, turn if layout.rotated else 0))
+        sheets.append(Sheet(component, "gutterfold", number, layout.paper, tuple(placements), layout.marks))
     return tuple(sheets)

@@ -24,7 +24,8 @@ def _num(value: float) -> str:
 def _marks(lines: Iterable[Line]) -> str:
     ops = []
     for line in lines:
-        ops.append(f"{_num(line.weight)} w {_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
+        dash = "[3 3] 0 d " if line.dashed else "[] 0 d "
+        ops.append(f"{dash}{_num(line.weight)} w {_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
     return "q 0 G 0 J\n" + "\n".join(ops) + "\nQ\n" if ops else ""
 
 
