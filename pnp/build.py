@@ -228,7 +228,12 @@ def _merged(plans: Sequence[FacePlan]) -> FacePlan:
 
 
 def build(
-    game: Game, papers: Sequence[str], out_dir: Path, only: Sequence[str] | None = None, gutterfold: bool = False
+    game: Game,
+    papers: Sequence[str],
+    out_dir: Path,
+    only: Sequence[str] | None = None,
+    gutterfold: bool = False,
+    ink_saver: bool = False,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
@@ -237,14 +242,14 @@ def build(
     components = select(game, only)
     known_papers = load_papers()
     split = books(game, components)
-    plans = [plan_faces(game, book.components) for book in split]
+    plans = [plan_faces(game, book.components, ink_saver) for book in split]
     faces = list({f.key: f for plan in plans for f in plan.faces}.values())
     styles = [s for c in components for s in c.styles]
     sheets = {
         (i, p): sheets_for(game, book.components, plans[i], known_papers[p], gutterfold)
         for i, book in enumerate(split) for p in papers
     }
-    variant = f"{PROFILE}-gutterfold" if gutterfold else PROFILE
+    variant = PROFILE + ("-gutterfold" if gutterfold else "") + ("-inksaver" if ink_saver else "")
     parts = {key: _page_ranges(value, split[key[0]].components, 2) for key, value in sheets.items()}
     documents = game.documents if not only else ()
 

@@ -94,7 +94,11 @@ def main() -> None:
 @click.option("--force", is_flag=True, help="Build even when `pnp check` finds errors.")
 @click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
-def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool, profile_name: str, gutterfold: bool) -> None:
+@click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
+def build(
+    games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
+    profile_name: str, gutterfold: bool, ink_saver: bool,
+) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.build import build as run_build
     from pnp.loading.loader import shipped_games
@@ -110,7 +114,7 @@ def build(games: tuple[str, ...], paper: str, out: Path, only: str | None, stric
         if profile_name != "home":
             _export(game, profile_name, out / game.folder_name, only)
             continue
-        result = run_build(game, papers, out / game.folder_name, only.split(",") if only else None, gutterfold)
+        result = run_build(game, papers, out / game.folder_name, only.split(",") if only else None, gutterfold, ink_saver)
         took = time.perf_counter() - started
         cards = sum(c.copies for c in result.components)
         click.echo(

@@ -70,7 +70,7 @@ def faces_html(game: Game, faces: Sequence[Face], styles: Sequence[Path]) -> str
     for face in faces:
         index = sizes[(face.trim_width, face.trim_height, face.bleed, face.safe)]
         body.append(
-            f'<section class="pnp-face pnp-size-{index} pnp-component-{face.component}" '
+            f'<section class="pnp-face pnp-size-{index} pnp-component-{face.component}{" pnp-ink-saver" if face.ink_saver else ""}" '
             f'data-face="{face.key}">{face.html}</section>'
         )
     return _document(game.fonts or DEFAULT_FONTS, [*game.styles, *styles], "\n".join(size_css), "\n".join(body))

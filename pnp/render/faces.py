@@ -33,6 +33,7 @@ class Face:
     safe: float
     label: str
     """Which card and side first produced it, for messages."""
+    ink_saver: bool = False
 
     @property
     def width(self) -> float:
@@ -74,6 +75,7 @@ def base_context(game: Game) -> dict[str, Any]:
     """What every template may use, whatever it renders."""
     return {
         "build": {"date": build_date()},
+        "print": {"ink_saver": False},
         "game": {
             "id": game.id,
             "name": game.name,
@@ -119,9 +121,14 @@ def _card_view(card: Card) -> dict[str, Any]:
     return view
 
 
-def plan_faces(game: Game, components: Sequence[Component]) -> FacePlan:
+def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = False) -> FacePlan:
+    """Render every card side's HTML and keep each distinct face once.
+
+    ``ink_saver`` is passed to templates (``print.ink_saver``) and marks each
+    face (class ``pnp-ink-saver``): each game's stylesheet decides what it
+    lightens."""
     env = environment(game.root)
-    shared = base_context(game)
+    shared = {**base_context(game), "print": {"ink_saver": ink_saver}}
     faces: dict[str, Face] = {}
     copies: dict[str, tuple[tuple[str, str | None], ...]] = {}
     cards: dict[str, tuple[tuple[str, str, str | None], ...]] = {}
@@ -145,9 +152,12 @@ def plan_faces(game: Game, components: Sequence[Component]) -> FacePlan:
 def _face(env: Any, component: Component, template: str, context: dict[str, Any], label: str, faces: dict[str, Face]) -> str:
     html = render(env, template, context, f"card {label} ({template})")
     digest = hashlib.sha256()
-    for part in (html, component.size.width, component.size.height, component.bleed, component.safe):
+    for part in (html, component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"]):
         digest.update(repr(part).encode())
     key = digest.hexdigest()[:16]
     if key not in faces:
-        faces[key] = Face(key, html, component.id, component.size.width, component.size.height, component.bleed, component.safe, label)
+        faces[key] = Face(
+            key, html, component.id, component.size.width, component.size.height, component.bleed, component.safe, label,
+            bool(context["print"]["ink_saver"]),
+        )
     return key
