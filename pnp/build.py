@@ -25,10 +25,13 @@ from pnp.pdf.place import Outputs, impose_pdf, remove_stale
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
 from pnp.render.templating import environment, render
-from pnp.render.weasy import render_pdf, render_pdfs
+from pnp.render.cache import RenderCache, render_cached
+from pnp.render.weasy import render_pdf
 from pnp.units import css, to_mm
 
 PROFILE = "home"
+FACES_PER_CHUNK = 32
+"""Faces laid out together; the unit of re-rendering after an edit."""
 CALIBRATION_MM = 50
 INSTRUCTIONS = "pnp/instructions.html"
 INSTRUCTIONS_CSS = TEMPLATES / "pnp" / "instructions.css"
@@ -51,6 +54,9 @@ class BuildResult:
     faces: int
     placed: int
     manifest: Path
+    rendered: int = 0
+    """Documents laid out by WeasyPrint in this build (the rest came from the cache)."""
+    cached: int = 0
 
 
 def select(game: Game, only: Sequence[str] | None) -> tuple[Component, ...]:
@@ -180,11 +186,6 @@ def _roots(game: Game) -> list[Path]:
     return [game.root, TEMPLATES, FONTS, ART]
 
 
-def _chunks(items: Sequence[Any], count: int) -> list[Sequence[Any]]:
-    size = -(-len(items) // count) if items else 1
-    return [items[i : i + size] for i in range(0, len(items), size)]
-
-
 @dataclass(frozen=True)
 class Book:
     """One home-print file: the base game, or an optional module."""
@@ -234,6 +235,7 @@ def build(
     only: Sequence[str] | None = None,
     gutterfold: bool = False,
     ink_saver: bool = False,
+    use_cache: bool = True,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
@@ -265,8 +267,9 @@ def build(
 
     # Faces in as many chunks as there are cores, plus every file's
     # instructions (assumed one page long) and documents, rendered side by side.
-    workers = max(1, min(os.cpu_count() or 1, len(faces) // 16))
-    chunks = _chunks(faces, workers)
+    # Stable chunks of faces, so an edit re-renders one chunk and the cache
+    # (output/<game>/.cache/render) serves the rest.
+    chunks = [faces[i : i + FACES_PER_CHUNK] for i in range(0, len(faces), FACES_PER_CHUNK)]
     jobs = [(faces_html(game, chunk, styles), "card faces") for chunk in chunks]
     keys = list(sheets)
     jobs += [
@@ -274,7 +277,8 @@ def build(
         for i, p in keys
     ]
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
-    rendered = render_pdfs(jobs, _roots(game))
+    cache = RenderCache(out_dir / ".cache" / "render" if use_cache else None)
+    rendered = render_cached(jobs, _roots(game), cache)
     face_pdfs = [(data, [f.key for f in chunk]) for data, chunk in zip(rendered, chunks)]
     front = dict(zip(keys, rendered[len(chunks) : len(chunks) + len(keys)]))
     document_pdfs = iter(rendered[len(chunks) + len(keys) :])
@@ -311,7 +315,7 @@ def build(
         data = manifest_data(game, components, _merged(plans), files, out_dir)
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
-    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest)
+    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits)
 
 
 def manifest_data(game: Game, components: Sequence[Component], plan: FacePlan, files: Sequence[BuiltFile], out_dir: Path) -> dict[str, Any]:

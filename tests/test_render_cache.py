@@ -1,0 +1,62 @@
+"""The render cache: warm rebuilds lay nothing out again; any change to what a
+page is made of (data, template, stylesheet, art, font) renders it anew."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from tests.conftest import run_pnp
+
+
+def _build(game: Path, out: Path) -> tuple[int, int, str]:
+    result = run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    laid, cached = map(int, re.search(r"laid out (\d+) documents, (\d+) from the cache", result.stdout).groups())
+    digest = hashlib.sha256((out / "mini" / "mini-home-a4.pdf").read_bytes()).hexdigest()
+    return laid, cached, digest
+
+
+def test_a_warm_rebuild_renders_nothing_and_writes_the_same_bytes(mini_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = _build(mini_copy, out)
+    assert first[0] >= 2 and first[1] == 0
+    again = _build(mini_copy, out)
+    assert again == (0, first[0], first[2])
+    assert (out / "mini" / ".cache" / "render").is_dir()
+
+
+def test_every_kind_of_change_is_rendered_again(mini_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _, _, original = _build(mini_copy, out)
+    changes = [
+        ("cards.yaml", "title: One", "title: Uno"),  # card data
+        ("templates/mini/card.html", "<h1>", "<h1>Dear "),  # the template
+        ("art/dot.svg", 'fill="#333"', 'fill="#933"'),  # art a face uses
+    ]
+    seen = {original}
+    for file, old, new in changes:
+        path = mini_copy / file
+        path.write_text(path.read_text().replace(old, new, 1))
+        laid, cached, digest = _build(mini_copy, out)
+        assert laid >= 1, f"a change to {file} was served from the cache"
+        assert digest not in seen, f"a change to {file} did not change the PDF"
+        seen.add(digest)
+    # A stylesheet the faces use: add one, then change it.
+    (mini_copy / "templates/mini/extra.css").write_text("h1 { color: #000; }\n")
+    text = (mini_copy / "game.yaml").read_text().replace("    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/extra.css]\n", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    _build(mini_copy, out)
+    (mini_copy / "templates/mini/extra.css").write_text("h1 { color: #a00; }\n")
+    laid, _, digest = _build(mini_copy, out)
+    assert laid >= 1 and digest not in seen
+
+
+def test_deleting_output_gives_a_cold_build(mini_copy: Path, tmp_path: Path) -> None:
+    import shutil
+
+    out = tmp_path / "out"
+    first = _build(mini_copy, out)
+    shutil.rmtree(out)
+    assert _build(mini_copy, out) == first
