@@ -54,6 +54,36 @@ class State(Protocol):
     def outcome(self) -> Outcome: ...
 
 
+class QueuedState:
+    """The decision machinery both Persuasion engines share: decisions wait in
+    a queue; when it is empty the current stage (``_stage``) queues the next
+    ones or moves the game on; each kind of decision has its handler."""
+
+    _queue: list[Decision]
+    _handlers: dict[str, Callable[[Decision, Any], None]]
+    _stage: Callable[[], None]
+    _views: Sequence[Any]
+    over: bool
+    check_moves: bool
+
+    def decision(self) -> Decision | None:
+        while not self._queue and not self.over:
+            self._stage()
+        return self._queue[0] if self._queue else None
+
+    def apply(self, choice: Any) -> None:
+        decision = self._queue.pop(0)
+        if self.check_moves and choice not in decision.options:
+            raise ValueError(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
+        self._handlers[decision.kind](decision, choice)
+
+    def observation(self, seat: int) -> Any:
+        return self._views[seat]
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+
 Agent = Callable[[Any, Decision, random.Random], Any]
 """An agent sees only its observation and the decision, and returns an option."""
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.engine.api import Decision, Outcome
+from pnp.engine.api import Decision, Outcome, QueuedState
 
 AVAILABLE, ENGAGED, INDEPENDENT = "available", "engaged", "independent"
 NEED = 2
@@ -168,7 +168,7 @@ class Observation:
         """The seat's agent's own notebook for this game (memory between its decisions)."""
 
 
-class B04State:
+class B04State(QueuedState):
     """One game of Persuasion B04 in progress."""
 
     def __init__(self, deck: Deck, players: int, rng: random.Random, round_cap: int = 60, check_moves: bool = True):
@@ -211,24 +211,7 @@ class B04State:
         ]
         self._start_round()
 
-    # -- the public interface -------------------------------------------------
-
-    def decision(self) -> Decision | None:
-        while not self._queue and not self.over:
-            self._advance()
-        return self._queue[0] if self._queue else None
-
-    def apply(self, choice: Any) -> None:
-        decision = self._queue.pop(0)
-        if self.check_moves and choice not in decision.options:
-            raise ValueError(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
-        self._handlers[decision.kind](decision, choice)
-
-    def observation(self, seat: int) -> Observation:
-        return self._views[seat]
-
-    def is_terminal(self) -> bool:
-        return self.over
+    # -- the public interface (decision, apply, observation: QueuedState) -------
 
     def outcome(self) -> Outcome:
         won = winners(self.deck_info, self.desires, self.hands, self.status, self.fiance)
@@ -270,11 +253,6 @@ class B04State:
     def _on_intention(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self._pending["intentions"][decision.seat] = choice
         self.actions[choice[0]] += 1
-
-    def _advance(self) -> None:
-        """Move the round on when no decision is waiting: each stage of the
-        round queues its next decision or hands over to the next stage."""
-        self._stage()
 
     def _end_round(self) -> None:
         if self.last_round:

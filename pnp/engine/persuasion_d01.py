@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.engine.api import Decision, Outcome
+from pnp.engine.api import Decision, Outcome, QueuedState
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class Observation:
         return self._state.ring[self.seat] == self.seat
 
 
-class D01State:
+class D01State(QueuedState):
     def __init__(self, pack: Pack, players: int, rng: random.Random, day_cap: int = 80, check_moves: bool = True):
         if players not in pack.deck_per_suit:
             raise ValueError(f"the deck table has no entry for {players} players")
@@ -189,30 +189,17 @@ class D01State:
         self._scorned: list[int] = []
         self._post_order: list[int] = []
         self._views = [Observation(s, self) for s in range(players)]
+        self._handlers = {
+            "morning": self._on_morning, "ring": self._on_ring, "letter": self._on_letter,
+            "keep": self._on_keep, "scorned": self._on_scorned,
+        }
         for seat in range(players):
             for _ in range(pack.hand):
                 self._draw(seat)
         self._at_start()
         self._start_day()
 
-    # -- interface ------------------------------------------------------------
-
-    def decision(self) -> Decision | None:
-        while not self._queue and not self.over:
-            self._stage()
-        return self._queue[0] if self._queue else None
-
-    def apply(self, choice: Any) -> None:
-        decision = self._queue.pop(0)
-        if self.check_moves and choice not in decision.options:
-            raise ValueError(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
-        self._handlers[decision.kind](decision, choice)
-
-    def observation(self, seat: int) -> Observation:
-        return self._views[seat]
-
-    def is_terminal(self) -> bool:
-        return self.over
+    # -- interface (decision, apply, observation: QueuedState) -------------------
 
     def all_letters(self) -> list[int]:
         return [c for hand in self.hands for c in hand] + self.deck + self.box + self.discards + self._in_transit()
@@ -465,13 +452,6 @@ class D01State:
             self.over = True
         else:
             self._start_day()
-
-    @property
-    def _handlers(self) -> dict[str, Any]:
-        return {
-            "morning": self._on_morning, "ring": self._on_ring, "letter": self._on_letter,
-            "keep": self._on_keep, "scorned": self._on_scorned,
-        }
 
     # -- matrimony --------------------------------------------------------------------
 
