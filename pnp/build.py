@@ -285,6 +285,8 @@ def build(
 
     files = []
     placed = 0
+    found: dict[str, dict[str, Any]] = {}
+    """Where each face is first drawn (file, page, box): for `pnp diff`."""
     remove_stale(out_dir)
     with Outputs() as outputs:
         for (index, paper_id), book_sheets in sheets.items():
@@ -302,6 +304,13 @@ def build(
                 title = f"{game.title}: {book.module.name} ({paper.name})"
             pdf = impose_pdf(face_pdfs, front[(index, paper_id)], ordered, title)
             target = out_dir / f"{book.stem(game)}-{variant}-{paper_id}.pdf"
+            first_page = len(pdf.pages) - len(ordered) + 1
+            for number, sheet in enumerate(ordered, start=first_page):
+                for placement in sheet.placements:
+                    r = placement.clip
+                    found.setdefault(placement.face, {
+                        "file": target.name, "page": number, "box": [round(v, 3) for v in (r.x, r.y, r.width, r.height)],
+                    })
             outputs.pdf(pdf, target)
             files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages), book.module.id if book.module else None))
         for paper_id in papers:
@@ -312,13 +321,21 @@ def build(
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
         manifest = out_dir / "manifest.json"
-        data = manifest_data(game, components, _merged(plans), files, out_dir)
+        data = manifest_data(game, components, _merged(plans), files, out_dir, found)
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
     return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits)
 
 
-def manifest_data(game: Game, components: Sequence[Component], plan: FacePlan, files: Sequence[BuiltFile], out_dir: Path) -> dict[str, Any]:
+def manifest_data(
+    game: Game,
+    components: Sequence[Component],
+    plan: FacePlan,
+    files: Sequence[BuiltFile],
+    out_dir: Path,
+    found: dict[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    found = found or {}
     return {
         "game": game.id,
         "name": game.title,
@@ -336,6 +353,7 @@ def manifest_data(game: Game, components: Sequence[Component], plan: FacePlan, f
                 "faces": len({k for pair in plan.copies.get(c.id, ()) for k in pair if k is not None}),
                 "cards": [
                     {"id": card_id, "front": front, "back": back}
+                    | ({"at": found[front]} if front in found else {})
                     for card_id, front, back in plan.cards.get(c.id, ())
                 ],
             }

@@ -1,0 +1,1 @@
+"""The designer's iteration loop: what changed between two builds."""

@@ -1,0 +1,86 @@
+"""`pnp diff OLD NEW`: cards added, removed and changed between two builds,
+with a contact sheet of each changed card before and after."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import UsageError
+
+
+def manifest_path(where: Path) -> Path:
+    """A manifest, given itself or the build folder that holds it."""
+    path = where / "manifest.json" if where.is_dir() else where
+    if not path.is_file():
+        raise UsageError(f"{where}: no manifest.json (give a build folder or its manifest)")
+    return path
+
+
+def _cards(manifest: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(c["id"], card["id"]): card for c in manifest.get("components", []) for card in c.get("cards", [])}
+
+
+def diff(old: Path, new: Path) -> dict[str, Any]:
+    """Compare two builds' manifests card by card (by component and card id)."""
+    old_path, new_path = manifest_path(old), manifest_path(new)
+    try:
+        before = json.loads(old_path.read_text())
+        after = json.loads(new_path.read_text())
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"not a pnp manifest: {exc}") from None
+    a, b = _cards(before), _cards(after)
+    changed = []
+    for key in sorted(a.keys() & b.keys()):
+        sides = [side for side in ("front", "back") if a[key].get(side) != b[key].get(side)]
+        if sides:
+            changed.append({"component": key[0], "card": key[1], "sides": sides})
+    return {
+        "old": str(old_path), "new": str(new_path),
+        "added": [{"component": k[0], "card": k[1]} for k in sorted(b.keys() - a.keys())],
+        "removed": [{"component": k[0], "card": k[1]} for k in sorted(a.keys() - b.keys())],
+        "changed": changed,
+        "_cards": (a, b),
+    }
+
+
+def _crop(folder: Path, at: dict[str, Any], dpi: int = 100) -> Any:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(str(folder / at["file"]))
+    try:
+        page = document[at["page"] - 1]
+        scale = dpi / 72
+        image = page.render(scale=scale).to_pil().convert("RGB")
+        x, y, w, h = at["box"]
+        height = page.get_height()
+        return image.crop((round(x * scale), round((height - y - h) * scale), round((x + w) * scale), round((height - y) * scale)))
+    finally:
+        document.close()
+
+
+def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
+    """One PNG per changed card: the card's front before and after, side by side."""
+    from PIL import Image, ImageDraw
+
+    a, b = result["_cards"]
+    old_dir, new_dir = Path(result["old"]).parent, Path(result["new"]).parent
+    written = []
+    for change in result["changed"]:
+        key = (change["component"], change["card"])
+        if "at" not in a[key] or "at" not in b[key]:
+            continue
+        before, after = _crop(old_dir, a[key]["at"]), _crop(new_dir, b[key]["at"])
+        width = before.width + after.width + 30
+        sheet = Image.new("RGB", (width, max(before.height, after.height) + 24), "white")
+        sheet.paste(before, (10, 20))
+        sheet.paste(after, (before.width + 20, 20))
+        pen = ImageDraw.Draw(sheet)
+        pen.text((10, 4), "before", fill="black")
+        pen.text((before.width + 20, 4), "after", fill="black")
+        out.mkdir(parents=True, exist_ok=True)
+        target = out / f"{change['component']}-{change['card']}.png"
+        sheet.save(target)
+        written.append(target)
+    return written

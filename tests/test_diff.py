@@ -1,0 +1,48 @@
+"""`pnp diff`: cards added, removed and changed between builds, with before/after sheets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageStat
+
+from tests.conftest import run_pnp
+
+
+def _build(game: Path, out: Path) -> Path:
+    result = run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out / "mini"
+
+
+def test_diff_names_added_removed_and_changed_cards(mini_copy: Path, tmp_path: Path) -> None:
+    old = _build(mini_copy, tmp_path / "old")
+    cards = mini_copy / "cards.yaml"
+    text = cards.read_text().replace("title: One", "title: Uno")  # changed
+    text = text.replace("  - id: three\n    title: Three\n    symbols: {moon: 1}\n", "")  # removed
+    text += "  - id: four\n    title: Four\n    symbols: {sun: 1}\n"  # added
+    cards.write_text(text)
+    new = _build(mini_copy, tmp_path / "new")
+    result = run_pnp("diff", str(old), str(new / "manifest.json"), "--sheets", str(tmp_path / "sheets"), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["added"] == [{"component": "cards", "card": "four"}]
+    assert data["removed"] == [{"component": "cards", "card": "three"}]
+    assert data["changed"] == [{"component": "cards", "card": "one", "sides": ["front"]}]
+    (sheet,) = data["sheets"]
+    image = Image.open(sheet).convert("RGB")
+    half = image.width // 2
+    before, after = image.crop((0, 20, half, image.height)), image.crop((half, 20, 2 * half, image.height))
+    assert max(ImageStat.Stat(ImageChops.difference(before, after)).mean) > 0.5  # the sides differ
+
+
+def test_diff_of_a_build_with_itself_is_empty(mini_copy: Path, tmp_path: Path) -> None:
+    old = _build(mini_copy, tmp_path / "old")
+    result = run_pnp("diff", str(old), str(old), "--sheets", str(tmp_path / "sheets"))
+    assert result.returncode == 0 and "0 added, 0 removed, 0 changed" in result.stdout
+
+
+def test_diff_needs_manifests(tmp_path: Path) -> None:
+    result = run_pnp("diff", str(tmp_path), str(tmp_path))
+    assert result.returncode == 2 and "no manifest.json" in result.stderr
