@@ -236,12 +236,22 @@ def build(
     gutterfold: bool = False,
     ink_saver: bool = False,
     use_cache: bool = True,
+    reprint: dict[str, set[str]] | None = None,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
     ``gutterfold`` puts each front beside its back on one sheet, to fold, for
     printers without duplex."""
     components = select(game, only)
+    if reprint is not None:
+        # Only the cards that changed, each with its usual copies.
+        components = tuple(
+            replace(c, cards=tuple(card for card in c.cards if card.id in reprint.get(c.id, set())))
+            for c in components
+            if reprint.get(c.id)
+        )
+        if not components:
+            raise UsageError("--changed-since: no card changed since that build; nothing to reprint")
     known_papers = load_papers()
     split = books(game, components)
     plans = [plan_faces(game, book.components, ink_saver) for book in split]
@@ -251,9 +261,9 @@ def build(
         (i, p): sheets_for(game, book.components, plans[i], known_papers[p], gutterfold)
         for i, book in enumerate(split) for p in papers
     }
-    variant = PROFILE + ("-gutterfold" if gutterfold else "") + ("-inksaver" if ink_saver else "")
+    variant = PROFILE + ("-gutterfold" if gutterfold else "") + ("-inksaver" if ink_saver else "") + ("-reprint" if reprint is not None else "")
     parts = {key: _page_ranges(value, split[key[0]].components, 2) for key, value in sheets.items()}
-    documents = game.documents if not only else ()
+    documents = game.documents if not only and reprint is None else ()
 
     def others(index: int, paper: str) -> list[dict[str, str]]:
         listed = [{"name": d.name, "file": _document_file(game, d, paper), "stock": d.stock} for d in documents]
@@ -320,7 +330,8 @@ def build(
                 target = out_dir / _document_file(game, document, paper_id)
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
-        manifest = out_dir / "manifest.json"
+        # A reprint keeps the full build's manifest as it was (a baseline for the next diff).
+        manifest = out_dir / ("manifest-reprint.json" if reprint is not None else "manifest.json")
         data = manifest_data(game, components, _merged(plans), files, out_dir, found)
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()

@@ -95,9 +95,10 @@ def main() -> None:
 @click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
+@click.option("--changed-since", "changed_since", type=click.Path(exists=True, path_type=Path), default=None, help="Home: only the cards that changed since this build (its folder or manifest.json).")
 def build(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
-    profile_name: str, gutterfold: bool, ink_saver: bool,
+    profile_name: str, gutterfold: bool, ink_saver: bool, changed_since: Path | None,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.build import build as run_build
@@ -114,7 +115,16 @@ def build(
         if profile_name != "home":
             _export(game, profile_name, out / game.folder_name, only)
             continue
-        result = run_build(game, papers, out / game.folder_name, only.split(",") if only else None, gutterfold, ink_saver)
+        reprint = None
+        if changed_since is not None:
+            from pnp.build import select
+            from pnp.iterate.diff import changed_cards
+
+            reprint = changed_cards(game, select(game, only.split(",") if only else None), changed_since)
+        result = run_build(
+            game, papers, out / game.folder_name, only.split(",") if only else None, gutterfold, ink_saver,
+            reprint=reprint,
+        )
         took = time.perf_counter() - started
         cards = sum(c.copies for c in result.components)
         click.echo(

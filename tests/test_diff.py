@@ -46,3 +46,23 @@ def test_diff_of_a_build_with_itself_is_empty(mini_copy: Path, tmp_path: Path) -
 def test_diff_needs_manifests(tmp_path: Path) -> None:
     result = run_pnp("diff", str(tmp_path), str(tmp_path))
     assert result.returncode == 2 and "no manifest.json" in result.stderr
+
+
+def test_changed_since_reprints_only_the_changed_cards(mini_copy: Path, tmp_path: Path) -> None:
+    from tests.pdftools import clip_rects, pdfinfo_pages, pdftotext
+
+    out = tmp_path / "out"
+    old = _build(mini_copy, out)
+    baseline = (old / "manifest.json").read_bytes()
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("title: Two", "title: Deux"))
+    result = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(out), "--changed-since", str(old))
+    assert result.returncode == 0, result.stderr
+    pdf = old / "mini-home-reprint-a4.pdf"
+    # Instructions, one sheet with the changed card's two copies, and its backs.
+    assert len(pdfinfo_pages(pdf)) == 3
+    assert len(clip_rects(pdf, 2)) == 2 and "Deux" in pdftotext(pdf, 2, 2) and "One" not in pdftotext(pdf, 2, 2)
+    assert (old / "manifest.json").read_bytes() == baseline  # the full build's manifest stays the baseline
+    fresh = _build(mini_copy, tmp_path / "fresh")
+    nothing = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(tmp_path / "x"), "--changed-since", str(fresh))
+    assert nothing.returncode == 2 and "no card changed since that build" in nothing.stderr

@@ -84,3 +84,18 @@ def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
         sheet.save(target)
         written.append(target)
     return written
+
+
+def changed_cards(game: Any, components: Any, old: Path) -> dict[str, set[str]]:
+    """Per component, the cards whose faces differ from ``old``'s build (or are new)."""
+    from pnp.render.faces import plan_faces
+
+    before = _cards(json.loads(manifest_path(old).read_text()))
+    plan = plan_faces(game, components)
+    out: dict[str, set[str]] = {}
+    for component in components:
+        for card_id, front, back in plan.cards.get(component.id, ()):
+            was = before.get((component.id, card_id))
+            if was is None or was.get("front") != front or was.get("back") != back:
+                out.setdefault(component.id, set()).add(card_id)
+    return out
