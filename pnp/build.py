@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,7 +17,7 @@ import pikepdf
 
 from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose, impose_gutterfold
-from pnp.imposition.layouts import Paper, load_layouts, load_papers
+from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import ART, FONTS, TEMPLATES
 from pnp.pdf.place import Outputs, impose_pdf, remove_stale
@@ -70,11 +69,16 @@ def select(game: Game, only: Sequence[str] | None) -> tuple[Component, ...]:
 
 
 def sheets_for(
-    game: Game, components: Sequence[Component], plan: FacePlan, paper: Paper, gutterfold: bool = False
+    game: Game,
+    components: Sequence[Component],
+    plan: FacePlan,
+    paper: Paper,
+    gutterfold: bool = False,
+    layouts: dict[str, SheetLayout] | None = None,
 ) -> dict[str, tuple[Sheet, ...]]:
     """Every component's sheets on ``paper``: fronts each followed by their
     backs, or (``gutterfold``) fronts and backs side by side on one sheet."""
-    layouts = load_layouts(game.root)
+    layouts = layouts if layouts is not None else load_layouts(game.root)
     out: dict[str, tuple[Sheet, ...]] = {}
     problems = []
     for component in components:
@@ -95,10 +99,11 @@ def sheets_for(
     return out
 
 
-def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Component], first: int) -> list[dict[str, Any]]:
+def _page_ranges(
+    sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Component], first: int, layouts: dict[str, SheetLayout]
+) -> list[dict[str, Any]]:
     parts = []
     page = first
-    layouts = load_layouts(components[0].source.file.parent) if components else {}
     for component in components:
         count = len(sheets[component.id])
         if count == 0:
@@ -126,7 +131,7 @@ def _page_ranges(sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Comp
     return parts
 
 
-def _stock(component: Component, layouts: dict[str, Any], paper: str) -> str:
+def _stock(component: Component, layouts: dict[str, SheetLayout], paper: str) -> str:
     """What to print a component on; a label product is named."""
     layout = layouts.get(component.layout_for(paper))
     if layout is not None and layout.labels is not None:
@@ -253,16 +258,17 @@ def build(
         if not components:
             raise UsageError("--changed-since: no card changed since that build; nothing to reprint")
     known_papers = load_papers()
+    layouts = load_layouts(game.root)
     split = books(game, components)
     plans = [plan_faces(game, book.components, ink_saver) for book in split]
     faces = list({f.key: f for plan in plans for f in plan.faces}.values())
     styles = [s for c in components for s in c.styles]
     sheets = {
-        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], gutterfold)
+        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], gutterfold, layouts)
         for i, book in enumerate(split) for p in papers
     }
     variant = PROFILE + ("-gutterfold" if gutterfold else "") + ("-inksaver" if ink_saver else "") + ("-reprint" if reprint is not None else "")
-    parts = {key: _page_ranges(value, split[key[0]].components, 2) for key, value in sheets.items()}
+    parts = {key: _page_ranges(value, split[key[0]].components, 2, layouts) for key, value in sheets.items()}
     documents = game.documents if not only and reprint is None else ()
 
     def others(index: int, paper: str) -> list[dict[str, str]]:
@@ -303,7 +309,7 @@ def build(
             book, paper = split[index], known_papers[paper_id]
             count = _count_pages(front[(index, paper_id)])
             if count != 1:  # a long instructions page: number the sheets after it
-                parts[(index, paper_id)] = _page_ranges(book_sheets, book.components, count + 1)
+                parts[(index, paper_id)] = _page_ranges(book_sheets, book.components, count + 1, layouts)
                 html = instructions_html(game, paper, parts[(index, paper_id)], count, book.module, others(index, paper_id), gutterfold)
                 front[(index, paper_id)] = render_pdf(html, _roots(game), "printing instructions")
             ordered = [s for c in book.components for s in book_sheets[c.id]]

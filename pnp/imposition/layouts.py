@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError
-from pnp.loading.spec import INVALID, Checker, Choice, Field, Integer, Length, Record, Spec, Text
+from pnp.loading.spec import INVALID, Checker, Choice, Field, Length, Record, Spec, Text
 from pnp.loading.yamlsrc import KeyPath, load_yaml
 from pnp.paths import PRESETS
 
@@ -165,32 +165,29 @@ def load_layouts(game_root: Path | None = None) -> dict[str, SheetLayout]:
     return out
 
 
-@cache
-def load_papers() -> dict[str, Paper]:
-    doc = load_yaml(PRESETS / "papers.yaml")
+def _preset_table(name: str, record: Record) -> dict[str, Any]:
+    """A preset file of named entries, each checked against ``record``."""
+    doc = load_yaml(PRESETS / name)
     diagnostics: list[Diagnostic] = []
     ck = Checker(doc, diagnostics)
     out = {}
     for key, raw in doc.data.items():
-        checked = PAPER.check(raw, (key,), ck)
+        checked = record.check(raw, (key,), ck)
         if checked is not INVALID:
-            out[key] = Paper(key, checked["name"], checked["width"], checked["height"])
+            out[key] = checked
     if diagnostics:
         raise InputError(diagnostics)
     return out
+
+
+SIZE = Record((Field("width", Length(1, 2000), "Width."), Field("height", Length(1, 2000), "Height.")))
+
+
+@cache
+def load_papers() -> dict[str, Paper]:
+    return {k: Paper(k, v["name"], v["width"], v["height"]) for k, v in _preset_table("papers.yaml", PAPER).items()}
 
 
 @cache
 def load_sizes() -> dict[str, tuple[float, float]]:
-    doc = load_yaml(PRESETS / "sizes.yaml")
-    diagnostics: list[Diagnostic] = []
-    ck = Checker(doc, diagnostics)
-    size = Record((Field("width", Length(1, 2000), "Width."), Field("height", Length(1, 2000), "Height.")))
-    out = {}
-    for key, raw in doc.data.items():
-        checked = size.check(raw, (key,), ck)
-        if checked is not INVALID:
-            out[key] = (checked["width"], checked["height"])
-    if diagnostics:
-        raise InputError(diagnostics)
-    return out
+    return {k: (v["width"], v["height"]) for k, v in _preset_table("sizes.yaml", SIZE).items()}

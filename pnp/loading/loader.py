@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Level, Source, UsageError, display_path
+from pnp.errors import Diagnostic, InputError, Level, UsageError, display_path
 from pnp.imposition.layouts import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker

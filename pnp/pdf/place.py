@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pikepdf
@@ -166,7 +166,3 @@ def write_atomic(data: bytes, target: Path) -> None:
     with Outputs() as out:
         out.data(data, target)
         out.commit()
-
-
-def page_counts(pdfs: Mapping[str, pikepdf.Pdf]) -> dict[str, int]:
-    return {name: len(pdf.pages) for name, pdf in pdfs.items()}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -50,5 +50,3 @@ def _template_frame(exc: BaseException, name: str) -> tuple[Path, int]:
             found = (Path(frame.filename), frame.lineno or 0)
     return found
 
-
-Helper = Callable[..., Any]
