@@ -26,6 +26,20 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Swatch:
+    """One colour of a game's palette: its sRGB screen value and, when the
+    designer gave one, its CMYK print value (percent)."""
+
+    name: str
+    screen: str
+    print: tuple[float, float, float, float] | None = None
+
+    @property
+    def rgb(self) -> tuple[int, int, int]:
+        return (int(self.screen[1:3], 16), int(self.screen[3:5], 16), int(self.screen[5:7], 16))
+
+
+@dataclass(frozen=True)
 class Size:
     """A trim size in points."""
 
@@ -135,6 +149,14 @@ class Game:
     """``file:line`` of each key path of game.yaml (``checks.supply[0]``), for findings."""
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
+    palette: Mapping[str, Swatch] = field(default_factory=dict)
+    """The game's colours by name, declared once (``palette:`` in game.yaml)."""
+
+    def colour(self, value: str | None) -> str | None:
+        """A palette name or ``#rrggbb`` as the ``#rrggbb`` screen value."""
+        if value is None or value.startswith("#"):
+            return value
+        return self.palette[value].screen
 
     @property
     def folder_name(self) -> str:

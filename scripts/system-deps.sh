@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages pnp needs, only those missing.
-#   scripts/system-deps.sh build   WeasyPrint's Pango and HarfBuzz libraries
+#   scripts/system-deps.sh build   WeasyPrint's Pango and HarfBuzz libraries, and Ghostscript
+#                                  (pnp preflight renders ink separations with it)
 #   scripts/system-deps.sh test    the above plus poppler-utils and qpdf (independent PDF checks)
 set -euo pipefail
-want=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0)
+want=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 ghostscript)
 if [ "${1:-build}" = "test" ]; then
   want+=(poppler-utils qpdf)
 fi

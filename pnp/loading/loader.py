@@ -16,7 +16,7 @@ from pnp.imposition.layouts import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import Card, Component, Document, Entry, FontFace, Game, Module, Size
+from pnp.model import Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
 from pnp.paths import CARD_DATA, HOME
 
 GAME_FILE = "game.yaml"
@@ -76,6 +76,8 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
     find = file_finder(game_dir)
     ck = Checker(doc, diagnostics, find_file=find)
     sizes = load_sizes()
+    raw_palette = doc.data.get("palette") if isinstance(doc.data, dict) else None
+    ck.sets = {"palette": frozenset(k for k in raw_palette if isinstance(k, str)) if isinstance(raw_palette, dict) else frozenset()}
     top = game_record(sizes, components=False).check_fields(doc.data, (), ck)
     game = None
     if top is not INVALID:
@@ -97,7 +99,7 @@ def _build_game(
         # every card that names the set fail too.
         for set_name, entries in raw_sets.items():
             if isinstance(entries, list):
-                good = [ENTRY.check(e, ("sets", set_name, i), Checker(doc, [], {}, ck.find_file)) for i, e in enumerate(entries)]
+                good = [ENTRY.check(e, ("sets", set_name, i), Checker(doc, [], ck.sets, ck.find_file)) for i, e in enumerate(entries)]
                 sets[set_name] = tuple(_entry(set_name, e) for e in good if e is not INVALID)
                 named: set[str] = {e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
                 missing = sorted(named - {x.id for x in sets[set_name]})
@@ -106,7 +108,7 @@ def _build_game(
         for set_name, entries in top["sets"].items():
             _unique([e["id"] for e in entries], ("sets", set_name), "id", doc, diagnostics)
             sets[set_name] = tuple(_entry(set_name, e) for e in entries)
-    ck.sets = {name: frozenset(e.id for e in entries) for name, entries in sets.items()}
+    ck.sets = {**ck.sets, **{name: frozenset(e.id for e in entries) for name, entries in sets.items()}}
 
     layouts = load_layouts(game_dir)
     components = []
@@ -151,6 +153,9 @@ def _build_game(
         documents=tuple(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
             for d in top["documents"]
+        ),
+        palette=MappingProxyType(
+            {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
         ),
     )
 

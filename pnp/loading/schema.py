@@ -22,6 +22,8 @@ from pnp.loading.spec import (
     ListOf,
     MapOf,
     Record,
+    PaletteColor,
+    Percent,
     Ref,
     Variant,
     Spec,
@@ -119,10 +121,24 @@ ENTRY = Record(
         Field("id", SLUG, "The entry's id, used by cards and templates."),
         Field("name", Text(max_length=80), "The name players read."),
         Field("art", FileRef("art"), "An SVG or PNG drawing of the entry.", None),
-        Field("color", COLOR, "The entry's main colour, for templates.", None),
+        Field("color", PaletteColor(), "The entry's main colour, for templates: a palette colour name (or '#rrggbb').", None),
         Field("text", Text(), "A short description, for references and rulebooks.", None),
     ),
     "a set entry {id, name, art, color, text}",
+)
+
+SWATCH = Record(
+    (
+        Field("screen", COLOR, "The colour on screen and in home prints, '#rrggbb' (sRGB)."),
+        Field(
+            "print",
+            ListOf(Percent(), 4, 4),
+            "The colour in CMYK exports, [c, m, y, k] in percent; left out, it is converted with the profile's ICC profile.",
+            None,
+        ),
+        Field("doc", Text(), "What the colour is for.", None),
+    ),
+    "a palette colour {screen: '#rrggbb', print: [c, m, y, k]}",
 )
 
 FONT = Record(
@@ -213,6 +229,12 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             Field("players", PLAYERS, "The allowed player counts."),
             Field("fonts", ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ()),
             Field("style", ListOf(FileRef("style")), "Stylesheets every template of the game uses.", ()),
+            Field(
+                "palette",
+                MapOf(SLUG, SWATCH),
+                "The game's colours, declared once: templates use var(--name) in CSS or palette.name; exports convert them.",
+                {},
+            ),
             Field("sets", MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {}),
             Field("rules", AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {}),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),

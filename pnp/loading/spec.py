@@ -97,6 +97,38 @@ COLOR = Text(r"#[0-9a-fA-F]{6}", "a colour like '#8c1c24'", 7)
 
 
 @dataclass(frozen=True)
+class PaletteColor(Spec):
+    """The name of a colour of the game's palette, or a ``#rrggbb`` colour."""
+
+    def expected(self) -> str:
+        return "a palette colour name or a colour like '#8c1c24'"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, str) and value.startswith("#"):
+            return COLOR.check(value, path, ck)
+        known = ck.sets.get("palette", frozenset())
+        if isinstance(value, str) and value in known:
+            return value
+        if isinstance(value, str):
+            names = ", ".join(sorted(known)) or "none declared"
+            return ck.error(path, f"unknown palette colour {value!r}; expected one of {names}, or a colour like '#8c1c24'")
+        return self.wrong(value, path, ck)
+
+
+@dataclass(frozen=True)
+class Percent(Spec):
+    """A number from 0 to 100 (an ink percentage)."""
+
+    def expected(self) -> str:
+        return "a number from 0 to 100"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+            return self.wrong(value, path, ck)
+        return float(value)
+
+
+@dataclass(frozen=True)
 class Integer(Spec):
     minimum: int | None = None
     maximum: int | None = None

@@ -73,12 +73,21 @@ def faces_html(game: Game, faces: Sequence[Face], styles: Sequence[Path]) -> str
             f'<section class="pnp-face pnp-size-{index} pnp-component-{face.component}{" pnp-ink-saver" if face.ink_saver else ""}" '
             f'data-face="{face.key}">{face.html}</section>'
         )
-    return _document(game.fonts or DEFAULT_FONTS, [*game.styles, *styles], "\n".join(size_css), "\n".join(body))
+    return _document(
+        game.fonts or DEFAULT_FONTS, [*game.styles, *styles], palette_css(game) + "\n".join(size_css), "\n".join(body)
+    )
 
 
 def pages_html(game: Game, body: str, styles: Sequence[Path]) -> str:
     """A document of ordinary pages (printing instructions, rulebooks)."""
-    return _document(game.fonts or DEFAULT_FONTS, [*game.styles, *styles], "", body)
+    return _document(game.fonts or DEFAULT_FONTS, [*game.styles, *styles], palette_css(game), body)
+
+
+def palette_css(game: Game) -> str:
+    """The game's palette as CSS custom properties: ``var(--ink)``."""
+    if not game.palette:
+        return ""
+    return ":root { " + " ".join(f"--{name}: {swatch.screen};" for name, swatch in game.palette.items()) + " }\n"
 
 
 def _document(fonts: Sequence[FontFace], styles: Sequence[Path], extra_css: str, body: str) -> str:

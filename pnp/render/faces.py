@@ -53,12 +53,13 @@ class FacePlan:
     """Per component id: each card as (card id, front key, back key)."""
 
 
-def _entry_view(entry: Entry) -> dict[str, Any]:
+def _entry_view(entry: Entry, game: Game) -> dict[str, Any]:
     return {
         "id": entry.id,
         "name": entry.name,
         "art": entry.art.as_uri() if entry.art else None,
-        "color": entry.color or "#000000",
+        "color": game.colour(entry.color) or "#000000",
+        "color_name": entry.color if entry.color and not entry.color.startswith("#") else None,
         "text": entry.text or "",
     }
 
@@ -85,8 +86,9 @@ def base_context(game: Game) -> dict[str, Any]:
             "players": {"min": game.players[0], "max": game.players[1]},
             "rules": game.rules,
         },
-        "sets": {name: {e.id: _entry_view(e) for e in entries} for name, entries in game.sets.items()},
-        "set_lists": {name: [_entry_view(e) for e in entries] for name, entries in game.sets.items()},
+        "sets": {name: {e.id: _entry_view(e, game) for e in entries} for name, entries in game.sets.items()},
+        "set_lists": {name: [_entry_view(e, game) for e in entries] for name, entries in game.sets.items()},
+        "palette": {name: swatch.screen for name, swatch in game.palette.items()},
         "asset": _asset_finder(game.root),
     }
 
@@ -96,7 +98,7 @@ def document_context(game: Game) -> dict[str, Any]:
     return {
         **base_context(game),
         "components": [{"id": c.id, "name": c.name, "copies": c.copies} for c in game.components],
-        "decks": {c.id: {card.id: _card_view(card) for card in c.cards} for c in game.components},
+        "decks": {c.id: {card.id: _card_view(card, game) for card in c.cards} for c in game.components},
     }
 
 
@@ -114,10 +116,10 @@ def _asset_finder(game_root: Path) -> Callable[[str], str]:
     return asset
 
 
-def _card_view(card: Card) -> dict[str, Any]:
+def _card_view(card: Card, game: Game) -> dict[str, Any]:
     view: dict[str, Any] = {"id": card.id, "title": card.title, "copies": card.copies}
     view.update(card.fields)
-    view["entry"] = _entry_view(card.entry) if card.entry else None
+    view["entry"] = _entry_view(card.entry, game) if card.entry else None
     return view
 
 
@@ -137,7 +139,7 @@ def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = Fa
         per_copy: list[tuple[str, str | None]] = []
         per_card: list[tuple[str, str, str | None]] = []
         for card in component.cards:
-            context = {**shared, "component": comp_view, "card": _card_view(card)}
+            context = {**shared, "component": comp_view, "card": _card_view(card, game)}
             front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces)
             back = None
             if component.back:
