@@ -34,14 +34,26 @@ def _papers(value: str) -> list[str]:
     return chosen
 
 
-def _export(game: Game, profile_name: str, out_dir: Path, only: str | None) -> None:
-    """Build a non-home profile: PNG faces or Tabletop Simulator sheets."""
+def _export(game: Game, profile_name: str, out_dir: Path, only: str | None, force: bool = False) -> None:
+    """Build a non-home profile: print PDFs, PNG faces or Tabletop Simulator sheets."""
     from pnp.build import select
     from pnp.export.profiles import profile
 
     chosen = profile(profile_name)
     components = select(game, only.split(",") if only else None)
     started = time.perf_counter()
+    if chosen.kind == "print-pdf":
+        from pnp.export.printpdf import export_print_pdfs
+
+        result = export_print_pdfs(game, components, chosen, out_dir, force)
+        for note in result.skipped:
+            click.echo(f"{game.title}: skipped {note}", err=True)
+        click.echo(f"{game.title}: {len(result.files)} PDFs for {chosen.id} in {out_dir / chosen.id}, {time.perf_counter() - started:.2f} s")
+        for entry, report in zip(result.files, result.reports):
+            ink = "not measured" if report.max_ink is None else f"{report.max_ink:.1f} %"
+            verdict = "passed" if report.ok else f"{len(report.failures)} problem(s), written with --force"
+            click.echo(f"  {entry['path']}  ({entry['pages']} pages; preflight {verdict}: max ink {ink}, {report.fonts} fonts embedded)")
+        return
     if chosen.kind == "png-faces":
         from pnp.export.pngfaces import export_png_faces
 
@@ -91,8 +103,8 @@ def main() -> None:
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for results; each game gets a subfolder.")
 @click.option("--only", default=None, help="Build only these components (comma-separated ids).")
 @click.option("--strict", is_flag=True, help="Treat warnings (such as unknown keys) as errors.")
-@click.option("--force", is_flag=True, help="Build even when `pnp check` finds errors.")
-@click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
+@click.option("--force", is_flag=True, help="Build even when `pnp check` (or an export's preflight) finds errors.")
+@click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
 @click.option("--changed-since", "changed_since", type=click.Path(exists=True, path_type=Path), default=None, help="Home: only the cards that changed since this build (its folder or manifest.json).")
@@ -113,7 +125,7 @@ def build(
         game = _load(name, strict)
         _refuse_if_unsound(game, force)
         if profile_name != "home":
-            _export(game, profile_name, out / game.folder_name, only)
+            _export(game, profile_name, out / game.folder_name, only, force)
             continue
         reprint = None
         if changed_since is not None:

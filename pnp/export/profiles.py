@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
-from pnp.loading.spec import INVALID, Checker, Choice, Field, Integer, Length, ListOf, MapOf, Record, Text, SLUG
+from pnp.loading.spec import INVALID, Boolean, Checker, Choice, Field, Integer, Length, ListOf, MapOf, Record, Text, SLUG
 from pnp.loading.yamlsrc import load_yaml
 from pnp.paths import PRESETS
 
 PROFILE = Record(
     (
-        Field("kind", Choice(("home", "png-faces", "tts")), "What the profile makes: home, png-faces or tts."),
+        Field("kind", Choice(("home", "print-pdf", "png-faces", "tts")), "What the profile makes: home, print-pdf, png-faces or tts."),
         Field("description", Text(max_length=200), "What it is for."),
         Field("bleed", Length(0, 10), "The bleed every face is rendered with, replacing the game's.", None),
         Field("dpi", Integer(50, 1200), "Pixels per inch for raster exports.", 300),
@@ -21,6 +22,15 @@ PROFILE = Record(
         Field("columns", Integer(1, 20), "tts: most cards across a sheet.", 10),
         Field("rows", Integer(1, 20), "tts: most cards down a sheet.", 7),
         Field("max_px", Integer(256, 16384), "tts: the most pixels a sheet may have on a side.", 4096),
+        Field("order", Choice(("back-front", "front-back")), "print-pdf: which side of each card comes first.", "front-back"),
+        Field("accepts", ListOf(SLUG), "print-pdf: the card size names the printer takes (none listed: every size).", ()),
+        Field("colour", Choice(("rgb", "cmyk")), "print-pdf: rgb as laid out, or cmyk converted with the ICC profile.", "rgb"),
+        Field("icc", Text(r"[A-Za-z0-9._-]+\.icc", "an .icc file name in pnp/presets/icc/"), "print-pdf: the CMYK profile.", "pnp-fogra39-tac240.icc"),
+        Field("output_condition", Text(max_length=40), "print-pdf: the registered printing condition the profile describes.", "FOGRA39"),
+        Field("pdfx", Choice(("none", "PDF/X-4")), "print-pdf: the PDF/X identification to give.", "none"),
+        Field("max_ink", Integer(100, 400), "Preflight: the most total ink allowed, in percent.", None),
+        Field("min_ppi", Integer(50, 2400), "Preflight: the least resolution of any raster image at its printed size.", None),
+        Field("stamp", Boolean(), "Print the build stamp (version, date, card hash) on each card.", False),
     ),
     "a profile",
 )
@@ -37,6 +47,15 @@ class Profile:
     columns: int = 10
     rows: int = 7
     max_px: int = 4096
+    order: str = "front-back"
+    accepts: tuple[str, ...] = ()
+    colour: str = "rgb"
+    icc: Path | None = None
+    output_condition: str = "FOGRA39"
+    pdfx: str = "none"
+    max_ink: int | None = None
+    min_ppi: int | None = None
+    stamp: bool = False
 
 
 @cache
@@ -47,9 +66,15 @@ def load_profiles() -> dict[str, Profile]:
         doc = load_yaml(path)
         checked: Any = PROFILE.check(doc.data, (), Checker(doc, diagnostics))
         if checked is not INVALID:
+            icc = PRESETS / "icc" / checked["icc"]
+            if not icc.is_file():
+                Checker(doc, diagnostics).error(("icc",), f"no ICC profile {checked['icc']!r} in {PRESETS / 'icc'}")
+                continue
             out[path.stem] = Profile(
                 path.stem, checked["kind"], checked["description"], checked["bleed"], checked["dpi"],
                 {k: (v[0], v[1]) for k, v in checked["sizes"].items()}, checked["columns"], checked["rows"], checked["max_px"],
+                checked["order"], tuple(checked["accepts"]), checked["colour"], icc, checked["output_condition"],
+                checked["pdfx"], checked["max_ink"], checked["min_ppi"], checked["stamp"],
             )
     if diagnostics:
         raise InputError(diagnostics)

@@ -107,6 +107,9 @@ def impose_pdf(
     return out
 
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
 STAGED = ".pnp-staged-"
 """Prefix of files being written; they are moved into place only when a whole build succeeded."""
 
@@ -122,17 +125,22 @@ class Outputs:
     def _temporary(self, target: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(prefix=f"{STAGED}{target.name}.", dir=target.parent)
+        os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600; results are ordinary files
         os.close(fd)
         self._pending.append((Path(name), target))
         return Path(name)
 
-    def pdf(self, pdf: pikepdf.Pdf, target: Path) -> None:
+    def pdf(self, pdf: pikepdf.Pdf, target: Path, min_version: str = "") -> Path:
+        """Stage ``pdf`` for ``target``; returns the staged file (to check it before commit)."""
+        temporary = self._temporary(target)
         pdf.save(
-            self._temporary(target),
+            temporary,
             deterministic_id=True,
             compress_streams=True,
             object_stream_mode=pikepdf.ObjectStreamMode.generate,
+            min_version=min_version,
         )
+        return temporary
 
     def data(self, data: bytes, target: Path) -> None:
         self._temporary(target).write_bytes(data)

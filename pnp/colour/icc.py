@@ -1,0 +1,57 @@
+"""sRGB to CMYK with an ICC output profile (Little CMS, through Pillow's ImageCms).
+
+Vector colours and images use one transform: relative colorimetric with black
+point compensation, the usual choice for print production. Ink limits come from
+the profile itself (the shipped one caps total ink at 240 %).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pnp.paths import PRESETS
+
+ICC_DIR = PRESETS / "icc"
+DEFAULT_PROFILE = ICC_DIR / "pnp-fogra39-tac240.icc"
+
+
+@cache
+def _transform(profile: Path) -> Any:
+    from PIL import ImageCms
+
+    return ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"),
+        ImageCms.getOpenProfile(str(profile)),
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )
+
+
+def description(profile: Path) -> str:
+    from PIL import ImageCms
+
+    return str(ImageCms.getProfileDescription(ImageCms.getOpenProfile(str(profile)))).strip()
+
+
+def image_to_cmyk(image: Any, profile: Path = DEFAULT_PROFILE) -> Any:
+    """A PIL image (any mode; alpha is dropped, keep it apart) as CMYK."""
+    from PIL import ImageCms
+
+    return ImageCms.applyTransform(image.convert("RGB"), _transform(profile))
+
+
+def rgb_to_cmyk(colours: Sequence[tuple[int, int, int]], profile: Path = DEFAULT_PROFILE) -> list[tuple[int, int, int, int]]:
+    """8-bit sRGB colours as 8-bit CMYK (0 to 255 per ink), in one pass."""
+    from PIL import Image
+
+    if not colours:
+        return []
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata(list(colours))
+    out = image_to_cmyk(strip, profile)
+    return [tuple(out.getpixel((i, 0))) for i in range(len(colours))]  # type: ignore[misc]

@@ -1,0 +1,206 @@
+"""Print-ready PDFs for printers: one file per component, one page per card side.
+
+Each page is exactly a card side with the profile's bleed (TrimBox and BleedBox
+set, no marks), in the order the printer wants (backs first for DriveThruCards,
+fronts first for factories). A CMYK profile converts every colour with the
+palette and the ICC profile, embeds that profile as the PDF/X output intent and
+identifies the file as PDF/X-4. Every file is preflighted before it is kept.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+from pikepdf import Name
+
+from pnp.errors import PnpError
+from pnp.export.profiles import Profile
+from pnp.export.raster import with_bleed
+from pnp.model import Component, Game
+from pnp.paths import ART, FONTS, TEMPLATES
+from pnp.pdf.place import Outputs, remove_stale
+from pnp.render.cache import RenderCache, render_cached
+from pnp.render.document import faces_html
+from pnp.render.faces import Face, FacePlan, build_date, plan_faces
+
+FACES_PER_CHUNK = 32
+
+
+class PreflightFailed(PnpError):
+    """An export does not meet its printer's requirements; nothing was written."""
+
+    exit_code = 1
+
+
+@dataclass(frozen=True)
+class PrintExport:
+    files: tuple[dict[str, Any], ...]
+    skipped: tuple[str, ...]
+    """Components of a size the printer does not take, each with why."""
+    reports: tuple[Any, ...]
+    """The preflight report of each file."""
+
+
+def accepted(components: Sequence[Component], profile: Profile) -> tuple[list[Component], list[str]]:
+    """The components the printer takes, and a note for each it does not."""
+    if not profile.accepts:
+        return list(components), []
+    keep = [c for c in components if c.size.name in profile.accepts]
+    skipped = [
+        f"{c.id}: size {c.size.name} ({c.size.width / 72 * 25.4:.1f} x {c.size.height / 72 * 25.4:.1f} mm) "
+        f"is not one {profile.id} prints ({', '.join(profile.accepts)})"
+        for c in components
+        if c.size.name not in profile.accepts
+    ]
+    return keep, skipped
+
+
+def export_print_pdfs(
+    game: Game, components: Sequence[Component], profile: Profile, out_dir: Path, force: bool = False
+) -> PrintExport:
+    """Write ``<out_dir>/<profile>/<game>-<component>.pdf`` for each component."""
+    chosen, skipped = accepted(components, profile)
+    if not chosen:
+        raise PreflightFailed(f"profile {profile.id}: none of the components is a size it prints:\n  " + "\n  ".join(skipped))
+    parts = with_bleed(chosen, profile.bleed)
+    plan = plan_faces(game, parts)
+    faces = list(plan.faces)
+    chunks = [faces[i : i + FACES_PER_CHUNK] for i in range(0, len(faces), FACES_PER_CHUNK)]
+    styles = [s for c in parts for s in c.styles]
+    cache = RenderCache(out_dir / ".cache" / "render")
+    rendered = render_cached([(faces_html(game, chunk, styles), "card faces") for chunk in chunks], [game.root, TEMPLATES, FONTS, ART], cache)
+    sources: list[pikepdf.Pdf] = []
+    try:
+        pages = _face_pages(game, rendered, chunks, profile, sources)
+        return _write(game, parts, plan, pages, {f.key: f for f in faces}, profile, out_dir, skipped, force)
+    finally:
+        for source in sources:
+            source.close()
+
+
+def _write(
+    game: Game,
+    parts: Sequence[Component],
+    plan: FacePlan,
+    pages: dict[str, pikepdf.Page],
+    by_key: dict[str, Face],
+    profile: Profile,
+    out_dir: Path,
+    skipped: list[str],
+    force: bool,
+) -> PrintExport:
+    from pnp.preflight import Requirements, preflight
+
+    folder = out_dir / profile.id
+    remove_stale(folder)
+    when = _build_time()
+    files: list[dict[str, Any]] = []
+    reports = []
+    with Outputs() as outputs:
+        staged: list[tuple[Path, Component, Path]] = []
+        for component in parts:
+            sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
+            order = []
+            for front, back in plan.copies[component.id]:
+                pair = {"front": front, "back": back}
+                order += [(side, pair[side]) for side in sides if pair[side] is not None]
+            title = f"{game.title}: {component.name} ({profile.id})"
+            pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
+            if profile.pdfx == "PDF/X-4" and profile.icc is not None:
+                from pnp.pdf.pdfx import mark_pdfx4, output_intent
+
+                mark_pdfx4(pdf, title, when, output_intent(profile.output_condition, profile.icc))
+            target = folder / f"{game.folder_name}-{component.id}.pdf"
+            staged.append((outputs.pdf(pdf, target, min_version="1.6"), component, target))
+            files.append(
+                {
+                    "path": target.relative_to(out_dir).as_posix(),
+                    "profile": profile.id,
+                    "component": component.id,
+                    "cards": sum(card.copies for card in component.cards),
+                    "pages": len(pdf.pages),
+                    "order": [side for side, _ in order[: len(sides)]],
+                }
+            )
+        failures = []
+        for (temporary, component, target), entry in zip(staged, files):
+            requirements = Requirements(
+                boxes=True,
+                bleed=component.bleed,
+                trim=(component.size.width, component.size.height),
+                fonts_embedded=True,
+                cmyk=profile.colour == "cmyk",
+                output_intent=profile.pdfx != "none",
+                pdfx=profile.pdfx if profile.pdfx != "none" else None,
+                min_ppi=profile.min_ppi,
+                max_ink=profile.max_ink,
+            )
+            report = preflight(temporary, requirements)
+            reports.append(report)
+            entry["preflight"] = {
+                "passed": report.ok,
+                "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
+                "min_ppi": None if report.min_ppi is None else round(report.min_ppi, 1),
+                "fonts": report.fonts,
+                "failures": [f.message for f in report.failures],
+            }
+            failures += [f"{target.name}: [{f.check}] {f.message}" for f in report.failures]
+        if failures and not force:
+            raise PreflightFailed(
+                f"{profile.id}: preflight found {len(failures)} problem(s); nothing was written (--force writes anyway):\n  "
+                + "\n  ".join(failures)
+            )
+        index = {"game": game.id, "profile": profile.id, "skipped": skipped, "files": files}
+        outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "index.json")
+        outputs.commit()
+    return PrintExport(tuple(files), tuple(skipped), tuple(reports))
+
+
+def _face_pages(
+    game: Game, rendered: Sequence[bytes], chunks: Sequence[Sequence[Face]], profile: Profile, sources: list[pikepdf.Pdf]
+) -> dict[str, pikepdf.Page]:
+    """Each face's laid-out page, converted to CMYK once when the profile says so.
+    The PDFs they come from are added to ``sources``, to close when done."""
+    pages: dict[str, pikepdf.Page] = {}
+    for data, chunk in zip(rendered, chunks):
+        source = pikepdf.open(io.BytesIO(data))
+        sources.append(source)  # a page is only valid while its PDF is open
+        if len(source.pages) != len(chunk):
+            raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(chunk)} faces: a face overflowed its page")
+        if profile.colour == "cmyk" and profile.icc is not None:
+            from pnp.colour.convert import convert_pdf
+
+            convert_pdf(source, game.palette, profile.icc)
+        pages.update((face.key, source.pages[i]) for i, face in enumerate(chunk))
+    return pages
+
+
+def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Sequence[str], title: str) -> pikepdf.Pdf:
+    """One page per side: the face drawn once as a form, the page its exact size."""
+    out = pikepdf.new()
+    forms: dict[str, pikepdf.Object] = {}
+    for key in keys:
+        if key not in forms:
+            forms[key] = out.copy_foreign(pages[key].as_form_xobject())
+        face = faces[key]
+        w, h, b = face.width, face.height, face.bleed
+        page = out.add_blank_page(page_size=(w, h))
+        page.obj.TrimBox = pikepdf.Array([b, b, w - b, h - b])
+        page.obj.BleedBox = pikepdf.Array([0, 0, w, h])
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F0=forms[key]))
+        page.Contents = out.make_stream(b"q /F0 Do Q\n")
+    out.docinfo[Name.Title] = title
+    out.docinfo[Name.Creator] = "pnp"
+    return out
+
+
+def _build_time() -> datetime:
+    """Midnight (UTC) of the build date: deterministic under SOURCE_DATE_EPOCH."""
+    return datetime.fromisoformat(build_date()).replace(tzinfo=timezone.utc)
