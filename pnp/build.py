@@ -230,7 +230,8 @@ def _merged(plans: Sequence[FacePlan]) -> FacePlan:
         for cid, rows in plan.cards.items():
             cards[cid] = cards.get(cid, ()) + rows
     faces = tuple({f.key: f for plan in plans for f in plan.faces}.values())
-    return FacePlan(faces, copies, cards)
+    content = {k: v for plan in plans for k, v in plan.content.items()}
+    return FacePlan(faces, copies, cards, content)
 
 
 def build(
@@ -242,11 +243,12 @@ def build(
     ink_saver: bool = False,
     use_cache: bool = True,
     reprint: dict[str, set[str]] | None = None,
+    stamp: bool = True,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
     ``gutterfold`` puts each front beside its back on one sheet, to fold, for
-    printers without duplex."""
+    printers without duplex. ``stamp`` prints the build stamp on every card."""
     components = select(game, only)
     if reprint is not None:
         # Only the cards that changed, each with its usual copies.
@@ -260,7 +262,7 @@ def build(
     known_papers = load_papers()
     layouts = load_layouts(game.root)
     split = books(game, components)
-    plans = [plan_faces(game, book.components, ink_saver) for book in split]
+    plans = [plan_faces(game, book.components, ink_saver, stamp) for book in split]
     faces = list({f.key: f for plan in plans for f in plan.faces}.values())
     styles = [s for c in components for s in c.styles]
     sheets = {
@@ -369,7 +371,7 @@ def manifest_data(
                 "copies": c.copies,
                 "faces": len({k for pair in plan.copies.get(c.id, ()) for k in pair if k is not None}),
                 "cards": [
-                    {"id": card_id, "front": front, "back": back}
+                    {"id": card_id, "front": plan.content_key(front), "back": plan.content_key(back)}
                     | ({"at": found[front]} if front in found else {})
                     for card_id, front, back in plan.cards.get(c.id, ())
                 ],

@@ -67,6 +67,13 @@ def _export(game: Game, profile_name: str, out_dir: Path, only: str | None, forc
     click.echo(f"{game.title}: {len(files)} images for {chosen.id} in {out_dir / chosen.id}, {time.perf_counter() - started:.2f} s")
 
 
+def _stamps(no_stamp: bool) -> bool:
+    """Whether home builds carry the build stamp: the home profile says so, --no-stamp says not."""
+    from pnp.export.profiles import profile
+
+    return profile("home").stamp and not no_stamp
+
+
 def _refuse_if_unsound(game: Game, force: bool) -> None:
     """Run the static checks; stop the build on errors unless --force."""
     from pnp.rules.check import check_game
@@ -107,10 +114,11 @@ def main() -> None:
 @click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
+@click.option("--no-stamp", "no_stamp", is_flag=True, help="Home: leave out the build stamp (version, date, card hash) printed on each card.")
 @click.option("--changed-since", "changed_since", type=click.Path(exists=True, path_type=Path), default=None, help="Home: only the cards that changed since this build (its folder or manifest.json).")
 def build(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
-    profile_name: str, gutterfold: bool, ink_saver: bool, changed_since: Path | None,
+    profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.build import build as run_build
@@ -135,7 +143,7 @@ def build(
             reprint = changed_cards(game, select(game, only.split(",") if only else None), changed_since)
         result = run_build(
             game, papers, out / game.folder_name, only.split(",") if only else None, gutterfold, ink_saver,
-            reprint=reprint,
+            reprint=reprint, stamp=_stamps(no_stamp),
         )
         took = time.perf_counter() - started
         cards = sum(c.copies for c in result.components)

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+# Every build in the tests has one fixed date (2026-01-01), so build stamps and
+# reference images do not change from day to day.
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

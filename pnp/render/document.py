@@ -26,6 +26,9 @@ html, body { margin: 0; padding: 0; }
 .pnp-face { position: relative; overflow: hidden; break-after: page; margin: 0; }
 .pnp-face > .bleed { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
 .pnp-face > .trim, .pnp-face > .safe { position: absolute; }
+.pnp-stamp { position: absolute; right: 0; bottom: 0; font-size: 4.5pt; line-height: 1.2; font-style: normal;
+             font-weight: normal; letter-spacing: 0; color: #3a3a3a; background: rgba(255, 255, 255, 0.8);
+             padding: 0 0.5mm; border-radius: 0.5mm; white-space: nowrap; font-variant-numeric: lining-nums; }
 """
 
 

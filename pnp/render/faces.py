@@ -11,7 +11,7 @@ import hashlib
 import os
 from datetime import datetime, timezone
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -51,6 +51,12 @@ class FacePlan:
     """Per component id: each printed copy as (front face key, back face key)."""
     cards: Mapping[str, tuple[tuple[str, str, str | None], ...]]
     """Per component id: each card as (card id, front key, back key)."""
+    content: Mapping[str, str] = field(default_factory=dict)
+    """Face key -> the hash of its content without the build stamp (what a
+    manifest records, so a new date alone is not a changed card)."""
+
+    def content_key(self, key: str | None) -> str | None:
+        return None if key is None else self.content.get(key, key)
 
 
 def _entry_view(entry: Entry, game: Game) -> dict[str, Any]:
@@ -62,6 +68,13 @@ def _entry_view(entry: Entry, game: Game) -> dict[str, Any]:
         "color_name": entry.color if entry.color and not entry.color.startswith("#") else None,
         "text": entry.text or "",
     }
+
+
+def _hash(*parts: object) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(repr(part).encode())
+    return digest.hexdigest()[:16]
 
 
 def build_date() -> str:
@@ -123,15 +136,23 @@ def _card_view(card: Card, game: Game) -> dict[str, Any]:
     return view
 
 
-def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = False) -> FacePlan:
+STAMP_MIN_WIDTH = 85.0
+"""Faces whose safe box is narrower than this (30 mm, in points: tokens) carry no stamp."""
+
+
+def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = False, stamp: bool = False) -> FacePlan:
     """Render every card side's HTML and keep each distinct face once.
 
     ``ink_saver`` is passed to templates (``print.ink_saver``) and marks each
     face (class ``pnp-ink-saver``): each game's stylesheet decides what it
-    lightens."""
+    lightens. ``stamp`` adds the build stamp (game version, build date, a
+    short hash of the face's content) inside the safe zone of every face at
+    least 30 mm wide, so printed iterations can be told apart."""
     env = environment(game.root)
     shared = {**base_context(game), "print": {"ink_saver": ink_saver}}
+    stamp_text = f"v{game.version} \u00b7 {build_date()}" if stamp else None
     faces: dict[str, Face] = {}
+    content: dict[str, str] = {}
     copies: dict[str, tuple[tuple[str, str | None], ...]] = {}
     cards: dict[str, tuple[tuple[str, str, str | None], ...]] = {}
     for component in components:
@@ -140,23 +161,34 @@ def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = Fa
         per_card: list[tuple[str, str, str | None]] = []
         for card in component.cards:
             context = {**shared, "component": comp_view, "card": _card_view(card, game)}
-            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces)
+            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces, content, stamp_text)
             back = None
             if component.back:
-                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces)
+                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces, content, stamp_text)
             per_card.append((card.id, front, back))
             per_copy.extend([(front, back)] * card.copies)
         copies[component.id] = tuple(per_copy)
         cards[component.id] = tuple(per_card)
-    return FacePlan(tuple(faces.values()), MappingProxyType(copies), MappingProxyType(cards))
+    return FacePlan(tuple(faces.values()), MappingProxyType(copies), MappingProxyType(cards), MappingProxyType(content))
 
 
-def _face(env: Any, component: Component, template: str, context: dict[str, Any], label: str, faces: dict[str, Face]) -> str:
+def _face(
+    env: Any,
+    component: Component,
+    template: str,
+    context: dict[str, Any],
+    label: str,
+    faces: dict[str, Face],
+    content: dict[str, str],
+    stamp: str | None,
+) -> str:
     html = render(env, template, context, f"card {label} ({template})")
-    digest = hashlib.sha256()
-    for part in (html, component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"]):
-        digest.update(repr(part).encode())
-    key = digest.hexdigest()[:16]
+    geometry = (component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"])
+    key = content_key = _hash(html, *geometry)
+    if stamp is not None and component.size.width - 2 * component.safe >= STAMP_MIN_WIDTH:
+        html += f'\n<div class="safe pnp-stamp-zone"><span class="pnp-stamp">{stamp} \u00b7 {content_key[:6]}</span></div>'
+        key = _hash(html, *geometry)
+    content[key] = content_key
     if key not in faces:
         faces[key] = Face(
             key, html, component.id, component.size.width, component.size.height, component.bleed, component.safe, label,
