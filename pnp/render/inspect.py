@@ -92,7 +92,7 @@ def inspect_layout(
     worst: dict[tuple[object, ...], tuple[float, LayoutFinding]] = {}
     for index, page in enumerate(document.pages):
         safe = safe_boxes[index] if index < len(safe_boxes) else None
-        _inspect_page(index, page._page_box, _px_edges(safe) if safe else None, types, worst)
+        _inspect_page(index, page._page_box, None if safe is None else _px_edges(safe), types, worst)
     return [finding for _, finding in worst.values()]
 
 
@@ -102,6 +102,8 @@ def _px_edges(box: tuple[float, float, float, float]) -> _Edges:
 
 
 class _Types(NamedTuple):
+    """WeasyPrint's box classes, imported when first needed."""
+
     text: type[Any]
     line: type[Any]
     inline: type[Any]
@@ -154,8 +156,10 @@ class _Context:
     """The nearest box whose element has a class or id, for naming anonymous text."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Page:
+    """One page being inspected, and where findings for the whole document go."""
+
     index: int
     safe: _Edges | None
     types: _Types
