@@ -33,12 +33,34 @@ def can_fork() -> bool:
     return multiprocessing.get_start_method(allow_none=True) in (None, "fork") and hasattr(os, "fork")
 
 
-def fork_map(func: Callable[..., T], jobs: Sequence[tuple[Any, ...]], workers: int, share: Any = None) -> list[T]:
-    """``[func(*job) for job in jobs]``, on up to ``workers`` forked processes."""
+def fork_map(
+    func: Callable[..., T],
+    jobs: Sequence[tuple[Any, ...]],
+    workers: int,
+    share: Any = None,
+    done: Callable[[], None] | None = None,
+) -> list[T]:
+    """``[func(*job) for job in jobs]``, on up to ``workers`` forked processes.
+    ``done`` is called in the parent as each job finishes (for progress)."""
     global _SHARED
     _SHARED = share
     count = min(len(jobs), workers)
     if count <= 1 or not can_fork():
-        return [func(*job) for job in jobs]
+        out = []
+        for job in jobs:
+            out.append(func(*job))
+            if done is not None:
+                done()
+        return out
     with multiprocessing.get_context("fork").Pool(count, initializer=_quiet) as pool:
-        return pool.starmap(func, jobs)
+        if done is None:
+            return pool.starmap(func, jobs)
+        results = []
+        for result in pool.imap(_star, [(func, job) for job in jobs]):
+            results.append(result)
+            done()
+        return results
+
+
+def _star(pair: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
+    return pair[0](*pair[1])

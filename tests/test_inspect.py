@@ -79,6 +79,13 @@ def test_text_cut_to_an_ellipsis_counts_as_overflow() -> None:
     assert "(right edge)" in findings[0].message
 
 
+def test_text_cut_short_by_line_clamp_counts_as_overflow() -> None:
+    clamped = '<p style="line-clamp: 2">' + "<br>".join(["Once more the tide"] * 6) + "</p>"
+    assert inspect_layout(cards(clamped), [None]) == [
+        LayoutFinding(0, "overflow", "div.flavour p", "text is cut short to fit (line-clamp or block-ellipsis)")
+    ]
+
+
 def test_text_1mm_from_the_trim_edge_is_outside_a_3mm_safe_zone() -> None:
     face = bled_face('<div class="cost" style="position: absolute; left: 4mm; top: 30mm">7</div>')
     assert safe_box(face) == pytest.approx((mm(6), mm(6), mm(57.5), mm(82.9)))
@@ -107,12 +114,13 @@ def test_full_bleed_art_without_text_is_not_reported() -> None:
 
 
 def test_rotated_text_is_checked_where_it_is_drawn() -> None:
-    # A 40 mm wide, 10pt tall label turned upright about its centre: it spans
-    # 1.76 mm either side of its centre line across the card, not 40 mm.
+    # A 40 mm wide label on a 10pt line, turned upright about its centre: its
+    # text spans 1.76 mm either side of the centre, across the card. Unturned,
+    # the word would lie well inside the safe zone in both cases.
     def label(centre_mm: float) -> Face:
         return bled_face(
             f'<div class="side" style="position: absolute; left: {centre_mm - 20}mm; top: 40mm; width: 40mm; '
-            'transform: rotate(90deg)">Side</div>'
+            "font: 10pt/10pt 'EB Garamond'; transform: rotate(90deg)\">Side</div>"
         )
 
     inside, near_edge = label(55), label(64.5)
@@ -124,7 +132,7 @@ def test_rotated_text_is_checked_where_it_is_drawn() -> None:
 
 def test_absolutely_positioned_text_is_not_its_static_parents_overflow() -> None:
     face = bled_face(
-        '<div class="header" style="height: 10mm">Title'
+        '<div class="header" style="margin: 8mm 8mm 0; height: 10mm">Title'
         '<span class="cost" style="position: absolute; left: 30mm; top: 60mm">3</span></div>'
     )
     assert inspect_layout(laid_out(face), [safe_box(face)]) == []

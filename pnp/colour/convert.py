@@ -18,10 +18,11 @@ inline RGB images) is an error naming it, never left behind silently.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
+from typing import Any, cast
 
 import pikepdf
 from pikepdf import Name
@@ -64,7 +65,7 @@ class Converter:
             self.colours[key] = found
         return found
 
-    def _values(self, values: list[pikepdf.Object], space: str) -> list[Decimal]:
+    def _values(self, values: Sequence[Any], space: str) -> list[Any]:
         numbers = [float(v) for v in values]
         if space == "rgb":
             out = self.cmyk((numbers[0], numbers[1], numbers[2]))
@@ -81,15 +82,16 @@ class Converter:
             self.resources(resources)
         spaces = {"fill": "", "stroke": ""}
         named = resources.get(Name.ColorSpace) if resources is not None else None
-        out: list[tuple[list[pikepdf.Object], pikepdf.Operator]] = []
+        out: list[tuple[list[Any], pikepdf.Operator]] = []
         changed = False
-        for operands, operator in pikepdf.parse_content_stream(stream):
-            op = str(operator)
-            if isinstance(operands, pikepdf.PdfInlineImage):
+        for instruction in pikepdf.parse_content_stream(stream):
+            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
                 raise ColourError("an inline image cannot be converted to CMYK; use an image file instead")
+            operands, operator = list(instruction.operands), instruction.operator
+            op = str(operator)
             if op in ("rg", "RG", "g", "G"):
                 space = "rgb" if op.lower() == "rg" else "gray"
-                out.append((list(self._values(list(operands), space)), pikepdf.Operator("k" if op.islower() else "K")))
+                out.append((self._values(operands, space), pikepdf.Operator("k" if op.islower() else "K")))
                 self.operators += 1
                 changed = True
                 continue
@@ -108,11 +110,11 @@ class Converter:
                 kind = spaces["fill" if op.islower() else "stroke"]
                 numeric = [v for v in operands if not isinstance(v, Name)]
                 if kind in ("rgb", "gray") and len(numeric) == len(operands):
-                    out.append((list(self._values(list(operands), kind)), operator))
+                    out.append((self._values(operands, kind), operator))
                     self.operators += 1
                     changed = True
                     continue
-            out.append((list(operands), operator))
+            out.append((operands, operator))
         if changed:
             stream.write(pikepdf.unparse_content_stream(out))
 
@@ -207,7 +209,7 @@ class Converter:
         )
         if not rgb:
             return
-        picture = pikepdf.PdfImage(image).as_pil_image()
+        picture = pikepdf.PdfImage(cast(pikepdf.Stream, image)).as_pil_image()
         converted = image_to_cmyk(picture, self.profile)
         image.write(zlib.compress(converted.tobytes(), 6), filter=Name.FlateDecode)
         image.ColorSpace = CMYK
@@ -246,7 +248,7 @@ def _space_kind(name: pikepdf.Object, named: pikepdf.Object | None) -> str:
         return "gray"
     if name == CMYK or name == Name.Pattern:
         return "other"
-    space = named.get(name) if isinstance(named, pikepdf.Dictionary) else None
+    space = named.get(Name(str(name))) if isinstance(named, pikepdf.Dictionary) else None
     if space is None:
         return "other"
     if isinstance(space, pikepdf.Name):

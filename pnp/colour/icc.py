@@ -54,4 +54,4 @@ def rgb_to_cmyk(colours: Sequence[tuple[int, int, int]], profile: Path = DEFAULT
     strip = Image.new("RGB", (len(colours), 1))
     strip.putdata(list(colours))
     out = image_to_cmyk(strip, profile)
-    return [tuple(out.getpixel((i, 0))) for i in range(len(colours))]  # type: ignore[misc]
+    return [tuple(out.getpixel((i, 0))) for i in range(len(colours))]

@@ -127,7 +127,11 @@ def simulate_many(runs: Sequence[Run], workers: int = 1, piece: int = 500) -> li
     jobs = [(i, start, min(start + piece, run.games)) for i, run in enumerate(runs) for start in range(0, run.games, piece)]
     jobs.sort(key=lambda job: -runs[job[0]].players * (job[2] - job[1]))  # longest first
     totals = [Tally() for _ in runs]
-    for index, part in fork_map(_tally_job, jobs, max(1, min(workers, os.cpu_count() or 1)), share=list(runs)):
+    from pnp.progress import Progress
+
+    with Progress("simulating", len(jobs)) as bar:
+        parts = fork_map(_tally_job, jobs, max(1, min(workers, os.cpu_count() or 1)), share=list(runs), done=bar.advance)
+    for index, part in parts:
         totals[index].merge(part)
     return totals
 

@@ -90,7 +90,12 @@ def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers:
     """Render several (html, what) documents, on every core when there are several."""
     import weasyprint  # noqa: F401  (imported once, before forking)
 
-    results = fork_map(_render_job, [(html, list(roots), what) for html, what in jobs], workers or os.cpu_count() or 1)
+    from pnp.progress import Progress
+
+    with Progress("laying out", len(jobs)) as bar:
+        results = fork_map(
+            _render_job, [(html, list(roots), what) for html, what in jobs], workers or os.cpu_count() or 1, done=bar.advance
+        )
     out = []
     for result in results:
         if isinstance(result, PnpError):

@@ -1,0 +1,76 @@
+"""The progress bar: drawn on a terminal, silent in pipes and CI logs."""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnp.progress import Progress
+from tests.conftest import MINI, ROOT, run_pnp
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_bar_draws_on_a_terminal_and_clears_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    with Progress("laying out", 4, out) as bar:
+        for _ in range(4):
+            bar.advance()
+    text = out.getvalue()
+    assert "laying out [" in text and "4/4" in text and "2/4" in text
+    assert text.endswith("\r\x1b[K")
+
+
+@pytest.mark.parametrize("env", [{"CI": "true"}, {"TERM": "dumb"}, {"PNP_NO_PROGRESS": "1"}])
+def test_bar_is_silent_in_ci_or_when_asked(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+    for key in ("CI", "PNP_NO_PROGRESS"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    out = _Terminal()
+    with Progress("x", 5, out) as bar:
+        bar.advance(5)
+    assert out.getvalue() == ""
+
+
+def test_a_build_in_a_pipe_prints_no_bar(tmp_path: Path) -> None:
+    result = run_pnp("build", str(MINI), "--out", str(tmp_path), "--paper", "a4")
+    assert result.returncode == 0, result.stderr
+    assert "\r" not in result.stderr and "laying out" not in result.stderr
+
+
+def test_a_build_on_a_terminal_shows_the_bar(tmp_path: Path) -> None:
+    """A real pseudo-terminal: the bar is drawn on stderr and cleared at the end."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "PNP_NO_PROGRESS")}
+    env["TERM"] = "xterm"
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "build", str(MINI), "--out", str(tmp_path), "--paper", "a4,letter"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=terminal, cwd=ROOT, env=env,
+    )
+    os.close(terminal)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert process.wait(timeout=120) == 0
+    os.close(controller)
+    assert b"laying out [" in seen and b"\r\x1b[K" in seen
