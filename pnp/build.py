@@ -15,16 +15,17 @@ from typing import Any
 
 import pikepdf
 
-from pnp.errors import Diagnostic, InputError, UsageError
+from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose, impose_gutterfold
 from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import ART, FONTS, TEMPLATES
 from pnp.pdf.place import Outputs, impose_pdf, remove_stale
 from pnp.render.document import faces_html, pages_html
-from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
+from pnp.render.faces import Face, FacePlan, base_context, document_context, plan_faces
+from pnp.render.inspect import LayoutFinding, safe_box
 from pnp.render.templating import environment, render
-from pnp.render.cache import RenderCache, render_cached
+from pnp.render.cache import RenderCache, render_cached_inspected
 from pnp.render.weasy import render_pdf
 from pnp.units import css, to_mm
 
@@ -56,6 +57,28 @@ class BuildResult:
     rendered: int = 0
     """Documents laid out by WeasyPrint in this build (the rest came from the cache)."""
     cached: int = 0
+    warnings: tuple[Diagnostic, ...] = ()
+    """Text that overflows its box or leaves the safe zone, by card and element."""
+
+
+class LayoutProblem(InputError):
+    """Under --strict: text overflows its box or leaves a card's safe zone."""
+
+
+def layout_diagnostics(
+    components: Sequence[Component], chunks: Sequence[Sequence[Face]], findings: Sequence[Sequence[LayoutFinding]], strict: bool
+) -> list[Diagnostic]:
+    """Each finding as a diagnostic at the card that first produced the face."""
+    sources = {f"{c.id}/{card.id}": card.source for c in components for card in c.cards}
+    level = Level.ERROR if strict else Level.WARNING
+    out = []
+    for chunk, found in zip(chunks, findings):
+        for finding in found:
+            face = chunk[finding.page] if finding.page < len(chunk) else chunk[-1]
+            card = face.label.rsplit(" ", 1)[0]
+            source = sources.get(card, Source(Path(face.component)))
+            out.append(Diagnostic(source, "", f"{face.label}: {finding.element}: {finding.message}", level))
+    return out
 
 
 def select(game: Game, only: Sequence[str] | None) -> tuple[Component, ...]:
@@ -244,11 +267,14 @@ def build(
     use_cache: bool = True,
     reprint: dict[str, set[str]] | None = None,
     stamp: bool = True,
+    strict: bool = False,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
     ``gutterfold`` puts each front beside its back on one sheet, to fold, for
-    printers without duplex. ``stamp`` prints the build stamp on every card."""
+    printers without duplex. ``stamp`` prints the build stamp on every card.
+    Text that overflows or leaves a card's safe zone is a warning in the
+    result, or (``strict``) an error raised before anything is written."""
     components = select(game, only)
     if reprint is not None:
         # Only the cards that changed, each with its usual copies.
@@ -296,7 +322,12 @@ def build(
     ]
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
     cache = RenderCache(out_dir / ".cache" / "render" if use_cache else None)
-    rendered = render_cached(jobs, _roots(game), cache)
+    boxes = [[safe_box(f) for f in chunk] for chunk in chunks] + [None] * (len(jobs) - len(chunks))
+    results = render_cached_inspected([(html, what, b) for (html, what), b in zip(jobs, boxes)], _roots(game), cache)
+    rendered = [data for data, _ in results]
+    problems = layout_diagnostics(components, chunks, [findings for _, findings in results[: len(chunks)]], strict)
+    if strict and problems:
+        raise LayoutProblem(problems)
     face_pdfs = [(data, [f.key for f in chunk]) for data, chunk in zip(rendered, chunks)]
     front = dict(zip(keys, rendered[len(chunks) : len(chunks) + len(keys)]))
     document_pdfs = iter(rendered[len(chunks) + len(keys) :])
@@ -343,7 +374,7 @@ def build(
         data = manifest_data(game, components, _merged(plans), files, out_dir, found)
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
-    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits)
+    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits, tuple(problems))
 
 
 def manifest_data(

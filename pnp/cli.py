@@ -143,8 +143,10 @@ def build(
             reprint = changed_cards(game, select(game, only.split(",") if only else None), changed_since)
         result = run_build(
             game, papers, out / game.folder_name, only.split(",") if only else None, gutterfold, ink_saver,
-            reprint=reprint, stamp=_stamps(no_stamp),
+            reprint=reprint, stamp=_stamps(no_stamp), strict=strict,
         )
+        for warning in result.warnings:
+            click.echo(str(warning), err=True)
         took = time.perf_counter() - started
         cards = sum(c.copies for c in result.components)
         click.echo(

@@ -184,7 +184,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def _num(value: float, places: int = 2) -> str:
-    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
+    text = f"{value:.{places}f}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
     return "0" if text in ("", "-0") else text
 
 
@@ -397,8 +398,16 @@ def _jpx_space(raw: bytes) -> str | None:
     return None
 
 
-def _image_space(image: pikepdf.Object) -> str | None:
-    if image.get("/ImageMask") is True:
+def _image_space(memo: _Memo, image: pikepdf.Object) -> str | None:
+    key = _key(image)
+    if key not in memo.images:
+        memo.images[key] = _image_space_of(image)
+    return memo.images[key]
+
+
+def _image_space_of(image: pikepdf.Object) -> str | None:
+    mask: object = image.get("/ImageMask")
+    if mask is True:
         return None
     space = image.get("/ColorSpace")
     if space is None:
@@ -478,10 +487,10 @@ class _Acc:
 
 @dataclass
 class _Memo:
-    """Results per PDF object, so each shared form, pattern, font or resource is read once."""
+    """Results per PDF object, so each shared form, pattern, font or image is read once."""
 
     summaries: dict[Hashable, _Summary] = field(default_factory=dict)
-    resources: dict[Hashable, tuple[_Finding, ...]] = field(default_factory=dict)
+    images: dict[Hashable, str | None] = field(default_factory=dict)
     active: set[Hashable] = field(default_factory=set)
 
 
@@ -490,9 +499,8 @@ def _scan_page(memo: _Memo, page: pikepdf.Object) -> _Summary:
     start: Matrix = (unit, 0.0, 0.0, unit, 0.0, 0.0)
     resources = _inherited(page, "/Resources")
     acc = _Acc()
-    acc.merge(_walk(memo, page, resources, start, own_resources=True), None, IDENTITY)
-    group = page.get("/Group")
-    why = _rgb_space(group.get("/CS")) if isinstance(group, pikepdf.Dictionary) else None
+    acc.merge(_walk(memo, page, resources, start), None, IDENTITY)
+    why = _group_space(page)
     if why:
         acc.colour[_Finding(f"the page transparency group is {why}")] = None
     annots = page.get("/Annots")
@@ -514,7 +522,8 @@ def _appearance(annot: pikepdf.Object) -> tuple[pikepdf.Object | None, Matrix | 
         return None, None
     form = appearance.get("/N")
     if isinstance(form, pikepdf.Dictionary) and not isinstance(form, pikepdf.Stream):
-        form = form.get(annot.get("/AS")) if isinstance(annot.get("/AS"), pikepdf.Name) else None
+        state = annot.get("/AS")
+        form = form.get(state) if isinstance(state, pikepdf.Name) else None
     rect, bbox = _box(annot.get("/Rect")), _box(form.get("/BBox")) if isinstance(form, pikepdf.Stream) else None
     if not isinstance(form, pikepdf.Stream) or rect is None or bbox is None:
         return None, None
@@ -528,21 +537,18 @@ def _appearance(annot: pikepdf.Object) -> tuple[pikepdf.Object | None, Matrix | 
     return form, (sx, 0.0, 0.0, sy, rect[0] - x0 * sx, rect[1] - y0 * sy)
 
 
+def _group_space(obj: pikepdf.Object) -> str | None:
+    group = obj.get("/Group")
+    return _rgb_space(group.get("/CS")) if isinstance(group, pikepdf.Dictionary) else None
+
+
 def _form(memo: _Memo, form: pikepdf.Object, outer: pikepdf.Object | None) -> _Summary:
-    """A form XObject's summary relative to the space it is drawn in (its /Matrix included)."""
+    """A form XObject's (or tiling pattern's) summary relative to the space it is drawn in,
+    its /Matrix included. Without /Resources of its own it uses its caller's."""
     own = form.get("/Resources")
-    key = ("form", form.objgen, None if own is not None else _key(outer))
+    key = (form.objgen, None if own is not None else _key(outer))
     return _memoised(memo, key, lambda: _walk(
-        memo, form, own if own is not None else outer, _matrix(form.get("/Matrix")) or IDENTITY, own is not None
-    ))
-
-
-def _tiling(memo: _Memo, pattern: pikepdf.Object, outer: pikepdf.Object | None) -> _Summary:
-    """A tiling pattern's summary relative to its parent's pattern space (its /Matrix included)."""
-    own = pattern.get("/Resources")
-    key = ("pattern", pattern.objgen, None if own is not None else _key(outer))
-    return _memoised(memo, key, lambda: _walk(
-        memo, pattern, own if own is not None else outer, _matrix(pattern.get("/Matrix")) or IDENTITY, own is not None
+        memo, form, own if own is not None else outer, _matrix(form.get("/Matrix")) or IDENTITY
     ))
 
 
@@ -556,7 +562,7 @@ def _type3(memo: _Memo, font: pikepdf.Object, outer: pikepdf.Object | None) -> _
         procs = font.get("/CharProcs")
         for glyph in procs.values() if isinstance(procs, pikepdf.Dictionary) else ():
             if isinstance(glyph, pikepdf.Stream):
-                acc.merge(_walk(memo, glyph, own if own is not None else outer, IDENTITY, own is not None), None, IDENTITY)
+                acc.merge(_walk(memo, glyph, own if own is not None else outer, IDENTITY), None, IDENTITY)
         return acc.freeze()
 
     return _memoised(memo, key, walk)
@@ -575,13 +581,15 @@ def _memoised(memo: _Memo, key: Hashable, make: Callable[[], _Summary]) -> _Summ
     return summary
 
 
-def _walk(memo: _Memo, source: pikepdf.Object, resources: pikepdf.Object | None, start: Matrix, own_resources: bool) -> _Summary:
-    """Interpret one content stream: colour operators, fonts, images with their matrices, and
-    the forms, tiling patterns and Type3 glyphs it draws. ``start`` is the matrix from the
-    stream's user space to the caller's space."""
+def _walk(memo: _Memo, source: pikepdf.Object, resources: pikepdf.Object | None, start: Matrix) -> _Summary:
+    """Interpret one content stream: the colours, fonts and images it uses (images with their
+    matrices) and the forms, patterns, soft masks and Type3 glyphs it draws. ``start`` is the
+    matrix from the stream's user space to its caller's space.
+
+    Only what the content uses counts: WeasyPrint gives every page one shared resource
+    dictionary that lists every font, image and colour space of the document (and always
+    two Lab spaces), so scanning resources would blame pages for what they never draw."""
     acc = _Acc()
-    if own_resources and resources is not None:
-        acc.colour.update((f, None) for f in _resource_colour(memo, resources))
     try:
         instructions = pikepdf.parse_content_stream(source)
     except pikepdf.PdfError as exc:
@@ -590,6 +598,7 @@ def _walk(memo: _Memo, source: pikepdf.Object, resources: pikepdf.Object | None,
     ctm, stack = start, []
     for instruction in instructions:
         op, operands = str(instruction.operator), instruction.operands
+        name = operands[-1] if operands else None
         if op == "q":
             stack.append(ctm)
         elif op == "Q":
@@ -600,29 +609,56 @@ def _walk(memo: _Memo, source: pikepdf.Object, resources: pikepdf.Object | None,
         elif op in ("rg", "RG"):
             which = "fill" if op == "rg" else "stroke"
             acc.colour[_Finding(f"the {op} operator sets a DeviceRGB {which} colour")] = None
-        elif op in ("cs", "CS") and operands and str(operands[0]) == "/DeviceRGB":
-            acc.colour[_Finding(f"the {op} operator selects DeviceRGB")] = None
-        elif op in ("scn", "SCN") and operands:
-            pattern = _lookup(resources, "/Pattern", operands[-1])
-            if isinstance(pattern, pikepdf.Stream) and pattern.get("/PatternType") == 1:
-                acc.merge(_tiling(memo, pattern, resources), f"pattern {operands[-1]}", start)
+        elif op in ("cs", "CS") and name is not None:
+            if str(name) == "/DeviceRGB":
+                acc.colour[_Finding(f"the {op} operator selects DeviceRGB")] = None
+            else:
+                _note(acc, f"colour space {name} is", _rgb_space(_lookup(resources, "/ColorSpace", name)))
+        elif op in ("scn", "SCN") and isinstance(name, pikepdf.Name):
+            pattern = _lookup(resources, "/Pattern", name)
+            if isinstance(pattern, pikepdf.Dictionary) and pattern.get("/PatternType") == 2:
+                shading = pattern.get("/Shading")
+                space = shading.get("/ColorSpace") if isinstance(shading, pikepdf.Dictionary) else None
+                _note(acc, f"pattern {name} has a", _rgb_space(space), "shading")
+            elif isinstance(pattern, pikepdf.Stream):
+                acc.merge(_form(memo, pattern, resources), f"pattern {name}", start)  # pattern space: the stream's
+        elif op == "sh" and name is not None:
+            shading = _lookup(resources, "/Shading", name)
+            space = shading.get("/ColorSpace") if isinstance(shading, pikepdf.Dictionary) else None
+            _note(acc, f"shading {name} is", _rgb_space(space))
+        elif op == "gs" and name is not None:
+            state = _lookup(resources, "/ExtGState", name)
+            mask = state.get("/SMask") if isinstance(state, pikepdf.Dictionary) else None
+            group = mask.get("/G") if isinstance(mask, pikepdf.Dictionary) else None
+            if isinstance(group, pikepdf.Stream):
+                _note(acc, f"the soft mask of {name} has a", _group_space(group), "group")
+                acc.merge(_form(memo, group, resources), f"soft mask of {name}", ctm)
         elif op == "Tf" and operands:
             _use_font(memo, acc, _lookup(resources, "/Font", operands[0]), str(operands[0]), resources)
-        elif op == "Do" and operands:
-            xobject = _lookup(resources, "/XObject", operands[0])
+        elif op == "Do" and name is not None:
+            xobject = _lookup(resources, "/XObject", name)
             if not isinstance(xobject, pikepdf.Stream):
                 continue
             if xobject.get("/Subtype") == pikepdf.Name.Image:
-                _draw(acc, f"image {operands[0]}", xobject.get("/Width"), xobject.get("/Height"), ctm)
+                _note(acc, f"image {name} is", _image_space(memo, xobject))
+                _draw(acc, f"image {name}", xobject.get("/Width"), xobject.get("/Height"), ctm)
             elif xobject.get("/Subtype") == pikepdf.Name.Form:
-                acc.merge(_form(memo, xobject, resources), f"form {operands[0]}", ctm)
+                _note(acc, f"form {name} has a", _group_space(xobject), "transparency group")
+                acc.merge(_form(memo, xobject, resources), f"form {name}", ctm)
         elif isinstance(instruction, pikepdf.ContentStreamInlineImage):
             image = instruction.iimage
-            why = _rgb_space(image.obj.get("/ColorSpace"))
-            if why and not image.image_mask:
-                acc.colour[_Finding(f"an inline image is {why}")] = None
+            space = image.obj.get("/ColorSpace")
+            if isinstance(space, pikepdf.Name) and str(space) not in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray"):
+                space = _lookup(resources, "/ColorSpace", space)
+            if not image.image_mask:
+                _note(acc, "an inline image is", _rgb_space(space))
             _draw(acc, "inline image", image.width, image.height, ctm)
     return acc.freeze()
+
+
+def _note(acc: _Acc, before: str, why: str | None, after: str = "") -> None:
+    if why:
+        acc.colour[_Finding(f"{before} {why} {after}".rstrip())] = None
 
 
 def _draw(acc: _Acc, name: str, width: object, height: object, ctm: Matrix) -> None:
@@ -639,7 +675,7 @@ def _use_font(memo: _Memo, acc: _Acc, font: pikepdf.Object | None, name: str, re
     if subtype == "Type3":
         acc.merge(_type3(memo, font, resources), f"Type3 font {name}", IDENTITY, draws=False)
         return
-    described = font
+    described: pikepdf.Object = font
     if subtype == "Type0":
         descendants = font.get("/DescendantFonts")
         described = descendants[0] if isinstance(descendants, pikepdf.Array) and len(descendants) else font
@@ -650,51 +686,6 @@ def _use_font(memo: _Memo, acc: _Acc, font: pikepdf.Object | None, name: str, re
     if not embedded:
         base = str(font.get("/BaseFont", pikepdf.Name("/unnamed")))[1:]
         acc.unembedded[_Finding(f"font {name} ({base}, {subtype}) is not embedded")] = None
-
-
-def _resource_colour(memo: _Memo, resources: pikepdf.Object) -> tuple[_Finding, ...]:
-    """RGB or Lab colour spaces named by a resource dictionary's colour spaces, images,
-    shadings, patterns and form groups (whether or not the content uses them)."""
-    key = _key(resources) if resources.is_indirect else None
-    if key is not None and key in memo.resources:
-        return memo.resources[key]
-    found: dict[_Finding, None] = {}
-    for category, label in (("/ColorSpace", "colour space"), ("/XObject", ""), ("/Shading", "shading"), ("/Pattern", "pattern")):
-        group = resources.get(category) if isinstance(resources, pikepdf.Dictionary) else None
-        for name, obj in group.items() if isinstance(group, pikepdf.Dictionary) else ():
-            if category == "/ColorSpace":
-                why = _rgb_space(obj)
-                found.update({_Finding(f"colour space {name} is {why}"): None} if why else {})
-            elif category == "/Shading":
-                why = _rgb_space(obj.get("/ColorSpace")) if isinstance(obj, pikepdf.Dictionary) else None
-                found.update({_Finding(f"shading {name} is {why}"): None} if why else {})
-            elif category == "/XObject" and isinstance(obj, pikepdf.Stream):
-                found.update(dict.fromkeys(_xobject_colour(name, obj)))
-            elif category == "/Pattern" and isinstance(obj, pikepdf.Dictionary):
-                found.update(dict.fromkeys(_pattern_colour(memo, name, obj, resources)))
-    result = tuple(found)
-    if key is not None:
-        memo.resources[key] = result
-    return result
-
-
-def _xobject_colour(name: str, xobject: pikepdf.Object) -> list[_Finding]:
-    if xobject.get("/Subtype") == pikepdf.Name.Image:
-        why = _image_space(xobject)
-        return [_Finding(f"image {name} is {why}")] if why else []
-    group = xobject.get("/Group")
-    why = _rgb_space(group.get("/CS")) if isinstance(group, pikepdf.Dictionary) else None
-    return [_Finding(f"form {name} has a {why} transparency group")] if why else []
-
-
-def _pattern_colour(memo: _Memo, name: str, pattern: pikepdf.Object, resources: pikepdf.Object) -> list[_Finding]:
-    if pattern.get("/PatternType") == 2:
-        shading = pattern.get("/Shading")
-        why = _rgb_space(shading.get("/ColorSpace")) if isinstance(shading, pikepdf.Dictionary) else None
-        return [_Finding(f"pattern {name} has a {why} shading")] if why else []
-    if isinstance(pattern, pikepdf.Stream):
-        return [f.within(f"pattern {name}") for f in _tiling(memo, pattern, resources).colour]
-    return []
 
 
 # --- resolution ----------------------------------------------------------------------------
@@ -761,7 +752,7 @@ def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int) -> tuple[dict[
         # CMYK is converted to the printing condition, as a PDF/X RIP would. That flag must not
         # be given for an RGB intent (e.g. PDF/A's sRGB): then gs converts DeviceCMYK through
         # it and 53/51/40/95 comes out as 71/71/63/85.
-        result = subprocess.run(command, capture_output=True, text=True)
+        result = subprocess.run(command, check=False, capture_output=True, text=True)
         files = sorted(Path(tmp).glob("p*.tif"))
         problem = None
         if result.returncode != 0 or len(files) != len(shown):

@@ -16,6 +16,7 @@ from urllib.parse import unquote, urlparse
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
 from pnp.images import ImageRefused, check_image
 from pnp.parallel import fork_map
+from pnp.render.inspect import LayoutFinding, inspect_layout
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
@@ -41,8 +42,18 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
     return path
 
 
+SafeBoxes = Sequence["tuple[float, float, float, float] | None"]
+
+
 def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
     """Lay out ``html`` and return the PDF bytes. ``what`` names it in errors."""
+    return render_inspected(html, roots, what, None)[0]
+
+
+def render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
+    """Lay out ``html``; with ``safe_boxes`` (one per page, see
+    :func:`pnp.render.inspect.inspect_layout`) also find overflowing text and
+    text outside the safe zone, after layout and before writing."""
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
@@ -72,6 +83,7 @@ def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
         document = weasyprint.HTML(
             string=html, base_url=resolved[0].as_uri() + "/", url_fetcher=GuardedFetcher()
         ).render(font_config=FontConfiguration())
+        findings = [] if safe_boxes is None else inspect_layout(document, safe_boxes)
         data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
@@ -83,18 +95,28 @@ def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
         raise AssetError([Diagnostic(Source(Path(what)), "", m) for m in failures])
     if not isinstance(data, bytes):
         raise BuildError(f"{what}: WeasyPrint returned no PDF")
-    return data
+    return data, findings
 
 
 def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers: int | None = None) -> list[bytes]:
     """Render several (html, what) documents, on every core when there are several."""
+    return [data for data, _ in render_many([(html, what, None) for html, what in jobs], roots, workers)]
+
+
+def render_many(
+    jobs: Sequence[tuple[str, str, SafeBoxes | None]], roots: Sequence[Path], workers: int | None = None
+) -> list[tuple[bytes, list[LayoutFinding]]]:
+    """Render several (html, what, safe boxes) documents, on every core when there are several."""
     import weasyprint  # noqa: F401  (imported once, before forking)
 
     from pnp.progress import Progress
 
     with Progress("laying out", len(jobs)) as bar:
         results = fork_map(
-            _render_job, [(html, list(roots), what) for html, what in jobs], workers or os.cpu_count() or 1, done=bar.advance
+            _render_job,
+            [(html, list(roots), what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],
+            workers or os.cpu_count() or 1,
+            done=bar.advance,
         )
     out = []
     for result in results:
@@ -104,9 +126,9 @@ def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers:
     return out
 
 
-def _render_job(html: str, roots: list[Path], what: str) -> bytes | PnpError:
+def _render_job(html: str, roots: list[Path], what: str, boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]] | PnpError:
     try:
-        return render_pdf(html, roots, what)
+        return render_inspected(html, roots, what, boxes)
     except PnpError as exc:  # sent back to the parent, which raises it
         return exc
 
