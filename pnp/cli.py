@@ -282,3 +282,40 @@ def list_(game: str, as_json: bool, strict: bool) -> None:
 
 
 __all__ = ["main", "PnpError"]
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--profile", "profile_name", default=None, help="Check against this profile's requirements (drivethrucards, factory ...); without it: boxes and fonts only, ink measured.")
+def preflight(files: tuple[Path, ...], profile_name: str | None) -> None:
+    """Check print PDFs: boxes, embedded fonts, colour spaces, image resolution, total ink.
+
+    Exit status 1 when any file fails a check."""
+    from pnp.export.profiles import profile
+    from pnp.preflight import Requirements, format_report, preflight as run
+
+    if profile_name is None:
+        requirements = Requirements(max_ink=400)
+    else:
+        chosen = profile(profile_name)
+        requirements = Requirements(
+            bleed=chosen.bleed,
+            cmyk=chosen.colour == "cmyk",
+            output_intent=chosen.pdfx != "none",
+            pdfx=chosen.pdfx if chosen.pdfx != "none" else None,
+            min_ppi=chosen.min_ppi,
+            max_ink=chosen.max_ink if chosen.max_ink is not None else 400,
+        )
+    failed = 0
+    for path in files:
+        report = run(path, requirements)
+        click.echo(format_report(report))
+        failed += not report.ok
+    if failed:
+        raise PreflightFailedFiles(f"{failed} of {len(files)} file(s) failed preflight")
+
+
+class PreflightFailedFiles(PnpError):
+    """Some checked PDFs do not meet the requirements."""
+
+    exit_code = 1

@@ -6,10 +6,11 @@ nothing stops at the first problem. The checks read the file with pikepdf
 identification) and, for total ink, render CMYK separations with Ghostscript.
 
 Content streams are walked with the graphics state's transformation matrix,
-into form XObjects, tiling patterns, Type3 glyphs and printing annotations.
-What a form or pattern contains is worked out once per object and reused for
-every place it is drawn, so a deck that draws one face form 500 times is
-walked once, not 500 times.
+into form XObjects, tiling patterns, soft masks, Type3 glyphs and printing
+annotations. Colours, fonts and images count where the content uses them, not
+where a resource dictionary merely lists them. What a form or pattern contains
+is worked out once per object and reused for every place it is drawn, so a
+deck that draws one face form 500 times is walked once, not 500 times.
 """
 
 from __future__ import annotations
@@ -129,35 +130,44 @@ def preflight(path: Path, requirements: Requirements) -> Report:
                 failures.append(Failure("file", number, f"the page cannot be read: {exc}"))
                 continue
             fonts |= scan.fonts
-            failures += [Failure("file", number, str(f)) for f in scan.errors]
-            if requirements.fonts_embedded:
-                failures += [Failure("fonts", number, str(f)) for f in scan.unembedded]
-            if requirements.cmyk:
-                failures += [Failure("colour", number, str(f)) for f in scan.colour]
             worst = _ppi_by_image(scan.draws)
-            for label, (ppi_x, ppi_y) in worst.items():
-                lowest = min(ppi_x, ppi_y) if lowest is None else min(lowest, ppi_x, ppi_y)
-                need = requirements.min_ppi
-                if need is not None and min(ppi_x, ppi_y) < need - PPI_TOLERANCE:
-                    failures.append(Failure(
-                        "ppi", number,
-                        f"{label} is {_num(ppi_x, 1)} x {_num(ppi_y, 1)} ppi at its drawn size; at least {_num(need, 1)} needed",
-                    ))
+            for across, down in worst.values():
+                lowest = min(across, down) if lowest is None else min(lowest, across, down)
+            failures += _content_failures(number, scan, worst, requirements)
         max_ink = None
         if requirements.max_ink is not None and gs is not None:
-            inks, problem = _measure_ink(gs, path, pdf, requirements.ink_dpi)
-            if problem:
-                failures.append(Failure("ink", None, problem))
-            if inks:
-                max_ink = max(ink.total for ink in inks.values())
-            limit = requirements.max_ink
-            failures += [
-                Failure("ink", number, f"total ink reaches {ink.total:.1f} % ({ink.describe()}); at most {_num(limit, 1)} % allowed")
-                for number, ink in sorted(inks.items())
-                if ink.total > limit + INK_TOLERANCE
-            ]
+            max_ink, found = _ink_failures(gs, path, pdf, requirements.max_ink, requirements.ink_dpi)
+            failures += found
         failures.sort(key=lambda f: f.page or 0)
         return Report(path, len(pdf.pages), tuple(failures), max_ink, lowest, len(fonts))
+
+
+def _content_failures(
+    number: int, scan: _Summary, ppi: dict[str, tuple[float, float]], requirements: Requirements
+) -> list[Failure]:
+    out = [Failure("file", number, str(f)) for f in scan.errors]
+    if requirements.fonts_embedded:
+        out += [Failure("fonts", number, str(f)) for f in scan.unembedded]
+    if requirements.cmyk:
+        out += [Failure("colour", number, str(f)) for f in scan.colour]
+    need = requirements.min_ppi
+    for label, (across, down) in ppi.items():
+        if need is not None and min(across, down) < need - PPI_TOLERANCE:
+            shown = f"{_num(across, 1)} x {_num(down, 1)} ppi"
+            out.append(Failure("ppi", number, f"{label} is {shown} at its drawn size; at least {_num(need, 1)} needed"))
+    return out
+
+
+def _ink_failures(gs: str, path: Path, pdf: pikepdf.Pdf, limit: float, dpi: int) -> tuple[float | None, list[Failure]]:
+    """The highest total ink of the file and a failure for each page above ``limit``."""
+    inks, problem = _measure_ink(gs, path, pdf, dpi)
+    out = [Failure("ink", None, problem)] if problem else []
+    out += [
+        Failure("ink", number, f"total ink reaches {ink.total:.1f} % ({ink.describe()}); at most {_num(limit, 1)} % allowed")
+        for number, ink in sorted(inks.items())
+        if ink.total > limit + INK_TOLERANCE
+    ]
+    return max((ink.total for ink in inks.values()), default=None), out
 
 
 def format_report(report: Report) -> str:
@@ -751,7 +761,9 @@ def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int) -> tuple[dict[
         # profile, DeviceCMYK is read as the intent's space (still unchanged) and ICCBased
         # CMYK is converted to the printing condition, as a PDF/X RIP would. That flag must not
         # be given for an RGB intent (e.g. PDF/A's sRGB): then gs converts DeviceCMYK through
-        # it and 53/51/40/95 comes out as 71/71/63/85.
+        # it and 53/51/40/95 comes out as 71/71/63/85. tiff32nc draws without anti-aliasing
+        # (TextAlphaBits/GraphicsAlphaBits 1) so edges hold real values; -dNOINTERPOLATE keeps
+        # image samples as written; -dPrinted shows annotations as they print.
         result = subprocess.run(command, check=False, capture_output=True, text=True)
         files = sorted(Path(tmp).glob("p*.tif"))
         problem = None
@@ -759,10 +771,10 @@ def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int) -> tuple[dict[
             detail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no message"]
             problem = f"Ghostscript rendered {len(files)} of {len(shown)} pages for the ink check: {detail[0]}"
         inks: dict[int, _Ink] = {}
-        for first, file in zip(shown, files):
-            ink = _heaviest(file, dpi)
-            for number in next(pages for pages in groups.values() if pages[0] == first):
-                inks[number] = ink
+        if problem is None:  # gs numbers its output files 1, 2, ... in the order of -sPageList
+            for pages, file in zip(groups.values(), files):
+                ink = _heaviest(file, dpi)
+                inks.update(dict.fromkeys(pages, ink))
     return inks, problem
 
 
