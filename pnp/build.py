@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -25,13 +25,11 @@ from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import Face, FacePlan, base_context, document_context, plan_faces
 from pnp.render.inspect import LayoutFinding, safe_box
 from pnp.render.templating import environment, render
-from pnp.render.cache import RenderCache, render_cached_inspected
+from pnp.render.cache import RenderCache, render_cached, render_faces
 from pnp.render.weasy import render_pdf
 from pnp.units import css, to_mm
 
 PROFILE = "home"
-FACES_PER_CHUNK = 32
-"""Faces laid out together; the unit of re-rendering after an edit."""
 CALIBRATION_MM = 50
 INSTRUCTIONS = "pnp/instructions.html"
 INSTRUCTIONS_CSS = TEMPLATES / "pnp" / "instructions.css"
@@ -57,6 +55,8 @@ class BuildResult:
     rendered: int = 0
     """Documents laid out by WeasyPrint in this build (the rest came from the cache)."""
     cached: int = 0
+    faces_rendered: int = 0
+    """Faces laid out in this build; the others came from the cache."""
     warnings: tuple[Diagnostic, ...] = ()
     """Text that overflows its box or leaves the safe zone, by card and element."""
 
@@ -66,15 +66,14 @@ class LayoutProblem(InputError):
 
 
 def layout_diagnostics(
-    components: Sequence[Component], chunks: Sequence[Sequence[Face]], findings: Sequence[Sequence[LayoutFinding]], strict: bool
+    components: Sequence[Component], faces: Sequence[Face], findings: Mapping[str, Sequence[LayoutFinding]], strict: bool
 ) -> list[Diagnostic]:
     """Each finding as a diagnostic at the card that first produced the face."""
     sources = {f"{c.id}/{card.id}": card.source for c in components for card in c.cards}
     level = Level.ERROR if strict else Level.WARNING
     out = []
-    for chunk, found in zip(chunks, findings):
-        for finding in found:
-            face = chunk[finding.page] if finding.page < len(chunk) else chunk[-1]
+    for face in faces:
+        for finding in findings.get(face.key, ()):
             card = face.label.rsplit(" ", 1)[0]
             source = sources.get(card, Source(Path(face.component)))
             out.append(Diagnostic(source, "", f"{face.label}: {finding.element}: {finding.message}", level))
@@ -309,28 +308,23 @@ def build(
             ]
         return listed
 
-    # Faces in as many chunks as there are cores, plus every file's
-    # instructions (assumed one page long) and documents, rendered side by side.
-    # Stable chunks of faces, so an edit re-renders one chunk and the cache
-    # (output/<game>/.cache/render) serves the rest.
-    chunks = [faces[i : i + FACES_PER_CHUNK] for i in range(0, len(faces), FACES_PER_CHUNK)]
-    jobs = [(faces_html(game, chunk, styles), "card faces") for chunk in chunks]
+    # Faces come from the cache one by one (an edit lays out just the faces
+    # it changed); the rest, and every file's instructions (assumed one page
+    # long) and documents, are laid out side by side on every core.
+    cache = RenderCache(out_dir / ".cache" / "render" if use_cache else None)
     keys = list(sheets)
-    jobs += [
+    jobs = [
         (instructions_html(game, known_papers[p], parts[(i, p)], 1, split[i].module, others(i, p), gutterfold), "printing instructions")
         for i, p in keys
     ]
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
-    cache = RenderCache(out_dir / ".cache" / "render" if use_cache else None)
-    boxes = [[safe_box(f) for f in chunk] for chunk in chunks] + [None] * (len(jobs) - len(chunks))
-    results = render_cached_inspected([(html, what, b) for (html, what), b in zip(jobs, boxes)], _roots(game), cache)
-    rendered = [data for data, _ in results]
-    problems = layout_diagnostics(components, chunks, [findings for _, findings in results[: len(chunks)]], strict)
+    face_pdfs, findings = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, _roots(game), cache)
+    rendered = render_cached(jobs, _roots(game), cache)
+    problems = layout_diagnostics(components, faces, findings, strict)
     if strict and problems:
         raise LayoutProblem(problems)
-    face_pdfs = [(data, [f.key for f in chunk]) for data, chunk in zip(rendered, chunks)]
-    front = dict(zip(keys, rendered[len(chunks) : len(chunks) + len(keys)]))
-    document_pdfs = iter(rendered[len(chunks) + len(keys) :])
+    front = dict(zip(keys, rendered[: len(keys)]))
+    document_pdfs = iter(rendered[len(keys) :])
 
     files = []
     placed = 0
@@ -374,7 +368,7 @@ def build(
         data = manifest_data(game, components, _merged(plans), files, out_dir, found)
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
-    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits, tuple(problems))
+    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits, cache.face_misses, tuple(problems))
 
 
 def manifest_data(

@@ -152,7 +152,7 @@ def build(
         click.echo(
             f"{game.title}: {cards} cards from {result.faces} unique faces "
             f"({result.placed} placed per paper, backs included), {took:.2f} s; "
-            f"laid out {result.rendered} documents, {result.cached} from the cache"
+            f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
         )
         for f in result.files:
             click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")

@@ -10,12 +10,43 @@ from pathlib import Path
 from tests.conftest import run_pnp
 
 
+def _counts(stdout: str) -> tuple[int, int, int]:
+    found = re.search(r"laid out (\d+) documents \((\d+) of the faces\), (\d+) from the cache", stdout)
+    assert found, stdout
+    laid, faces, cached = map(int, found.groups())
+    return laid, faces, cached
+
+
 def _build(game: Path, out: Path) -> tuple[int, int, str]:
     result = run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    laid, cached = map(int, re.search(r"laid out (\d+) documents, (\d+) from the cache", result.stdout).groups())
+    laid, _, cached = _counts(result.stdout)
     digest = hashlib.sha256((out / "mini" / "mini-home-a4.pdf").read_bytes()).hexdigest()
     return laid, cached, digest
+
+
+def _faces_laid_out(game: Path, out: Path) -> int:
+    result = run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return _counts(result.stdout)[1]
+
+
+def test_one_card_edit_lays_out_that_face_alone_and_shared_changes_lay_out_all(mini_copy: Path, tmp_path: Path) -> None:
+    """Faces are cached one by one: an edit lays out only the faces it changed,
+    a shared template every face made from it, a font every face."""
+    out = tmp_path / "out"
+    cold = _faces_laid_out(mini_copy, out)
+    assert _faces_laid_out(mini_copy, out) == 0
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("title: Two", "title: Deux", 1))
+    assert _faces_laid_out(mini_copy, out) == 1  # card two's front; its back is shared and unchanged
+    template = mini_copy / "templates/mini/card.html"
+    template.write_text(template.read_text().replace("<h1>", "<h1>Dear ", 1))
+    assert _faces_laid_out(mini_copy, out) == 3  # every front uses card.html; backs and sleeves do not
+    font = mini_copy / "game.yaml"
+    font.write_text(font.read_text().replace("EBGaramond12-Regular.ttf", "EBGaramond12-Italic.ttf", 1))
+    assert _faces_laid_out(mini_copy, out) == cold  # a font every face uses: all of them
+
 
 
 def test_a_warm_rebuild_renders_nothing_and_writes_the_same_bytes(mini_copy: Path, tmp_path: Path) -> None:

@@ -52,14 +52,15 @@ def _circles(circles: Iterable[Circle]) -> str:
 
 
 def impose_pdf(
-    face_pdfs: Sequence[tuple[bytes, Sequence[str]]],
+    face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]],
     front_matter: bytes | None,
     sheets: Sequence[Sheet],
     title: str,
 ) -> pikepdf.Pdf:
     """A new PDF: the front-matter pages, then one page per sheet.
 
-    Each of ``face_pdfs`` is (PDF bytes, face keys): one page per face, in order.
+    Each of ``face_pdfs`` is (PDF bytes, face keys): the face on each page, in
+    order (None for a page not needed).
     """
     pages: dict[str, pikepdf.Page] = {}
     sources = []  # kept open until the pages are copied
@@ -68,7 +69,7 @@ def impose_pdf(
         sources.append(source)
         if len(source.pages) != len(keys):
             raise ValueError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-        pages.update((key, source.pages[i]) for i, key in enumerate(keys))
+        pages.update((key, source.pages[i]) for i, key in enumerate(keys) if key is not None)
     out = pikepdf.new()
     if front_matter is not None:
         matter = pikepdf.open(io.BytesIO(front_matter))

@@ -13,13 +13,15 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 from dataclasses import asdict
 from urllib.parse import unquote, urlparse
 
 from pnp import __version__
+from pnp.render.faces import Face
 from pnp.render.inspect import LayoutFinding
 
 _URI = re.compile(r"file://[^\s\"')]+")
@@ -78,6 +80,37 @@ class RenderCache:
         self.folder = folder
         self.hits = 0
         self.misses = 0
+        self.face_hits = 0
+        self.face_misses = 0
+        self.memory: dict[str, bytes] = {}
+        """Documents rendered in this build when there is no folder (no cache)."""
+        self._index: dict[str, Any] | None = None
+
+    def face_index(self) -> dict[str, Any]:
+        if self._index is None:
+            self._index = {}
+            if self.folder is not None:
+                path = self.folder / FACE_INDEX
+                try:
+                    loaded = json.loads(path.read_text()) if path.is_file() else {}
+                    self._index = loaded if isinstance(loaded, dict) else {}
+                except ValueError:
+                    self._index = {}
+        return self._index
+
+    def has_face(self, index: dict[str, Any], key: str) -> bool:
+        entry = index.get(key)
+        if not isinstance(entry, dict) or not {"document", "page", "pages", "findings"} <= entry.keys():
+            return False
+        if self.folder is None:
+            return entry["document"] in self.memory
+        return (self.folder / f"{entry['document']}.pdf").is_file()
+
+    def save_face_index(self, index: dict[str, Any]) -> None:
+        self._index = index
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._write(FACE_INDEX, json.dumps(index, sort_keys=True).encode())
 
     def get(self, key: str) -> bytes | None:
         if self.folder is None:
@@ -98,6 +131,7 @@ class RenderCache:
 
     def put(self, key: str, data: bytes, findings: Sequence[LayoutFinding] | None = None) -> None:
         if self.folder is None:
+            self.memory[key] = data
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         if findings is not None:
@@ -133,6 +167,7 @@ def render_cached_inspected(
     missing = [i for i, entry in enumerate(found) if entry is None]
     cache.hits += len(jobs) - len(missing)
     cache.misses += len(missing)
+    fresh: set[str] = set()
     if missing:
         from pnp.render.weasy import render_many
 
@@ -140,3 +175,67 @@ def render_cached_inspected(
             cache.put(keys[i], data, None if jobs[i][2] is None else findings)
             found[i] = (data, findings)
     return [entry for entry in found if entry is not None]
+
+
+FACE_INDEX = "faces.json"
+
+
+def render_faces(
+    faces: Sequence[Face],
+    html_for: Callable[[Sequence[Face]], str],
+    safe_for: Callable[[Face], tuple[float, float, float, float]],
+    roots: Sequence[Path],
+    cache: RenderCache,
+    workers: int | None = None,
+) -> tuple[list[tuple[bytes, list[str | None]]], dict[str, list[LayoutFinding]]]:
+    """Every face's laid-out page, from the cache one face at a time.
+
+    Each face has its own key (the hash of a document holding just it, with
+    every file it refers to), so an edit to one card lays out just that card.
+    Faces not in the cache are laid out together in a few documents, split so
+    every core has work; an index (``faces.json``) says which cached document
+    and page holds each face, with that page's layout findings.
+
+    Returns ``(pdf bytes, face key per page or None)`` per document used, and
+    the findings by face key."""
+    index = cache.face_index()
+    keys = {face.key: job_key(html_for([face])) for face in faces}
+    missing = [f for f in faces if not cache.has_face(index, keys[f.key])]
+    cache.face_hits += len(faces) - len(missing)
+    cache.face_misses += len(missing)
+    fresh: set[str] = set()
+    if missing:
+        from pnp.render.weasy import render_many
+
+        cores = workers or os.cpu_count() or 1
+        size = max(8, -(-len(missing) // (2 * cores)))
+        chunks = [missing[i : i + size] for i in range(0, len(missing), size)]
+        jobs = [(html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks]
+        for chunk, (html, _, _), (data, findings) in zip(chunks, jobs, render_many(jobs, roots, workers)):
+            document = job_key(html)
+            cache.put(document, data)
+            cache.misses += 1
+            fresh.add(document)
+            for page, face in enumerate(chunk):
+                index[keys[face.key]] = {
+                    "document": document,
+                    "page": page,
+                    "pages": len(chunk),
+                    "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
+                }
+        cache.save_face_index(index)
+    documents: dict[str, list[str | None]] = {}
+    found: dict[str, list[LayoutFinding]] = {}
+    for face in faces:
+        entry = index[keys[face.key]]
+        pages = documents.setdefault(entry["document"], [None] * entry["pages"])
+        pages[entry["page"]] = face.key
+        found[face.key] = [LayoutFinding(**f) for f in entry["findings"]]
+    out = []
+    for document, pages in documents.items():
+        stored = cache.get(document) if cache.folder is not None else cache.memory.get(document)
+        if stored is None:
+            raise FileNotFoundError(f"render cache: {document}.pdf vanished during the build")
+        out.append((stored, pages))
+    cache.hits += len(documents.keys() - fresh)
+    return out, found
