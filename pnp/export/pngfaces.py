@@ -14,12 +14,20 @@ from pnp.model import Component, Game
 from pnp.pdf.place import Outputs, remove_stale
 
 
-def export_png_faces(game: Game, components: Sequence[Component], profile: Profile, out_dir: Path) -> list[dict[str, Any]]:
+def export_png_faces(
+    game: Game, components: Sequence[Component], profile: Profile, out_dir: Path, skipped: list[str] | None = None
+) -> list[dict[str, Any]]:
     """Write ``<component>/<card>-front.png`` (and ``-back.png``) for every card,
-    and ``cards.json`` with each card's quantity. Returns the files written."""
+    and ``cards.json`` with each card's quantity. Returns the files written.
+    Components of a size the profile has no pixels for are left out and named
+    in ``skipped``; when none is left, that is an error."""
     missing = sorted({c.size.name for c in components} - set(profile.sizes))
-    if missing:
+    usable = [c for c in components if c.size.name in profile.sizes]
+    if missing and not usable:
         raise UsageError(f"profile {profile.id}: no pixel size for card size {', '.join(missing)}; it knows {', '.join(profile.sizes)}")
+    if skipped is not None:
+        skipped += [f"{c.id}: no pixel size for card size {c.size.name} in {profile.id}" for c in components if c.size.name not in profile.sizes]
+    components = usable
     parts = with_bleed(components, profile.bleed)
     plan, images = face_images(game, parts, profile.sizes, profile.dpi)
     folder = out_dir / profile.id

@@ -80,15 +80,28 @@ def read_text(path: Path) -> str:
 
 
 def load_yaml(path: Path) -> Document:
-    """Parse one YAML file. Raises :class:`InputError` on any syntax problem."""
+    """Parse one YAML file. Raises :class:`InputError` on any syntax problem.
+
+    libyaml's parser (about 10x faster) reads well-formed files; a file it
+    refuses is read again by PyYAML's own, whose messages say more."""
     text = read_text(path)
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is not None and "\x00" not in text:
+        try:
+            return _compose(path, text, fast)
+        except InputError:
+            pass
+    return _compose(path, text, yaml.SafeLoader)
+
+
+def _compose(path: Path, text: str, loader_type: Any) -> Document:
     if "\x00" in text:
         index = text.index("\x00")
         line = text.count("\n", 0, index) + 1
         col = index - (text.rfind("\n", 0, index) + 1) + 1
         raise InputError([Diagnostic(Source(path, line, col), "", "NUL byte found; expected a YAML text file")])
     try:
-        loader = yaml.SafeLoader(text)
+        loader = loader_type(text)
     except yaml.reader.ReaderError as exc:
         raise _reader_error(path, text, exc) from None
     try:

@@ -10,6 +10,7 @@ imports WeasyPrint.
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 import json
 import os
 import re
@@ -53,6 +54,7 @@ def _file_hash(path: Path, seen: set[Path]) -> str:
     return digest
 
 
+@cache
 def _engine_version() -> str:
     try:
         return version("weasyprint")

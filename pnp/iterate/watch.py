@@ -1,0 +1,140 @@
+"""``pnp watch``: rebuild a game whenever one of its files is saved.
+
+The watcher polls file times and sizes (no extra dependency, works on every
+file system) in the game folder and in the project's templates/, art/ and
+fonts/. A rebuild runs in this process, so WeasyPrint, the fonts and the
+templates stay loaded, and the face cache means an edit lays out only the
+faces it changed. Bad input is reported and the watch goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import PnpError
+from pnp.paths import ART, FONTS, TEMPLATES
+
+Snapshot = dict[str, tuple[int, int]]
+POLL_SECONDS = 0.2
+SETTLE_SECONDS = 0.05
+"""After a change is seen, wait this long for an editor to finish writing."""
+
+
+def snapshot(roots: Iterable[Path], skip: Iterable[Path] = ()) -> Snapshot:
+    """(mtime, size) of every file under ``roots``, leaving out ``skip`` and hidden folders."""
+    skipped = [s.resolve() for s in skip]
+    out: Snapshot = {}
+    for root in roots:
+        for folder, dirs, files in os.walk(root):
+            here = Path(folder).resolve()
+            dirs[:] = [d for d in dirs if not d.startswith(".") and (here / d) not in skipped]
+            for name in files:
+                if name.startswith("."):
+                    continue
+                try:
+                    stat = os.stat(os.path.join(folder, name))
+                except OSError:
+                    continue
+                out[os.path.join(folder, name)] = (stat.st_mtime_ns, stat.st_size)
+    return out
+
+
+def changed_files(before: Snapshot, after: Snapshot) -> list[str]:
+    return sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+
+
+@dataclass(frozen=True)
+class Rebuild:
+    seconds: float
+    cards: tuple[str, ...]
+    """component/card of every card whose faces changed (added ones too)."""
+    faces: int
+    """Faces laid out anew."""
+    files: int
+
+
+def _cards(manifest: Path) -> dict[str, tuple[str | None, str | None]]:
+    if not manifest.is_file():
+        return {}
+    data = json.loads(manifest.read_text())
+    return {f"{c['id']}/{card['id']}": (card.get("front"), card.get("back")) for c in data["components"] for card in c["cards"]}
+
+
+def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[Rebuild, list[str]]:
+    """One in-process build; returns what changed and the warnings to show."""
+    from pnp.build import build
+    from pnp.loading.loader import load_game
+
+    started = time.perf_counter()
+    game = load_game(game_dir)
+    before = _cards(out / game.folder_name / "manifest.json")
+    result = build(game, papers, out / game.folder_name, stamp=stamp)
+    after = _cards(result.manifest)
+    changed = tuple(sorted(k for k, v in after.items() if before.get(k) != v))
+    took = time.perf_counter() - started
+    warnings = [str(w) for w in (*game.warnings, *result.warnings)]
+    return Rebuild(took, changed, result.faces_rendered, len(result.files)), warnings
+
+
+def describe(result: Rebuild) -> str:
+    if not result.cards:
+        what = "no card changed"
+    elif len(result.cards) <= 6:
+        what = f"{len(result.cards)} card{'s' if len(result.cards) != 1 else ''} changed: {', '.join(result.cards)}"
+    else:
+        what = f"{len(result.cards)} cards changed: {', '.join(result.cards[:5])} and {len(result.cards) - 5} more"
+    return f"rebuilt in {result.seconds:.2f} s: {what}; {result.faces} face{'s' if result.faces != 1 else ''} laid out, {result.files} files written"
+
+
+def watch(
+    game_dir: Path,
+    papers: list[str],
+    out: Path,
+    stamp: bool,
+    say: Callable[[str], None],
+    warn: Callable[[str], None],
+    builds: int | None = None,
+) -> None:
+    """Build once, then again after every change, until interrupted (or ``builds`` rebuilds)."""
+    roots = [game_dir, TEMPLATES, ART, FONTS]
+    skip = [out]
+
+    def attempt() -> None:
+        try:
+            result, warnings = rebuild(game_dir, papers, out, stamp)
+        except PnpError as exc:
+            warn(exc.format_message())
+            say("not rebuilt: fix the problem above and save again")
+            return
+        for line in warnings:
+            warn(line)
+        say(describe(result))
+
+    attempt()
+    seen = snapshot(roots, skip)
+    say(f"watching {game_dir} (and templates/, art/, fonts/); Ctrl-C stops")
+    done = 0
+    while builds is None or done < builds:
+        time.sleep(POLL_SECONDS)
+        now = snapshot(roots, skip)
+        if now == seen:
+            continue
+        time.sleep(SETTLE_SECONDS)
+        now = snapshot(roots, skip)
+        files = changed_files(seen, now)
+        seen = now
+        say(f"changed: {', '.join(_short(f) for f in files[:3])}{' ...' if len(files) > 3 else ''}")
+        attempt()
+        done += 1
+
+
+def _short(path: str) -> str:
+    try:
+        return str(Path(path).relative_to(Path.cwd()))
+    except ValueError:
+        return path
