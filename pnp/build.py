@@ -16,16 +16,24 @@ from typing import Any
 import pikepdf
 
 from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
-from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose, impose_gutterfold
+from pnp.imposition.geometry import (
+    Grid,
+    LayoutError,
+    Sheet,
+    grid,
+    gutterfold_grid,
+    impose,
+    impose_gutterfold,
+)
 from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import ART, FONTS, TEMPLATES
 from pnp.pdf.place import Outputs, impose_pdf, remove_stale
+from pnp.render.cache import RenderCache, render_cached, render_faces
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import Face, FacePlan, base_context, document_context, plan_faces
 from pnp.render.inspect import LayoutFinding, safe_box
 from pnp.render.templating import environment, render
-from pnp.render.cache import RenderCache, render_cached, render_faces
 from pnp.render.weasy import render_pdf
 from pnp.units import css, to_mm
 

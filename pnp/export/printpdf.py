@@ -13,9 +13,9 @@ import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pikepdf
 from pikepdf import Name
@@ -26,11 +26,13 @@ from pnp.export.raster import with_bleed
 from pnp.model import Component, Game
 from pnp.paths import ART, FONTS, TEMPLATES
 from pnp.pdf.place import Outputs, remove_stale
-from pnp.render.cache import RenderCache, render_cached
+from pnp.render.cache import RenderCache, render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
+from pnp.render.inspect import safe_box
 
-FACES_PER_CHUNK = 32
+if TYPE_CHECKING:
+    from pnp.preflight import Requirements
 
 
 class PreflightFailed(PnpError):
@@ -46,6 +48,21 @@ class PrintExport:
     """Components of a size the printer does not take, each with why."""
     reports: tuple[Any, ...]
     """The preflight report of each file."""
+
+
+def requirements(profile: Profile, component: Component | None = None) -> Requirements:
+    """What preflight checks for ``profile`` (and, given one, a component's trim)."""
+    from pnp.preflight import Requirements
+
+    return Requirements(
+        bleed=profile.bleed if component is None else component.bleed,
+        trim=None if component is None else (component.size.width, component.size.height),
+        cmyk=profile.colour == "cmyk",
+        output_intent=profile.pdfx != "none",
+        pdfx=profile.pdfx if profile.pdfx != "none" else None,
+        min_ppi=profile.min_ppi,
+        max_ink=profile.max_ink,
+    )
 
 
 def accepted(components: Sequence[Component], profile: Profile) -> tuple[list[Component], list[str]]:
@@ -72,13 +89,12 @@ def export_print_pdfs(
     parts = with_bleed(chosen, profile.bleed)
     plan = plan_faces(game, parts)
     faces = list(plan.faces)
-    chunks = [faces[i : i + FACES_PER_CHUNK] for i in range(0, len(faces), FACES_PER_CHUNK)]
     styles = [s for c in parts for s in c.styles]
     cache = RenderCache(out_dir / ".cache" / "render")
-    rendered = render_cached([(faces_html(game, chunk, styles), "card faces") for chunk in chunks], [game.root, TEMPLATES, FONTS, ART], cache)
+    rendered, _ = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, [game.root, TEMPLATES, FONTS, ART], cache)
     sources: list[pikepdf.Pdf] = []
     try:
-        pages = _face_pages(game, rendered, chunks, profile, sources)
+        pages = _face_pages(game, rendered, profile, sources)
         return _write(game, parts, plan, pages, {f.key: f for f in faces}, profile, out_dir, skipped, force)
     finally:
         for source in sources:
@@ -96,7 +112,7 @@ def _write(
     skipped: list[str],
     force: bool,
 ) -> PrintExport:
-    from pnp.preflight import Requirements, preflight
+    from pnp.preflight import preflight
 
     folder = out_dir / profile.id
     remove_stale(folder)
@@ -131,18 +147,7 @@ def _write(
             )
         failures = []
         for (temporary, component, target), entry in zip(staged, files):
-            requirements = Requirements(
-                boxes=True,
-                bleed=component.bleed,
-                trim=(component.size.width, component.size.height),
-                fonts_embedded=True,
-                cmyk=profile.colour == "cmyk",
-                output_intent=profile.pdfx != "none",
-                pdfx=profile.pdfx if profile.pdfx != "none" else None,
-                min_ppi=profile.min_ppi,
-                max_ink=profile.max_ink,
-            )
-            report = preflight(temporary, requirements)
+            report = preflight(temporary, requirements(profile, component))
             reports.append(report)
             entry["preflight"] = {
                 "passed": report.ok,
@@ -164,21 +169,21 @@ def _write(
 
 
 def _face_pages(
-    game: Game, rendered: Sequence[bytes], chunks: Sequence[Sequence[Face]], profile: Profile, sources: list[pikepdf.Pdf]
+    game: Game, rendered: Sequence[tuple[bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
 ) -> dict[str, pikepdf.Page]:
     """Each face's laid-out page, converted to CMYK once when the profile says so.
     The PDFs they come from are added to ``sources``, to close when done."""
     pages: dict[str, pikepdf.Page] = {}
-    for data, chunk in zip(rendered, chunks):
+    for data, keys in rendered:
         source = pikepdf.open(io.BytesIO(data))
         sources.append(source)  # a page is only valid while its PDF is open
-        if len(source.pages) != len(chunk):
-            raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(chunk)} faces: a face overflowed its page")
+        if len(source.pages) != len(keys):
+            raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
         if profile.colour == "cmyk" and profile.icc is not None:
             from pnp.colour.convert import convert_pdf
 
             convert_pdf(source, game.palette, profile.icc)
-        pages.update((face.key, source.pages[i]) for i, face in enumerate(chunk))
+        pages.update((key, source.pages[i]) for i, key in enumerate(keys) if key is not None)
     return pages
 
 
@@ -203,4 +208,4 @@ def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Se
 
 def _build_time() -> datetime:
     """Midnight (UTC) of the build date: deterministic under SOURCE_DATE_EPOCH."""
-    return datetime.fromisoformat(build_date()).replace(tzinfo=timezone.utc)
+    return datetime.fromisoformat(build_date()).replace(tzinfo=UTC)

@@ -59,10 +59,12 @@ class Rebuild:
 
 
 def _cards(manifest: Path) -> dict[str, tuple[str | None, str | None]]:
+    from pnp.iterate.diff import _cards as by_id
+
     if not manifest.is_file():
         return {}
-    data = json.loads(manifest.read_text())
-    return {f"{c['id']}/{card['id']}": (card.get("front"), card.get("back")) for c in data["components"] for card in c["cards"]}
+    cards = by_id(json.loads(manifest.read_text()))
+    return {f"{component}/{card}": (v.get("front"), v.get("back")) for (component, card), v in cards.items()}
 
 
 def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[Rebuild, list[str]]:

@@ -10,15 +10,15 @@ imports WeasyPrint.
 from __future__ import annotations
 
 import hashlib
-from functools import cache
 import json
 import os
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
-from dataclasses import asdict
 from urllib.parse import unquote, urlparse
 
 from pnp import __version__
@@ -75,8 +75,8 @@ def job_key(html: str) -> str:
 
 
 class RenderCache:
-    """PDF bytes (and the layout findings found while laying them out) by job
-    key, in a folder (or nowhere, when ``folder`` is None)."""
+    """PDF bytes by job key, in a folder (or in memory for one build, when
+    ``folder`` is None), and the index of which page holds each face."""
 
     def __init__(self, folder: Path | None):
         self.folder = folder
@@ -120,24 +120,11 @@ class RenderCache:
         path = self.folder / f"{key}.pdf"
         return path.read_bytes() if path.is_file() else None
 
-    def get_findings(self, key: str) -> list[LayoutFinding] | None:
-        if self.folder is None:
-            return None
-        path = self.folder / f"{key}.findings.json"
-        if not path.is_file():
-            return None
-        try:
-            return [LayoutFinding(**item) for item in json.loads(path.read_text())]
-        except (ValueError, TypeError):
-            return None
-
-    def put(self, key: str, data: bytes, findings: Sequence[LayoutFinding] | None = None) -> None:
+    def put(self, key: str, data: bytes) -> None:
         if self.folder is None:
             self.memory[key] = data
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        if findings is not None:
-            self._write(f"{key}.findings.json", json.dumps([asdict(f) for f in findings]).encode())
         self._write(f"{key}.pdf", data)
 
     def _write(self, name: str, data: bytes) -> None:
@@ -149,34 +136,18 @@ class RenderCache:
 
 def render_cached(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], cache: RenderCache) -> list[bytes]:
     """Like :func:`pnp.render.weasy.render_pdfs`, rendering only jobs not cached."""
-    return [data for data, _ in render_cached_inspected([(html, what, None) for html, what in jobs], roots, cache)]
-
-
-def render_cached_inspected(
-    jobs: Sequence[tuple[str, str, Sequence[tuple[float, float, float, float] | None] | None]],
-    roots: Sequence[Path],
-    cache: RenderCache,
-) -> list[tuple[bytes, list[LayoutFinding]]]:
-    """Like :func:`pnp.render.weasy.render_many`, rendering only jobs not
-    cached; a job with safe boxes is cached with its layout findings, so a
-    warm build reports them just as the cold one did."""
-    keys = [job_key(html) for html, _, _ in jobs]
-    found: list[tuple[bytes, list[LayoutFinding]] | None] = []
-    for key, (_, _, boxes) in zip(keys, jobs):
-        data = cache.get(key)
-        findings = [] if boxes is None else cache.get_findings(key)
-        found.append(None if data is None or findings is None else (data, findings))
-    missing = [i for i, entry in enumerate(found) if entry is None]
+    keys = [job_key(html) for html, _ in jobs]
+    found: list[bytes | None] = [cache.get(k) for k in keys]
+    missing = [i for i, data in enumerate(found) if data is None]
     cache.hits += len(jobs) - len(missing)
     cache.misses += len(missing)
-    fresh: set[str] = set()
     if missing:
-        from pnp.render.weasy import render_many
+        from pnp.render.weasy import render_pdfs
 
-        for i, (data, findings) in zip(missing, render_many([jobs[i] for i in missing], roots)):
-            cache.put(keys[i], data, None if jobs[i][2] is None else findings)
-            found[i] = (data, findings)
-    return [entry for entry in found if entry is not None]
+        for i, data in zip(missing, render_pdfs([jobs[i] for i in missing], roots)):
+            cache.put(keys[i], data)
+            found[i] = data
+    return [data for data in found if data is not None]
 
 
 FACE_INDEX = "faces.json"
