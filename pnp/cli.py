@@ -124,6 +124,17 @@ def build(
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
+    from pnp.render.service import started
+
+    # The renderer loads WeasyPrint on the other core while the games are read.
+    with started():
+        _build_all(games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since)
+
+
+def _build_all(
+    games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
+    profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
+) -> None:
     from pnp.build import build as run_build
     from pnp.loading.loader import shipped_games
 

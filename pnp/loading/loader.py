@@ -132,6 +132,7 @@ def _build_game(
     players = (top["players"]["min"], top["players"]["max"])
     if players[0] > players[1]:
         diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
+    shown = display_path(doc.file)
     return Game(
         id=top["id"],
         name=top["name"],
@@ -147,7 +148,7 @@ def _build_game(
         source=doc.source(()),
         rules=top["rules"] if isinstance(top["rules"], dict) else {},
         checks=top["checks"] or {},
-        where={dotted(path): f"{display_path(doc.file)}:{line}" for path, (line, _) in doc.marks.items()},
+        where={dotted(path): f"{shown}:{line}" for path, (line, _) in doc.marks.items()},
         engine=top["engine"],
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         documents=tuple(

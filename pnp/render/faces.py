@@ -119,12 +119,16 @@ def _asset_finder(game_root: Path) -> Callable[[str], str]:
     from pnp.loading.loader import file_finder
 
     find = file_finder(game_root)
+    found: dict[str, str] = {}
+    """Each path looked up once per build: cards name the same few files."""
 
     def asset(relative: str) -> str:
-        found = find("art", relative)
-        if found is None:
-            raise ValueError(f"asset {relative!r} not found in the game folder or the project")
-        return found.as_uri()
+        if relative not in found:
+            path = find("art", relative)
+            if path is None:
+                raise ValueError(f"asset {relative!r} not found in the game folder or the project")
+            found[relative] = path.as_uri()
+        return found[relative]
 
     return asset
 

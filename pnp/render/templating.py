@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import traceback
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -14,18 +16,47 @@ from pnp.errors import Diagnostic, Source, TemplateError
 from pnp.paths import HOME
 
 
+OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
+
+
 def environment(game_root: Path) -> SandboxedEnvironment:
-    """Templates come from the game's templates/ first, then the project's."""
-    roots = [game_root / "templates", HOME / "templates"]
+    """Templates come from the game's templates/ first, then the project's.
+
+    One environment per game folder for the life of the process, so a
+    rebuild (``pnp watch``) compiles only the templates saved since the last
+    one: Jinja checks each template's file time before reusing it."""
+    roots = tuple(str(r) for r in (game_root / "templates", HOME / "templates") if r.is_dir())
+    return _environment(roots)
+
+
+def forget_environments() -> None:
+    """Start afresh: for a watch that saw template files added or removed
+    (a game's template may now shadow the project's one of the same name)."""
+    _environment.cache_clear()
+
+
+@lru_cache(maxsize=16)
+def _environment(roots: tuple[str, ...]) -> SandboxedEnvironment:
     env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader([str(r) for r in roots if r.is_dir()]),
+        loader=jinja2.FileSystemLoader(list(roots)),
         undefined=jinja2.StrictUndefined,
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
+        bytecode_cache=_bytecode_cache(),
+        **OPTIONS,
     )
     env.filters["sign"] = lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"
     return env
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs, in Jinja's own per-user folder
+    under the system's temporary directory. Jinja checks each entry against
+    its template's source; the file names carry these options (compiled code
+    differs with them) so no other setting's code is ever reused."""
+    tag = hashlib.sha256(repr(sorted(OPTIONS.items()) + ["sandboxed"]).encode()).hexdigest()[:8]
+    try:
+        return jinja2.FileSystemBytecodeCache(pattern=f"pnp-{tag}-%s.cache")
+    except (RuntimeError, OSError):  # no safe temporary folder: compile every time
+        return None
 
 
 def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], what: str) -> str:

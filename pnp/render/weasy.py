@@ -6,11 +6,15 @@ so commands that render nothing start fast.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import logging
 import mimetypes
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
@@ -45,16 +49,54 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
 SafeBoxes = Sequence["tuple[float, float, float, float] | None"]
 
 
+def load_weasyprint() -> ModuleType:
+    """Import WeasyPrint, in about half the time a plain import takes.
+
+    WeasyPrint opens Pango, HarfBuzz and the rest by trying several names per
+    library; cffi passes each name that does not open as given to
+    ``ctypes.util.find_library``, which runs ``ldconfig`` (and possibly a C
+    compiler) every time: about 0.25 s of a 0.55 s import on Linux. The names
+    that open directly (``libpango-1.0.so.0``) are in every list, so the
+    import first runs with that search switched off; where that cannot find
+    the libraries, it is imported again the usual way."""
+    if "weasyprint" in sys.modules:
+        return sys.modules["weasyprint"]
+    import ctypes.util
+
+    search = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # its "could not import" advice, on a first try
+            import weasyprint
+        return weasyprint
+    except OSError:
+        for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+            del sys.modules[name]
+    finally:
+        ctypes.util.find_library = search
+    import weasyprint
+
+    return weasyprint
+
+
 def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
     """Lay out ``html`` and return the PDF bytes. ``what`` names it in errors."""
-    return render_inspected(html, roots, what, None)[0]
+    return render_many([(html, what, None)], roots)[0][0]
+
+
+def prime() -> None:
+    """Lay out a line of text once, so the first real document does not pay
+    for WeasyPrint's first-use set-up (fonts, the default stylesheet)."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    load_weasyprint().HTML(string="<p>pnp</p>").render(font_config=FontConfiguration()).write_pdf()
 
 
 def render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
     """Lay out ``html``; with ``safe_boxes`` (one per page, see
     :func:`pnp.render.inspect.inspect_layout`) also find overflowing text and
     text outside the safe zone, after layout and before writing."""
-    import weasyprint
+    weasyprint = load_weasyprint()
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
@@ -106,8 +148,15 @@ def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers:
 def render_many(
     jobs: Sequence[tuple[str, str, SafeBoxes | None]], roots: Sequence[Path], workers: int | None = None
 ) -> list[tuple[bytes, list[LayoutFinding]]]:
-    """Render several (html, what, safe boxes) documents, on every core when there are several."""
-    import weasyprint  # noqa: F401  (imported once, before forking)
+    """Render several (html, what, safe boxes) documents, on every core when
+    there are several; in the renderer started for this build, if there is one
+    (:mod:`pnp.render.service`)."""
+    from pnp.render.service import active
+
+    renderer = active()
+    if renderer is not None:
+        return renderer.render_many(jobs, roots, workers)
+    load_weasyprint()  # imported once, before forking
 
     from pnp.progress import Progress
 

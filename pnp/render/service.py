@@ -1,0 +1,126 @@
+"""A renderer started ahead of need, so loading WeasyPrint costs no wall time.
+
+Importing WeasyPrint takes about 0.3 s, as long as reading and planning a
+whole game. ``pnp build`` therefore forks a renderer process first thing:
+it loads WeasyPrint on the second core while the build reads the cards,
+renders the templates and looks faces up in the cache. Whatever the cache
+lacks is then laid out by the renderer (which forks its own workers, already
+loaded, when there is more than one document). A build that finds everything
+in the cache stops the renderer unused and never waits for it.
+
+Inside :func:`started`, :func:`pnp.render.weasy.render_many` sends its jobs
+here; elsewhere (``pnp watch``, tests) it lays out in its own process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import traceback
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp.errors import BuildError, PnpError
+
+if TYPE_CHECKING:
+    from pnp.render.inspect import LayoutFinding
+    from pnp.render.weasy import SafeBoxes
+
+Jobs = Sequence[tuple[str, str, "SafeBoxes | None"]]
+
+_ACTIVE: Renderer | None = None
+
+
+def active() -> Renderer | None:
+    """The renderer started for this build, if any."""
+    return _ACTIVE
+
+
+class Renderer:
+    """A forked process with WeasyPrint loaded, laying out on request."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("fork")
+        self._conn, child = context.Pipe()
+        self._process = context.Process(target=_serve, args=(child, self._conn), name="pnp-renderer")
+        self._process.start()
+        child.close()
+        self._used = False
+
+    def render_many(self, jobs: Jobs, roots: Sequence[Path], workers: int | None) -> list[tuple[bytes, list[LayoutFinding]]]:
+        self._used = True
+        self._conn.send(([tuple(job) for job in jobs], [Path(r) for r in roots], workers))
+        try:
+            status, value = self._conn.recv()
+        except (EOFError, OSError):
+            raise BuildError("the renderer process stopped unexpectedly; nothing was written") from None
+        if status == "failed":
+            raise value
+        if status == "crashed":
+            raise RuntimeError(f"the renderer process failed:\n{value}")
+        result: list[tuple[bytes, list[LayoutFinding]]] = value
+        return result
+
+    def close(self) -> None:
+        """Stop the renderer: at once if it was never asked for anything
+        (it may still be loading), else after it has read the stop request."""
+        if self._used:
+            try:
+                self._conn.send(None)
+            except OSError:
+                pass
+            self._process.join(timeout=5)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join()
+        self._conn.close()
+
+
+@contextmanager
+def started(enabled: bool = True) -> Iterator[Renderer | None]:
+    """Start a renderer for the duration of the block (when ``enabled`` and
+    the platform can fork); :func:`pnp.render.weasy.render_many` uses it."""
+    global _ACTIVE
+    from pnp.parallel import can_fork
+
+    if not enabled or not can_fork() or _ACTIVE is not None:
+        yield _ACTIVE
+        return
+    renderer = Renderer()
+    _ACTIVE = renderer
+    try:
+        yield renderer
+    finally:
+        _ACTIVE = None
+        renderer.close()
+
+
+def _serve(conn: Connection, parent_end: Connection) -> None:
+    """The renderer's life: load WeasyPrint, then lay out each request."""
+    global _ACTIVE
+    _ACTIVE = None
+    parent_end.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    from pnp.render.weasy import load_weasyprint, prime, render_many
+
+    load_weasyprint()
+    prime()
+    while True:
+        try:
+            request: Any = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request is None:
+            return
+        jobs, roots, workers = request
+        try:
+            reply: tuple[str, Any] = ("done", render_many(jobs, roots, workers))
+        except PnpError as exc:
+            reply = ("failed", exc)
+        except Exception:  # a bug: the parent shows the trace
+            reply = ("crashed", traceback.format_exc())
+        conn.send(reply)
