@@ -15,10 +15,12 @@ test: install-test
 install:
 	bash scripts/system-deps.sh build
 	$(PYTHON) -m pip install -q -e .
+	$(PYTHON) -m compileall -q pnp  # an editable install compiles nothing, and each run would
 
 install-test:
 	bash scripts/system-deps.sh test
 	$(PYTHON) -m pip install -q -e '.[test]'
+	$(PYTHON) -m compileall -q pnp
 
 ## Benchmarks (not part of the tests): medians of several runs.
 bench: install

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,8 +29,8 @@ from pnp.imposition.geometry import (
 from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import ART, FONTS, TEMPLATES
-from pnp.pdf.place import Outputs, impose_pdf, remove_stale
-from pnp.render.cache import RenderCache, render_cached, render_faces
+from pnp.pdf.place import ImposedFile, Outputs, remove_stale, write_imposed
+from pnp.render.cache import RenderCache, render_build
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import Face, FacePlan, base_context, document_context, plan_faces
 from pnp.render.inspect import LayoutFinding, safe_box
@@ -326,8 +327,7 @@ def build(
         for i, p in keys
     ]
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
-    face_pdfs, findings = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, _roots(game), cache)
-    rendered = render_cached(jobs, _roots(game), cache)
+    face_pdfs, findings, rendered = render_build(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, _roots(game), cache)
     problems = layout_diagnostics(components, faces, findings, strict)
     if strict and problems:
         raise LayoutProblem(problems)
@@ -340,6 +340,7 @@ def build(
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
     remove_stale(out_dir)
     with Outputs() as outputs:
+        imposed: list[ImposedFile] = []
         for (index, paper_id), book_sheets in sheets.items():
             book, paper = split[index], known_papers[paper_id]
             count = _count_pages(front[(index, paper_id)])
@@ -347,23 +348,24 @@ def build(
                 parts[(index, paper_id)] = _page_ranges(book_sheets, book.components, count + 1, layouts)
                 html = instructions_html(game, paper, parts[(index, paper_id)], count, book.module, others(index, paper_id), gutterfold)
                 front[(index, paper_id)] = render_pdf(html, _roots(game), "printing instructions")
+                count = _count_pages(front[(index, paper_id)])
             ordered = [s for c in book.components for s in book_sheets[c.id]]
             if index == 0:
                 placed = sum(len(s.placements) for s in ordered)
             title = f"{game.title}: print-and-play ({paper.name})"
             if book.module is not None:
                 title = f"{game.title}: {book.module.name} ({paper.name})"
-            pdf = impose_pdf(face_pdfs, front[(index, paper_id)], ordered, title)
             target = out_dir / f"{book.stem(game)}-{variant}-{paper_id}.pdf"
-            first_page = len(pdf.pages) - len(ordered) + 1
+            imposed.append((front[(index, paper_id)], ordered, title, outputs.stage(target)))
+            first_page = count + 1
             for number, sheet in enumerate(ordered, start=first_page):
                 for placement in sheet.placements:
                     r = placement.clip
                     found.setdefault(placement.face, {
                         "file": target.name, "page": number, "box": [round(v, 3) for v in (r.x, r.y, r.width, r.height)],
                     })
-            outputs.pdf(pdf, target)
-            files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages), book.module.id if book.module else None))
+            files.append(BuiltFile(target, PROFILE, paper_id, count + len(ordered), book.module.id if book.module else None))
+        write_imposed(face_pdfs, imposed, os.cpu_count() or 1)
         for paper_id in papers:
             for document in documents:
                 pdf = pikepdf.open(io.BytesIO(next(document_pdfs)))

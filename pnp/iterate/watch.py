@@ -83,6 +83,16 @@ def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[
     return Rebuild(took, changed, result.faces_rendered, len(result.files)), warnings
 
 
+def warm_up() -> None:
+    """Load WeasyPrint and lay out a line of text before the first save, so
+    the first rebuild is as quick as the later ones (the first build may have
+    found every face in the cache and loaded nothing)."""
+    from pnp.render.weasy import load_weasyprint, prime
+
+    load_weasyprint()
+    prime()
+
+
 def describe(result: Rebuild) -> str:
     if not result.cards:
         what = "no card changed"
@@ -118,6 +128,7 @@ def watch(
         say(describe(result))
 
     attempt()
+    warm_up()
     seen = snapshot(roots, skip)
     say(f"watching {game_dir} (and templates/, art/, fonts/); Ctrl-C stops")
     done = 0

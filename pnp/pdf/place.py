@@ -108,6 +108,35 @@ def impose_pdf(
     return out
 
 
+def save_pdf(pdf: pikepdf.Pdf, path: Path, min_version: str = "") -> None:
+    """Compressed, with object streams, and the same bytes for the same content."""
+    pdf.save(
+        path,
+        deterministic_id=True,
+        compress_streams=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        min_version=min_version,
+    )
+
+
+ImposedFile = tuple["bytes | None", Sequence[Sheet], str, Path]
+"""(front matter, sheets, title, where to save) of one imposed PDF."""
+
+
+def write_imposed(face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]], files: Sequence[ImposedFile], workers: int) -> None:
+    """Impose and save each file (see :func:`impose_pdf`), several at once
+    when there are several: A4 and Letter are written side by side."""
+    from pnp.parallel import fork_map
+
+    fork_map(_write_imposed, [(front, list(sheets), title, str(path)) for front, sheets, title, path in files], workers, share=face_pdfs)
+
+
+def _write_imposed(front: bytes | None, sheets: list[Sheet], title: str, path: str) -> None:
+    from pnp.parallel import shared
+
+    save_pdf(impose_pdf(shared(), front, sheets, title), Path(path))
+
+
 _UMASK = os.umask(0)
 os.umask(_UMASK)
 
@@ -123,7 +152,8 @@ class Outputs:
     def __init__(self) -> None:
         self._pending: list[tuple[Path, Path]] = []
 
-    def _temporary(self, target: Path) -> Path:
+    def stage(self, target: Path) -> Path:
+        """A staged file for ``target``, for the caller (or a worker) to write."""
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(prefix=f"{STAGED}{target.name}.", dir=target.parent)
         os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600; results are ordinary files
@@ -133,18 +163,12 @@ class Outputs:
 
     def pdf(self, pdf: pikepdf.Pdf, target: Path, min_version: str = "") -> Path:
         """Stage ``pdf`` for ``target``; returns the staged file (to check it before commit)."""
-        temporary = self._temporary(target)
-        pdf.save(
-            temporary,
-            deterministic_id=True,
-            compress_streams=True,
-            object_stream_mode=pikepdf.ObjectStreamMode.generate,
-            min_version=min_version,
-        )
+        temporary = self.stage(target)
+        save_pdf(pdf, temporary, min_version)
         return temporary
 
     def data(self, data: bytes, target: Path) -> None:
-        self._temporary(target).write_bytes(data)
+        self.stage(target).write_bytes(data)
 
     def commit(self) -> None:
         for temporary, target in self._pending:

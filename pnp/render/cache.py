@@ -136,21 +136,13 @@ class RenderCache:
 
 def render_cached(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], cache: RenderCache) -> list[bytes]:
     """Like :func:`pnp.render.weasy.render_pdfs`, rendering only jobs not cached."""
-    keys = [job_key(html) for html, _ in jobs]
-    found: list[bytes | None] = [cache.get(k) for k in keys]
-    missing = [i for i, data in enumerate(found) if data is None]
-    cache.hits += len(jobs) - len(missing)
-    cache.misses += len(missing)
-    if missing:
-        from pnp.render.weasy import render_pdfs
-
-        for i, data in zip(missing, render_pdfs([jobs[i] for i in missing], roots)):
-            cache.put(keys[i], data)
-            found[i] = data
-    return [data for data in found if data is not None]
+    return render_build((), _no_html, _no_box, jobs, roots, cache)[2]
 
 
 FACE_INDEX = "faces.json"
+
+FacePages = list[tuple[bytes, list["str | None"]]]
+"""(pdf bytes, face key per page or None) per cached document holding faces."""
 
 
 def render_faces(
@@ -160,7 +152,7 @@ def render_faces(
     roots: Sequence[Path],
     cache: RenderCache,
     workers: int | None = None,
-) -> tuple[list[tuple[bytes, list[str | None]]], dict[str, list[LayoutFinding]]]:
+) -> tuple[FacePages, dict[str, list[LayoutFinding]]]:
     """Every face's laid-out page, from the cache one face at a time.
 
     Each face has its own key (the hash of a document holding just it, with
@@ -171,23 +163,49 @@ def render_faces(
 
     Returns ``(pdf bytes, face key per page or None)`` per document used, and
     the findings by face key."""
+    pages, found, _ = render_build(faces, html_for, safe_for, (), roots, cache, workers)
+    return pages, found
+
+
+def render_build(
+    faces: Sequence[Face],
+    html_for: Callable[[Sequence[Face]], str],
+    safe_for: Callable[[Face], tuple[float, float, float, float]],
+    documents: Sequence[tuple[str, str]],
+    roots: Sequence[Path],
+    cache: RenderCache,
+    workers: int | None = None,
+) -> tuple[FacePages, dict[str, list[LayoutFinding]], list[bytes]]:
+    """:func:`render_faces` and :func:`render_cached` in one pass: whatever
+    the cache lacks, faces and (html, what) documents alike, is laid out
+    together, longest first, so every core stays busy to the end."""
     index = cache.face_index()
     keys = {face.key: job_key(html_for([face])) for face in faces}
     missing = [f for f in faces if not cache.has_face(index, keys[f.key])]
     cache.face_hits += len(faces) - len(missing)
     cache.face_misses += len(missing)
+    document_keys = [job_key(html) for html, _ in documents]
+    stored: list[bytes | None] = [cache.get(k) for k in document_keys]
+    unstored = [i for i, data in enumerate(stored) if data is None]
+    cache.hits += len(documents) - len(unstored)
+    cores = workers or os.cpu_count() or 1
+    size = max(8, -(-len(missing) // (2 * cores)))
+    chunks = [missing[i : i + size] for i in range(0, len(missing), size)]
+    jobs: list[tuple[str, str, list[tuple[float, float, float, float]] | None]] = [
+        (html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks
+    ]
+    jobs += [(documents[i][0], documents[i][1], None) for i in unstored]
     fresh: set[str] = set()
-    if missing:
+    if jobs:
         from pnp.render.weasy import render_many
 
-        cores = workers or os.cpu_count() or 1
-        size = max(8, -(-len(missing) // (2 * cores)))
-        chunks = [missing[i : i + size] for i in range(0, len(missing), size)]
-        jobs = [(html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks]
-        for chunk, (html, _, _), (data, findings) in zip(chunks, jobs, render_many(jobs, roots, workers)):
-            document = job_key(html)
+        order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
+        results = dict(zip(order, render_many([jobs[i] for i in order], roots, workers)))
+        cache.misses += len(jobs)
+        for number, chunk in enumerate(chunks):
+            data, findings = results[number]
+            document = job_key(jobs[number][0])
             cache.put(document, data)
-            cache.misses += 1
             fresh.add(document)
             for page, face in enumerate(chunk):
                 index[keys[face.key]] = {
@@ -196,19 +214,31 @@ def render_faces(
                     "pages": len(chunk),
                     "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
                 }
-        cache.save_face_index(index)
-    documents: dict[str, list[str | None]] = {}
+        for number, i in enumerate(unstored, start=len(chunks)):
+            data = results[number][0]
+            cache.put(document_keys[i], data)
+            stored[i] = data
+        if chunks:
+            cache.save_face_index(index)
+    pages: dict[str, list[str | None]] = {}
     found: dict[str, list[LayoutFinding]] = {}
     for face in faces:
         entry = index[keys[face.key]]
-        pages = documents.setdefault(entry["document"], [None] * entry["pages"])
-        pages[entry["page"]] = face.key
+        pages.setdefault(entry["document"], [None] * entry["pages"])[entry["page"]] = face.key
         found[face.key] = [LayoutFinding(**f) for f in entry["findings"]]
-    out = []
-    for document, pages in documents.items():
-        stored = cache.get(document) if cache.folder is not None else cache.memory.get(document)
-        if stored is None:
+    out: FacePages = []
+    for document, keyed in pages.items():
+        held = cache.get(document) if cache.folder is not None else cache.memory.get(document)
+        if held is None:
             raise FileNotFoundError(f"render cache: {document}.pdf vanished during the build")
-        out.append((stored, pages))
-    cache.hits += len(documents.keys() - fresh)
-    return out, found
+        out.append((held, keyed))
+    cache.hits += len(pages.keys() - fresh)
+    return out, found, [data for data in stored if data is not None]
+
+
+def _no_html(faces: Sequence[Face]) -> str:
+    raise AssertionError("no faces to lay out")
+
+
+def _no_box(face: Face) -> tuple[float, float, float, float]:
+    raise AssertionError("no faces to lay out")

@@ -52,8 +52,8 @@ class Renderer:
 
     def render_many(self, jobs: Jobs, roots: Sequence[Path], workers: int | None) -> list[tuple[bytes, list[LayoutFinding]]]:
         self._used = True
-        self._conn.send(([tuple(job) for job in jobs], [Path(r) for r in roots], workers))
         try:
+            self._conn.send(([tuple(job) for job in jobs], [Path(r) for r in roots], workers))
             status, value = self._conn.recv()
         except (EOFError, OSError):
             raise BuildError("the renderer process stopped unexpectedly; nothing was written") from None

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import traceback
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,23 +21,12 @@ OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_bloc
 def environment(game_root: Path) -> SandboxedEnvironment:
     """Templates come from the game's templates/ first, then the project's.
 
-    One environment per game folder for the life of the process, so a
-    rebuild (``pnp watch``) compiles only the templates saved since the last
-    one: Jinja checks each template's file time before reusing it."""
-    roots = tuple(str(r) for r in (game_root / "templates", HOME / "templates") if r.is_dir())
-    return _environment(roots)
-
-
-def forget_environments() -> None:
-    """Start afresh: for a watch that saw template files added or removed
-    (a game's template may now shadow the project's one of the same name)."""
-    _environment.cache_clear()
-
-
-@lru_cache(maxsize=16)
-def _environment(roots: tuple[str, ...]) -> SandboxedEnvironment:
+    Compiled templates come from Jinja's bytecode cache, which checks each
+    against its source, so a new environment per build costs little and never
+    holds a template from before an edit."""
+    roots = [game_root / "templates", HOME / "templates"]
     env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(list(roots)),
+        loader=jinja2.FileSystemLoader([str(r) for r in roots if r.is_dir()]),
         undefined=jinja2.StrictUndefined,
         bytecode_cache=_bytecode_cache(),
         **OPTIONS,

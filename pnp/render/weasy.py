@@ -67,16 +67,16 @@ def load_weasyprint() -> ModuleType:
     ctypes.util.find_library = lambda name: None
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # its "could not import" advice, on a first try
-            import weasyprint
-        return weasyprint
+            import weasyprint  # noqa: F401
+        return sys.modules["weasyprint"]
     except OSError:
         for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
             del sys.modules[name]
     finally:
         ctypes.util.find_library = search
-    import weasyprint
+    import weasyprint  # noqa: F401
 
-    return weasyprint
+    return sys.modules["weasyprint"]
 
 
 def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:

@@ -1,0 +1,179 @@
+"""The shortcuts behind quick rebuilds give the same results as the long way.
+
+- the renderer process forked at build start lays out exactly what the build
+  process would, passes errors back, and is stopped unused when the cache
+  has everything;
+- WeasyPrint's quick import skips the per-name library search, and still
+  imports where only that search finds the libraries;
+- compiled templates kept between runs never outlive an edit;
+- faces and documents laid out in one pass each land where they belong;
+- A4 and Letter imposed side by side are the files imposed one by one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from pnp.errors import AssetError, BuildError
+from pnp.render import service
+from pnp.render.cache import RenderCache, render_build
+from pnp.render.faces import Face
+from pnp.render.weasy import render_many
+from tests.conftest import ROOT, tool
+
+
+def _html(text: str) -> str:
+    return f'<html><head><style>@page {{ size: 60mm 40mm; margin: 0 }}</style></head><body><p>{text}</p></body></html>'
+
+
+def _text(data: bytes) -> str:
+    done = subprocess.run([tool("pdftotext"), "-", "-"], input=data, capture_output=True, check=True)
+    return done.stdout.decode()
+
+
+def test_the_renderer_lays_out_the_same_bytes_as_the_build_process(tmp_path: Path) -> None:
+    jobs = [(_html(f"page {n}"), f"job {n}", None) for n in range(3)]
+    here = render_many(jobs, [tmp_path], workers=1)
+    with service.started() as renderer:
+        assert renderer is not None and service.active() is renderer
+        there = render_many(jobs, [tmp_path], workers=2)
+        pid = renderer._process.pid
+    assert [data for data, _ in there] == [data for data, _ in here]
+    assert [_text(data).strip() for data, _ in there] == ["page 0", "page 1", "page 2"]
+    assert pid != os.getpid()
+    assert renderer._process.exitcode == 0  # asked to stop once it had worked
+    assert service.active() is None
+
+
+def test_the_renderer_passes_a_refused_file_back_as_the_same_error(tmp_path: Path) -> None:
+    outside = tmp_path.parent / "elsewhere.png"
+    html = f'<html><body><img src="{outside.as_uri()}"></body></html>'
+    with service.started(), pytest.raises(AssetError, match="refused to read .*outside the game folder"):
+        render_many([(html, "card x", None)], [tmp_path])
+
+
+def test_an_unused_renderer_is_stopped_at_once_not_waited_for() -> None:
+    with service.started() as renderer:
+        assert renderer is not None
+    assert renderer._process.exitcode == -signal.SIGTERM
+
+
+def test_a_renderer_that_died_is_a_build_error_not_a_hang(tmp_path: Path) -> None:
+    with service.started() as renderer:
+        assert renderer is not None
+        os.kill(renderer._process.pid, signal.SIGKILL)
+        renderer._process.join()
+        with pytest.raises(BuildError, match="renderer process stopped unexpectedly"):
+            render_many([(_html("x"), "x", None)], [tmp_path])
+
+
+_IMPORT = textwrap.dedent(
+    """
+    import ctypes.util, sys
+    import cffi
+    real = ctypes.util.find_library
+    searched = []
+    def counting(name):
+        searched.append(name)
+        return real(name)
+    ctypes.util.find_library = counting
+    if sys.argv[1] == "only-search-finds-them":
+        opened = cffi.FFI.dlopen
+        def dlopen(self, name, flags=0):
+            if ctypes.util.find_library is not counting and "/" not in str(name):
+                raise OSError(f"simulated: {name} does not open as given")
+            return opened(self, name, flags)
+        cffi.FFI.dlopen = dlopen
+    from pnp.render.weasy import load_weasyprint
+    weasyprint = load_weasyprint()
+    assert ctypes.util.find_library is counting
+    pdf = weasyprint.HTML(string="<p>imported</p>").write_pdf()
+    print(len(searched), pdf[:5].decode())
+    """
+)
+
+
+def test_weasyprint_imports_without_searching_for_libraries_by_name() -> None:
+    done = subprocess.run([sys.executable, "-c", _IMPORT, "usual"], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.split() == ["0", "%PDF-"]
+
+
+def test_weasyprint_still_imports_where_only_the_search_finds_the_libraries() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _IMPORT, "only-search-finds-them"], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    searched, header = done.stdout.split()
+    assert int(searched) > 0 and header == "%PDF-"
+    assert "could not import" not in done.stdout + done.stderr  # WeasyPrint's advice from the first try is not shown
+
+
+def test_compiled_templates_never_outlive_an_edit_even_with_the_same_time_and_size(tmp_path: Path) -> None:
+    from pnp.render.templating import environment, render
+
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    template = folder / "card.html"
+    template.write_text("<p>{{ name }} alpha</p>")
+    assert render(environment(tmp_path), "card.html", {"name": "Ann"}, "card") == "<p>Ann alpha</p>"
+    stat = template.stat()
+    template.write_text("<p>{{ name }} omega</p>")  # same length
+    os.utime(template, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert template.stat().st_mtime_ns == stat.st_mtime_ns and template.stat().st_size == stat.st_size
+    assert render(environment(tmp_path), "card.html", {"name": "Ann"}, "card") == "<p>Ann omega</p>"
+
+
+def _face(key: str) -> Face:
+    return Face(key, f"<p>face {key}</p>", "deck", 180.0, 252.0, 9.0, 9.0, f"deck/{key} front", False)
+
+
+def test_faces_and_documents_laid_out_in_one_pass_each_land_where_they_belong(tmp_path: Path) -> None:
+    """Jobs go to the workers longest first; each result still reaches its own face or document."""
+    faces = [_face(k) for k in ("aa", "bb", "cc")]
+
+    def html_for(chunk: Sequence[Face]) -> str:
+        pages = "".join(f'<div style="break-before: {"page" if n else "auto"}">{f.html}</div>' for n, f in enumerate(chunk))
+        return f"<html><head><style>@page {{ size: 60mm 40mm; margin: 0 }}</style></head><body>{pages}</body></html>"
+
+    documents = [(_html("short document"), "short"), (_html("a much longer document " * 20), "long")]
+    cache = RenderCache(tmp_path / "cache")
+    pages, found, rendered = render_build(faces, html_for, lambda f: (0.0, 0.0, 100.0, 100.0), documents, [tmp_path], cache)
+    assert "short document" in _text(rendered[0]) and "much longer" in _text(rendered[1])
+    by_face = {}
+    for data, keys in pages:
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            assert len(pdf.pages) == len(keys)
+        for number, key in enumerate(keys):
+            if key is not None:
+                by_face[key] = _text(data).split("\f")[number].strip()
+    assert by_face == {"aa": "face aa", "bb": "face bb", "cc": "face cc"}
+    assert set(found) == {"aa", "bb", "cc"}
+    again = RenderCache(tmp_path / "cache")
+    assert render_build(faces, html_for, lambda f: (0.0, 0.0, 100.0, 100.0), documents, [tmp_path], again)[2] == rendered
+    assert (again.misses, again.face_misses) == (0, 0)
+
+
+def test_a4_and_letter_imposed_side_by_side_are_the_files_imposed_one_by_one(
+    mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnp.build import build
+    from pnp.loading.loader import load_game
+
+    game = load_game(mini_copy)
+    digests = []
+    for cores in (1, 2):
+        out = tmp_path / f"out{cores}"
+        monkeypatch.setattr(os, "cpu_count", lambda: cores)
+        result = build(game, ["a4", "letter"], out)
+        digests.append({f.path.name: hashlib.sha256(f.path.read_bytes()).hexdigest() for f in result.files})
+    assert digests[0] == digests[1] and len(digests[0]) == 2
