@@ -177,3 +177,21 @@ def test_a4_and_letter_imposed_side_by_side_are_the_files_imposed_one_by_one(
         result = build(game, ["a4", "letter"], out)
         digests.append({f.path.name: hashlib.sha256(f.path.read_bytes()).hexdigest() for f in result.files})
     assert digests[0] == digests[1] and len(digests[0]) == 2
+
+
+def test_a_face_form_keeps_its_compressed_content_and_matches_qpdfs_own(tmp_path: Path) -> None:
+    from pnp.pdf.place import form_xobject
+
+    html = '<html><head><style>@page { size: 63mm 88mm; margin: 0 }</style></head><body style="background: #c33"><p>Face</p></body></html>'
+    data = render_many([(html, "face", None)], [tmp_path])[0][0]
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        ours, qpdfs = form_xobject(pdf, page), page.as_form_xobject()
+        content = page.obj.Contents
+        assert ours.read_raw_bytes() == content.read_raw_bytes() and ours.Filter == content.Filter  # not decoded, not recompressed
+        assert ours.read_bytes() == qpdfs.read_bytes()
+        assert {k: repr(ours[k]) for k in ("/Type", "/Subtype", "/BBox", "/Resources")} == {
+            k: repr(qpdfs[k]) for k in ("/Type", "/Subtype", "/BBox", "/Resources")
+        }
+        page.obj.Rotate = 90  # a turned page: qpdf's way, which adds the /Matrix
+        assert "/Matrix" in form_xobject(pdf, page)

@@ -51,6 +51,32 @@ def _circles(circles: Iterable[Circle]) -> str:
     return "q 0.45 G\n" + "\n".join(ops) + "\nQ\n" if ops else ""
 
 
+def form_xobject(owner: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
+    """The page (of ``owner``) as a form XObject, like :meth:`pikepdf.Page.as_form_xobject`,
+    but keeping the page's compressed content stream as it is. (qpdf's own
+    decodes the content, so every build would compress every face again:
+    half the time of writing a home PDF.) Pages with several content streams,
+    a /Rotate or a /UserUnit take qpdf's way."""
+    contents = page.obj.get("/Contents")
+    if isinstance(contents, pikepdf.Array) and len(contents) == 1:
+        contents = contents[0]
+    resources = page.obj.get("/Resources")
+    if not isinstance(contents, pikepdf.Stream) or resources is None or "/Rotate" in page.obj or "/UserUnit" in page.obj:
+        return page.as_form_xobject()
+    filters, parms = contents.get("/Filter"), contents.get("/DecodeParms")
+    if not isinstance(filters, (pikepdf.Name, pikepdf.Array, type(None))) or not isinstance(parms, (pikepdf.Dictionary, pikepdf.Array, type(None))):
+        return page.as_form_xobject()
+    form = pikepdf.Stream(owner, b"")
+    form.write(contents.read_raw_bytes(), filter=filters, decode_parms=parms)
+    form.Type = pikepdf.Name.XObject
+    form.Subtype = pikepdf.Name.Form
+    form.Resources = resources
+    if "/Group" in page.obj:
+        form.Group = page.obj.Group
+    form.BBox = page.trimbox
+    return form
+
+
 def impose_pdf(
     face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]],
     front_matter: bytes | None,
@@ -62,14 +88,14 @@ def impose_pdf(
     Each of ``face_pdfs`` is (PDF bytes, face keys): the face on each page, in
     order (None for a page not needed).
     """
-    pages: dict[str, pikepdf.Page] = {}
+    pages: dict[str, tuple[pikepdf.Pdf, pikepdf.Page]] = {}
     sources = []  # kept open until the pages are copied
     for data, keys in face_pdfs:
         source = pikepdf.open(io.BytesIO(data))
         sources.append(source)
         if len(source.pages) != len(keys):
             raise ValueError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-        pages.update((key, source.pages[i]) for i, key in enumerate(keys) if key is not None)
+        pages.update((key, (source, source.pages[i])) for i, key in enumerate(keys) if key is not None)
     out = pikepdf.new()
     if front_matter is not None:
         matter = pikepdf.open(io.BytesIO(front_matter))
@@ -79,7 +105,7 @@ def impose_pdf(
     for sheet in sheets:
         for placement in sheet.placements:
             if placement.face not in forms:
-                forms[placement.face] = out.copy_foreign(pages[placement.face].as_form_xobject())
+                forms[placement.face] = out.copy_foreign(form_xobject(*pages[placement.face]))
                 names[placement.face] = f"/F{len(names)}"
     for sheet in sheets:
         page = out.add_blank_page(page_size=(sheet.paper.width, sheet.paper.height))
