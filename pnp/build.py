@@ -375,7 +375,7 @@ def build(
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
         # A reprint keeps the full build's manifest as it was (a baseline for the next diff).
         manifest = out_dir / ("manifest-reprint.json" if reprint is not None else "manifest.json")
-        data = manifest_data(game, components, _merged(plans), files, out_dir, found)
+        data = manifest_data(game, components, _merged(plans), files, out_dir, found) | {"ink_saver": ink_saver}
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
     return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits, cache.face_misses, tuple(problems))

@@ -66,3 +66,18 @@ def test_changed_since_reprints_only_the_changed_cards(mini_copy: Path, tmp_path
     fresh = _build(mini_copy, tmp_path / "fresh")
     nothing = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(tmp_path / "x"), "--changed-since", str(fresh))
     assert nothing.returncode == 2 and "no card changed since that build" in nothing.stderr
+
+
+def test_changed_since_an_ink_saver_build_compares_ink_saver_faces(mini_copy: Path, tmp_path: Path) -> None:
+    from tests.pdftools import clip_rects
+
+    out = tmp_path / "out"
+    built = run_pnp("build", str(mini_copy), "--paper", "a4", "--ink-saver", "--out", str(out))
+    assert built.returncode == 0, built.stderr
+    old = out / "mini"
+    assert json.loads((old / "manifest.json").read_text())["ink_saver"] is True
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("title: Two", "title: Deux"))
+    result = run_pnp("build", str(mini_copy), "--paper", "a4", "--ink-saver", "--out", str(out), "--changed-since", str(old))
+    assert result.returncode == 0, result.stderr
+    assert len(clip_rects(old / "mini-home-inksaver-reprint-a4.pdf", 2)) == 2  # card two's two copies, not the deck

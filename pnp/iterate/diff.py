@@ -87,11 +87,14 @@ def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
 
 
 def changed_cards(game: Any, components: Any, old: Path) -> dict[str, set[str]]:
-    """Per component, the cards whose faces differ from ``old``'s build (or are new)."""
+    """Per component, the cards whose faces differ from ``old``'s build (or
+    are new), made the way that build made them (with or without ink saver)."""
     from pnp.render.faces import plan_faces
 
-    before = _cards(json.loads(manifest_path(old).read_text()))
-    plan = plan_faces(game, components)
+    manifest = json.loads(manifest_path(old).read_text())
+    before = _cards(manifest)
+    # Like for like: an ink-saver build's cards are compared with ink-saver faces.
+    plan = plan_faces(game, components, ink_saver=bool(manifest.get("ink_saver", False)))
     out: dict[str, set[str]] = {}
     for component in components:
         for card_id, front, back in plan.cards.get(component.id, ()):
