@@ -91,3 +91,51 @@ def test_deleting_output_gives_a_cold_build(mini_copy: Path, tmp_path: Path) -> 
     first = _build(mini_copy, out)
     shutil.rmtree(out)
     assert _build(mini_copy, out) == first
+
+
+def test_the_cache_keeps_what_was_used_last_and_stays_under_its_limit(tmp_path: Path) -> None:
+    import os
+
+    from pnp.render.cache import RenderCache
+
+    cache = RenderCache(tmp_path / "render")
+    for number, key in enumerate(["old", "older-but-used", "kept", "new"]):
+        cache.put(key, b"x" * 1000)
+        os.utime(cache.folder / f"{key}.pdf", ns=(0, (number + 1) * 10**9))  # written a second apart, in this order
+    cache.save_face_index({"f1": {"document": "old"}, "f2": {"document": "new"}})
+    assert cache.get("older-but-used") == b"x" * 1000  # reading it marks it used now
+    assert cache.prune(2000, keep={"kept"}) == 2
+    assert sorted(p.stem for p in cache.folder.glob("*.pdf")) == ["kept", "older-but-used"]
+    assert RenderCache(tmp_path / "render").face_index() == {}  # no entry points at a deleted page
+    assert cache.prune(0, keep={"kept"}) == 1 and [p.stem for p in cache.folder.glob("*.pdf")] == ["kept"]
+
+
+def test_a_build_trims_the_cache_to_its_limit_and_keeps_what_it_used(mini_copy: Path, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    out = tmp_path / "out"
+    folder = out / "mini" / ".cache" / "render"
+    cards = mini_copy / "cards.yaml"
+
+    def build(title: str | None = None, limit: str = "0") -> subprocess.CompletedProcess[str]:
+        if title is not None:
+            cards.write_text(re.sub(r"title: (Two|Deux|Dos)", f"title: {title}", cards.read_text(), count=1))
+        command = [sys.executable, "-m", "pnp", "build", str(mini_copy), "--paper", "a4", "--out", str(out)]
+        return subprocess.run(command, env={**os.environ, "PNP_CACHE_MB": limit}, cwd=ROOT, capture_output=True, text=True)
+
+    assert build().returncode == 0
+    first = set(folder.glob("*.pdf"))
+    assert build("Deux").returncode == 0
+    second = set(folder.glob("*.pdf"))
+    assert len(second - first) == 1 and first <= second  # the new page of card two; the rest still used
+    assert build("Dos").returncode == 0
+    third = set(folder.glob("*.pdf"))
+    assert (second - first).isdisjoint(third) and len(third - second) == 1  # "Deux" was used last build, not this one
+    assert _counts(build().stdout)[0] == 0  # what the build used was kept: nothing to lay out again
+    bad = build(limit="lots")
+    assert bad.returncode == 2 and "PNP_CACHE_MB='lots': expected a number of megabytes" in bad.stderr
+    assert "Traceback" not in bad.stderr

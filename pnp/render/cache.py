@@ -4,7 +4,8 @@ A job's key is a hash of its HTML, of every file it refers to (stylesheets,
 fonts, art, and the files those stylesheets refer to) and of the pnp and
 WeasyPrint versions. Entries live under ``output/<game>/.cache/``, so
 deleting output/ gives a cold build. A build whose pages are all cached never
-imports WeasyPrint.
+imports WeasyPrint. A build that laid something out then trims the cache to
+:func:`cache_limit`, deleting the pages used longest ago.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from pnp import __version__
+from pnp.errors import UsageError
 from pnp.render.faces import Face
 from pnp.render.inspect import LayoutFinding
 
@@ -74,6 +76,20 @@ def job_key(html: str) -> str:
     return digest.hexdigest()
 
 
+def cache_limit() -> int:
+    """Bytes of laid-out pages kept per output folder: ``PNP_CACHE_MB``
+    megabytes, 256 by default (thousands of one-card edits); past it, the
+    pages used longest ago are deleted."""
+    value = os.environ.get("PNP_CACHE_MB", "256")
+    try:
+        megabytes = float(value)
+    except ValueError:
+        megabytes = -1.0
+    if not megabytes >= 0:
+        raise UsageError(f"PNP_CACHE_MB={value!r}: expected a number of megabytes, 0 or more")
+    return int(megabytes * 1_000_000)
+
+
 class RenderCache:
     """PDF bytes by job key, in a folder (or in memory for one build, when
     ``folder`` is None), and the index of which page holds each face."""
@@ -115,10 +131,41 @@ class RenderCache:
             self._write(FACE_INDEX, json.dumps(index, sort_keys=True).encode())
 
     def get(self, key: str) -> bytes | None:
+        """A cached document, marked as just used (pruning keeps what is used)."""
         if self.folder is None:
             return None
         path = self.folder / f"{key}.pdf"
-        return path.read_bytes() if path.is_file() else None
+        try:
+            data = path.read_bytes()
+            os.utime(path)
+        except OSError:
+            return None
+        return data
+
+    def prune(self, limit: int, keep: set[str]) -> int:
+        """Delete the documents used longest ago until the cache holds at most
+        ``limit`` bytes, never one of ``keep`` (this build's); drop index
+        entries whose document is gone. Returns the number deleted."""
+        if self.folder is None or not self.folder.is_dir():
+            return 0
+        held = []
+        for entry in os.scandir(self.folder):
+            if entry.name.endswith(".pdf") and not entry.name.startswith("."):
+                stat = entry.stat()
+                held.append((stat.st_mtime_ns, stat.st_size, entry.name[: -len(".pdf")]))
+        total = sum(size for _, size, _ in held)
+        deleted: set[str] = set()
+        for _, size, key in sorted(held):
+            if total <= limit:
+                break
+            if key not in keep:
+                (self.folder / f"{key}.pdf").unlink(missing_ok=True)
+                deleted.add(key)
+                total -= size
+        if deleted:
+            index = self.face_index()
+            self.save_face_index({k: v for k, v in index.items() if not (isinstance(v, dict) and v.get("document") in deleted)})
+        return len(deleted)
 
     def put(self, key: str, data: bytes) -> None:
         if self.folder is None:
@@ -179,6 +226,7 @@ def render_build(
     """:func:`render_faces` and :func:`render_cached` in one pass: whatever
     the cache lacks, faces and (html, what) documents alike, is laid out
     together, longest first, so every core stays busy to the end."""
+    limit = cache_limit()
     index = cache.face_index()
     keys = {face.key: job_key(html_for([face])) for face in faces}
     missing = [f for f in faces if not cache.has_face(index, keys[f.key])]
@@ -233,6 +281,8 @@ def render_build(
             raise FileNotFoundError(f"render cache: {document}.pdf vanished during the build")
         out.append((held, keyed))
     cache.hits += len(pages.keys() - fresh)
+    if jobs:
+        cache.prune(limit, set(pages) | set(document_keys))
     return out, found, [data for data in stored if data is not None]
 
 
