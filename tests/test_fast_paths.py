@@ -66,7 +66,23 @@ def test_the_renderer_passes_a_refused_file_back_as_the_same_error(tmp_path: Pat
 def test_an_unused_renderer_is_stopped_at_once_not_waited_for() -> None:
     with service.started() as renderer:
         assert renderer is not None
-    assert renderer._process.exitcode == -signal.SIGTERM
+    # Terminated while loading (before it set its own handler) or after: stopped either way, never waited for.
+    assert renderer._process.exitcode in (-signal.SIGTERM, service.STOPPED)
+
+
+def test_an_interrupted_build_stops_the_renderer_without_waiting_for_its_work(tmp_path: Path) -> None:
+    """Ctrl-C while pages are being laid out: the renderer and its workers stop at once."""
+    import threading
+    import time
+
+    heavy = [(_html("many words " * 20000), f"heavy {n}", None) for n in range(4)]
+    with pytest.raises(KeyboardInterrupt), service.started() as renderer:
+        assert renderer is not None
+        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        render_many(heavy, [tmp_path], workers=2)
+    stopped = time.perf_counter()
+    assert renderer._process.exitcode == service.STOPPED
+    assert time.perf_counter() - stopped < 1  # already ended when the block was left
 
 
 def test_a_renderer_that_died_is_a_build_error_not_a_hang(tmp_path: Path) -> None:

@@ -64,10 +64,11 @@ class Renderer:
         result: list[tuple[bytes, list[LayoutFinding]]] = value
         return result
 
-    def close(self) -> None:
-        """Stop the renderer: at once if it was never asked for anything
-        (it may still be loading), else after it has read the stop request."""
-        if self._used:
+    def close(self, wait: bool = True) -> None:
+        """Stop the renderer: after it has read the stop request when it has
+        worked (and ``wait``), else at once: it may still be loading, or be
+        laying out for a build that failed or was interrupted."""
+        if self._used and wait:
             try:
                 self._conn.send(None)
             except OSError:
@@ -91,11 +92,13 @@ def started(enabled: bool = True) -> Iterator[Renderer | None]:
         return
     renderer = Renderer()
     _ACTIVE = renderer
+    finished = False
     try:
         yield renderer
+        finished = True
     finally:
         _ACTIVE = None
-        renderer.close()
+        renderer.close(wait=finished)  # Ctrl-C or an error: no waiting for work nobody wants
 
 
 def _serve(conn: Connection, parent_end: Connection) -> None:
@@ -104,7 +107,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     _ACTIVE = None
     parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _stopped)  # unwinds, so a pool of workers is ended too
     from pnp.render.weasy import load_weasyprint, prime, render_many
 
     load_weasyprint()
@@ -123,4 +126,15 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
             reply = ("failed", exc)
         except Exception:  # a bug: the parent shows the trace
             reply = ("crashed", traceback.format_exc())
-        conn.send(reply)
+        try:
+            conn.send(reply)
+        except OSError:  # the build is gone
+            return
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(STOPPED)
+
+
+STOPPED = 3
+"""The renderer's exit status when it was stopped rather than asked to finish."""
