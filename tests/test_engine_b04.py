@@ -4,23 +4,21 @@ golden playthrough, known-answer scoring, the simulator and the calculator."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 
 import pytest
 
-from pnp.engine.api import play
 from pnp.engine.persuasion_b04 import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, matches, totals, winners
 from pnp.engine.persuasion_b04_agents import AGENTS
 from pnp.engine.persuasion_b04_play import prepare, score
 from pnp.loading.loader import load_game, resolve_game_dir
 from tests.conftest import run_pnp
+from tests.enginetools import assert_matches_golden, play_checked
 
 GAME = load_game(resolve_game_dir("persuasion-b04"))
 OPTIONS = dict(GAME.engine["options"])
 DECK = prepare(GAME, OPTIONS)
-GOLDEN = Path(__file__).parent / "golden" / "playthroughs"
 
 
 def _check_invariants(state: B04State) -> None:
@@ -45,17 +43,7 @@ def test_random_playouts_keep_every_invariant(players: int, agent: str) -> None:
     agents = [AGENTS[agent]() for _ in range(players)]
     cap = int(OPTIONS["round_cap"])
     for _ in range(40):
-        state = B04State(DECK, players, rng, cap)
-        steps = 0
-        while (decision := state.decision()) is not None:
-            assert decision.options, decision
-            choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
-            assert choice in decision.options
-            state.apply(choice)
-            _check_invariants(state)
-            steps += 1
-            assert steps < 20_000
-        outcome = state.outcome()
+        outcome = play_checked(B04State(DECK, players, rng, cap), agents, rng, _check_invariants, 20_000)
         assert outcome.rounds <= cap + 1
         assert all(s in (AVAILABLE, ENGAGED, INDEPENDENT) for s in outcome.status)
         assert not any(w for w, s in zip(outcome.winners, outcome.status) if s == AVAILABLE)
@@ -95,12 +83,7 @@ def _transcript(seed: int, players: int) -> list[str]:
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_seeded_playthrough_matches_the_golden_file(players: int) -> None:
-    golden = GOLDEN / f"persuasion-b04-{players}p-seed11.txt"
-    actual = "\n".join(_transcript(11, players)) + "\n"
-    if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
-        golden.write_text(actual)
-    assert golden.exists(), "make it with PNP_UPDATE_GOLDEN=1 and read it"
-    assert actual == golden.read_text()
+    assert_matches_golden(f"persuasion-b04-{players}p-seed11", _transcript(11, players))
 
 
 def test_the_seeds_dominance_example_by_the_rules() -> None:

@@ -4,7 +4,6 @@ golden playthrough, known-answer scoring, powers from the card data."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 
@@ -15,11 +14,11 @@ from pnp.engine.persuasion_d01_agents import AGENTS
 from pnp.engine.persuasion_d01_play import prepare, score
 from pnp.loading.loader import load_game, resolve_game_dir
 from tests.conftest import run_pnp
+from tests.enginetools import assert_matches_golden, play_checked
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
 OPTIONS = dict(GAME.engine["options"])
 PACK = prepare(GAME, OPTIONS)
-GOLDEN = Path(__file__).parent / "golden" / "playthroughs"
 
 
 def _invariants(state: D01State) -> None:
@@ -40,15 +39,7 @@ def test_random_playouts_keep_every_invariant(players: int, agent: str) -> None:
     agents = [AGENTS[agent]() for _ in range(players)]
     for _ in range(30):
         state = D01State(PACK, players, rng, int(OPTIONS["day_cap"]))
-        steps = 0
-        while (decision := state.decision()) is not None:
-            choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
-            assert choice in decision.options
-            state.apply(choice)
-            _invariants(state)
-            steps += 1
-            assert steps < 50_000
-        o = state.outcome()
+        o = play_checked(state, agents, rng, _invariants, 50_000)
         assert not o.capped and o.rounds <= int(OPTIONS["day_cap"])
         engaged = sum(1 for s in o.status if s == "engaged")
         assert not state.deck or engaged >= players - 1, "the game ended before either ending"
@@ -137,12 +128,7 @@ def _transcript(seed: int, players: int) -> list[str]:
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_seeded_playthrough_matches_the_golden_file(players: int) -> None:
-    golden = GOLDEN / f"persuasion-d01-{players}p-seed11.txt"
-    actual = "\n".join(_transcript(11, players)) + "\n"
-    if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
-        golden.write_text(actual)
-    assert golden.exists(), "make it with PNP_UPDATE_GOLDEN=1 and read it"
-    assert actual == golden.read_text()
+    assert_matches_golden(f"persuasion-d01-{players}p-seed11", _transcript(11, players))
 
 
 def test_score_calculator_for_d01(tmp_path: Path) -> None:

@@ -108,10 +108,21 @@ def test_reserve_below_the_wish_is_a_warning_and_strict_fails(tmp_path: Path) ->
     assert code == 1 and not data["ok"]
 
 
-def test_incomplete_player_table(tmp_path: Path) -> None:
-    code, data = check(make_game(tmp_path, GOOD_CHECKS.replace("hand: {2: 2, 3: 1, 4: 1}", "hand: {2: 2, 4: 1}")))
-    assert code == 1
-    assert any(e["check"] == "player-table" and "no entry for 3 players" in e["message"] for e in findings(data, "error"))
+# (test id, text in GOOD_CHECKS, its replacement, exit status, level, check, words of the finding's message)
+ONE_FINDING = [
+    ("incomplete_player_table", "hand: {2: 2, 3: 1, 4: 1}", "hand: {2: 2, 4: 1}", 1, "error", "player-table", "no entry for 3 players"),
+    ("too_few_families", "at_least: 2, why", "at_least: {per_player: 1}, why", 1, "error", "set-size", "2 crests, but the largest table needs 4"),
+    ("odds_outside_the_band_warn", "band_max: 1.0", "band_max: 0.5", 0, "warning", "odds", "outside 0%-50%"),
+    ("check_names_unknown_components", "component: sleeves", "component: sleevez", 1, "error", "supply", "no component 'sleevez'"),
+]
+
+
+@pytest.mark.parametrize("case, old, new, status, level, check_name, words", ONE_FINDING, ids=[c[0] for c in ONE_FINDING])
+def test_a_broken_check_is_reported(tmp_path: Path, case: str, old: str, new: str, status: int, level: str, check_name: str, words: str) -> None:
+    assert old in GOOD_CHECKS, f"case {case} does not apply: {old!r} not in GOOD_CHECKS"
+    code, data = check(make_game(tmp_path, GOOD_CHECKS.replace(old, new)))
+    assert code == status
+    assert any(f["check"] == check_name and words in f["message"] for f in findings(data, level)), data["findings"]
 
 
 def test_supply_short_for_the_largest_table(tmp_path: Path) -> None:
@@ -120,12 +131,6 @@ def test_supply_short_for_the_largest_table(tmp_path: Path) -> None:
     short = [e for e in findings(data, "error") if e["check"] == "supply"]
     assert {e["where"] for e in short} == {"sleeves/red", "sleeves/blue"}
     assert "3 of Red, but the largest table needs 6" in short[0]["message"]
-
-
-def test_too_few_families(tmp_path: Path) -> None:
-    code, data = check(make_game(tmp_path, GOOD_CHECKS.replace("at_least: 2, why", "at_least: {per_player: 1}, why")))
-    assert code == 1
-    assert any(e["check"] == "set-size" and "2 crests, but the largest table needs 4" in e["message"] for e in findings(data, "error"))
 
 
 def test_a_symbol_no_card_uses(tmp_path: Path) -> None:
@@ -146,18 +151,6 @@ def test_a_desires_card_no_hand_can_satisfy_is_an_error(tmp_path: Path) -> None:
     # could do it, and it is the desires card.
     unsatisfiable = [e for e in findings(data, "error") if e["check"] == "odds"]
     assert any(e["where"] == "c4" and "4 players" in e["message"] for e in unsatisfiable), unsatisfiable
-
-
-def test_odds_outside_the_band_warn(tmp_path: Path) -> None:
-    code, data = check(make_game(tmp_path, GOOD_CHECKS.replace("band_max: 1.0", "band_max: 0.5")))
-    assert code == 0
-    assert any(w["check"] == "odds" and "outside 0%-50%" in w["message"] for w in findings(data, "warning"))
-
-
-def test_check_names_unknown_components(tmp_path: Path) -> None:
-    code, data = check(make_game(tmp_path, GOOD_CHECKS.replace("component: sleeves", "component: sleevez")))
-    assert code == 1
-    assert any("no component 'sleevez'" in e["message"] for e in findings(data, "error"))
 
 
 def test_bad_checks_config_is_unusable_input(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ simulated. Findings say where (``file:line`` or a card id) and what.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -58,18 +58,18 @@ class _Run:
 def check_game(game: Game) -> Report:
     run = _Run(game)
     checks = game.checks
-    for i, deal in enumerate(checks.get("deal", ())):
-        _deal(run, deal, f"checks.deal[{i}]")
-    for i, supply in enumerate(checks.get("supply", ())):
-        _supply(run, supply, f"checks.supply[{i}]")
-    for i, size in enumerate(checks.get("set_size", ())):
-        _set_size(run, size, f"checks.set_size[{i}]")
-    for i, rule in enumerate(checks.get("per_value", ())):
-        _per_value(run, rule, f"checks.per_value[{i}]")
-    for i, vocab in enumerate(checks.get("vocabulary", ())):
-        _vocabulary(run, vocab, f"checks.vocabulary[{i}]")
-    for i, balance in enumerate(checks.get("balance", ())):
-        _balance(run, balance, f"checks.balance[{i}]")
+    # Each kind of check, in the order its findings are reported.
+    kinds: tuple[tuple[str, Callable[[_Run, dict[str, Any], str], None]], ...] = (
+        ("deal", _deal),
+        ("supply", _supply),
+        ("set_size", _set_size),
+        ("per_value", _per_value),
+        ("vocabulary", _vocabulary),
+        ("balance", _balance),
+    )
+    for key, run_check in kinds:
+        for i, rule in enumerate(checks.get(key, ())):
+            run_check(run, rule, f"checks.{key}[{i}]")
     cache = OddsCache()
     for i, odds in enumerate(checks.get("odds", ())):
         if odds["kind"] == "suit-matches":
