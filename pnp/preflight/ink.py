@@ -1,0 +1,158 @@
+"""Total ink: the highest C+M+Y+K of each page, measured on CMYK separations rendered by
+Ghostscript, one render per group of pages that draw the same pixels."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import tempfile
+from collections.abc import Hashable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+from PIL import Image
+
+from pnp.preflight.report import Failure
+from pnp.preflight.values import as_box, as_float, inherited, num, object_key
+
+INK_TOLERANCE = 4 * 0.5 / 255 * 100
+"""Percent above the ink limit still accepted: half an 8-bit step on each of the four channels."""
+
+
+def ink_failures(gs: str, path: Path, pdf: pikepdf.Pdf, limit: float, dpi: int) -> tuple[float | None, list[Failure]]:
+    """The highest total ink of the file and a failure for each page above ``limit``."""
+    inks, problem = _measure_ink(gs, path, pdf, dpi)
+    out = [Failure("ink", None, problem)] if problem else []
+    out += [
+        Failure("ink", number, f"total ink reaches {ink.total:.1f} % ({ink.describe()}); at most {num(limit, 1)} % allowed")
+        for number, ink in sorted(inks.items())
+        if ink.total > limit + INK_TOLERANCE
+    ]
+    return max((ink.total for ink in inks.values()), default=None), out
+
+
+@dataclass(frozen=True)
+class _Ink:
+    """The heaviest pixel of a page's separations."""
+
+    total: float
+    cmyk: tuple[float, float, float, float]
+    at_mm: tuple[float, float]
+
+    def describe(self) -> str:
+        c, m, y, k = (num(v, 0) for v in self.cmyk)
+        return f"C {c} M {m} Y {y} K {k}, {num(self.at_mm[0], 1)} mm from the left and {num(self.at_mm[1], 1)} mm from the top"
+
+
+def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int) -> tuple[dict[int, _Ink], str | None]:
+    """Highest total ink of every page, rendering one page of each group of identical pages.
+
+    Ghostscript's rendering of a page depends only on its content-stream bytes, the objects
+    its resources name, its boxes, rotation, user unit, group and annotations. Pages equal in
+    all of these (resources compared structurally down to streams, which are compared by
+    object number: the same object is the same bytes) give the same pixels, so rendering one
+    of them and copying its figure to the others is exact, not an estimate.
+    """
+    groups: dict[Hashable, list[int]] = {}
+    fingerprints: dict[Hashable, Hashable] = {}
+    for number, page in enumerate(pdf.pages, 1):
+        groups.setdefault(_render_key(page.obj, fingerprints), []).append(number)
+    shown = [pages[0] for pages in groups.values()]
+    with tempfile.TemporaryDirectory(prefix="pnp-ink-") as tmp:
+        command = [
+            gs, "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-dPrinted", "-dNOINTERPOLATE",
+            "-sDEVICE=tiff32nc", f"-r{dpi}", *_intent_flags(pdf),
+            f"-sPageList={','.join(map(str, shown))}", "-o", str(Path(tmp) / "p%04d.tif"), str(path),
+        ]
+        # Measured with Ghostscript 10.0: DeviceCMYK values reach tiff32nc unchanged by default
+        # (0.53 0.51 0.40 0.95 k reads back 135 130 102 242 = 52.9/51.0/40.0/94.9 %), because
+        # DeviceCMYK and the device share default_cmyk.icc and gs skips the identity transform;
+        # -dUseFastColor and -dOverrideICC change nothing for DeviceCMYK. ICCBased CMYK with
+        # another profile IS converted (to default_cmyk.icc), so when the file has a CMYK
+        # output intent we pass -dUsePDFX3Profile=<its index>: the intent becomes the output
+        # profile, DeviceCMYK is read as the intent's space (still unchanged) and ICCBased
+        # CMYK is converted to the printing condition, as a PDF/X RIP would. That flag must not
+        # be given for an RGB intent (e.g. PDF/A's sRGB): then gs converts DeviceCMYK through
+        # it and 53/51/40/95 comes out as 71/71/63/85. tiff32nc draws without anti-aliasing
+        # (TextAlphaBits/GraphicsAlphaBits 1) so edges hold real values; -dNOINTERPOLATE keeps
+        # image samples as written; -dPrinted shows annotations as they print.
+        result = subprocess.run(command, check=False, capture_output=True, text=True)
+        files = sorted(Path(tmp).glob("p*.tif"))
+        problem = None
+        if result.returncode != 0 or len(files) != len(shown):
+            detail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no message"]
+            problem = f"Ghostscript rendered {len(files)} of {len(shown)} pages for the ink check: {detail[0]}"
+        inks: dict[int, _Ink] = {}
+        if problem is None:  # gs numbers its output files 1, 2, ... in the order of -sPageList
+            for pages, file in zip(groups.values(), files):
+                ink = _heaviest(file, dpi)
+                inks.update(dict.fromkeys(pages, ink))
+    return inks, problem
+
+
+def _heaviest(file: Path, dpi: int) -> _Ink:
+    with Image.open(file) as image:
+        pixels = np.asarray(image.convert("CMYK"), dtype=np.uint8)
+    totals = pixels.sum(axis=2, dtype=np.uint32)
+    row, col = divmod(int(totals.argmax()), totals.shape[1])
+    cmyk = tuple(float(v) * 100 / 255 for v in pixels[row, col])
+    return _Ink(
+        float(totals[row, col]) * 100 / 255,
+        (cmyk[0], cmyk[1], cmyk[2], cmyk[3]),
+        ((col + 0.5) * 25.4 / dpi, (row + 0.5) * 25.4 / dpi),
+    )
+
+
+def _intent_flags(pdf: pikepdf.Pdf) -> list[str]:
+    intents = pdf.Root.get("/OutputIntents")
+    for index, intent in enumerate(intents if isinstance(intents, pikepdf.Array) else ()):
+        profile = intent.get("/DestOutputProfile") if isinstance(intent, pikepdf.Dictionary) else None
+        if isinstance(profile, pikepdf.Stream) and profile.get("/N") == 4:
+            return [f"-dUsePDFX3Profile={index}"]
+    return []
+
+
+def _render_key(page: pikepdf.Object, memo: dict[Hashable, Hashable]) -> Hashable:
+    digest = hashlib.blake2b(digest_size=20)
+    contents = page.get("/Contents")
+    for stream in contents if isinstance(contents, pikepdf.Array) else [contents]:
+        if isinstance(stream, pikepdf.Stream):
+            digest.update(stream.read_bytes())
+            digest.update(b"\n")
+    annots = page.get("/Annots")
+    return (
+        digest.digest(),
+        _fingerprint(inherited(page, "/Resources"), memo, set()),
+        *(as_box(inherited(page, key)) for key in ("/MediaBox", "/CropBox")),
+        as_float(inherited(page, "/Rotate")),
+        as_float(page.get("/UserUnit")),
+        _fingerprint(page.get("/Group"), memo, set()),
+        tuple(object_key(a) for a in annots) if isinstance(annots, pikepdf.Array) else None,
+    )
+
+
+def _fingerprint(obj: object, memo: dict[Hashable, Hashable], active: set[Hashable]) -> Hashable:
+    """A value equal for structurally equal PDF objects; streams count by object number."""
+    if not isinstance(obj, pikepdf.Object):
+        return repr(obj)
+    if isinstance(obj, pikepdf.Stream):
+        return ("stream", obj.objgen)
+    if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Array)):
+        return obj.unparse()
+    key = obj.objgen if obj.is_indirect else None
+    if key is not None:
+        if key in memo:
+            return memo[key]
+        if key in active:
+            return ("ref", key)
+        active.add(key)
+    if isinstance(obj, pikepdf.Dictionary):
+        value: Hashable = ("dict", tuple(sorted((k, _fingerprint(v, memo, active)) for k, v in obj.items())))
+    else:
+        value = ("array", tuple(_fingerprint(v, memo, active) for v in obj))
+    if key is not None:
+        memo[key] = value
+        active.discard(key)
+    return value
