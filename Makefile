@@ -25,3 +25,4 @@ install-test:
 ## Benchmarks (not part of the tests): medians of several runs.
 bench: install
 	$(PYTHON) bench/build_speed.py
+	$(PYTHON) bench/iteration_speed.py
