@@ -211,3 +211,26 @@ def test_a_face_form_keeps_its_compressed_content_and_matches_qpdfs_own(tmp_path
         }
         page.obj.Rotate = 90  # a turned page: qpdf's way, which adds the /Matrix
         assert "/Matrix" in form_xobject(pdf, page)
+
+
+_NO_LIBRARIES = textwrap.dedent(
+    """
+    import sys
+    import cffi
+    def dlopen(self, name, flags=0):
+        raise OSError(f"simulated: cannot load library {name}")
+    cffi.FFI.dlopen = dlopen
+    from pnp.cli import main
+    main(["build", sys.argv[1], "--paper", "a4", "--out", sys.argv[2]])
+    """
+)
+
+
+def test_missing_system_libraries_are_a_clear_error_from_the_renderer(mini_copy: Path, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _NO_LIBRARIES, str(mini_copy), str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 1, done.stderr
+    assert "WeasyPrint cannot open the system libraries" in done.stderr and "scripts/system-deps.sh build" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out" / "mini").exists() or not list((tmp_path / "out" / "mini").glob("*.pdf"))

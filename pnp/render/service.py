@@ -90,7 +90,11 @@ def started(enabled: bool = True) -> Iterator[Renderer | None]:
     if not enabled or not can_fork() or _ACTIVE is not None:
         yield _ACTIVE
         return
-    renderer = Renderer()
+    try:
+        renderer = Renderer()
+    except OSError:  # no process to spare: lay out in this one
+        yield None
+        return
     _ACTIVE = renderer
     finished = False
     try:
@@ -110,8 +114,14 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     signal.signal(signal.SIGTERM, _stopped)  # unwinds, so a pool of workers is ended too
     from pnp.render.weasy import load_weasyprint, prime, render_many
 
-    load_weasyprint()
-    prime()
+    broken: tuple[str, Any] | None = None
+    try:
+        load_weasyprint()
+        prime()
+    except PnpError as exc:  # kept for the first request, which is when the build needs to know
+        broken = ("failed", exc)
+    except Exception:
+        broken = ("crashed", traceback.format_exc())
     while True:
         try:
             request: Any = conn.recv()
@@ -121,7 +131,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
             return
         jobs, roots, workers = request
         try:
-            reply: tuple[str, Any] = ("done", render_many(jobs, roots, workers))
+            reply: tuple[str, Any] = broken or ("done", render_many(jobs, roots, workers))
         except PnpError as exc:
             reply = ("failed", exc)
         except Exception:  # a bug: the parent shows the trace

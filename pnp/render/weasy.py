@@ -74,8 +74,13 @@ def load_weasyprint() -> ModuleType:
             del sys.modules[name]
     finally:
         ctypes.util.find_library = search
-    import weasyprint  # noqa: F401
-
+    try:
+        import weasyprint  # noqa: F401
+    except OSError as exc:
+        raise BuildError(
+            f"WeasyPrint cannot open the system libraries it lays pages out with (Pango, HarfBuzz): {exc}; "
+            "install them with `bash scripts/system-deps.sh build` (or `make build`)"
+        ) from None
     return sys.modules["weasyprint"]
 
 
