@@ -70,6 +70,22 @@ def test_an_unused_renderer_is_stopped_at_once_not_waited_for() -> None:
     assert renderer._process.exitcode in (-signal.SIGTERM, service.STOPPED)
 
 
+def _stubborn(conn: object, parent_end: object) -> None:
+    """A renderer caught up in code that swallows SIGTERM (WeasyPrint's SVG
+    drawing catches BaseException, for one)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    conn.send("deaf to SIGTERM")  # type: ignore[attr-defined]
+    while True:
+        signal.pause()
+
+
+def test_a_renderer_that_will_not_stop_is_killed_not_waited_for_forever(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service, "_serve", _stubborn)
+    with service.started() as renderer:
+        assert renderer is not None and renderer._conn.recv() == "deaf to SIGTERM"
+    assert renderer._process.exitcode == -signal.SIGKILL
+
+
 def test_an_interrupted_build_stops_the_renderer_without_waiting_for_its_work(tmp_path: Path) -> None:
     """Ctrl-C while pages are being laid out: the renderer and its workers stop at once."""
     import threading

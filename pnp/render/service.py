@@ -76,6 +76,9 @@ class Renderer:
             self._process.join(timeout=5)
         if self._process.is_alive():
             self._process.terminate()
+            self._process.join(timeout=2)
+        if self._process.is_alive():  # caught up in code that would not stop
+            self._process.kill()
             self._process.join()
         self._conn.close()
 
@@ -111,7 +114,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     _ACTIVE = None
     parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
-    signal.signal(signal.SIGTERM, _stopped)  # unwinds, so a pool of workers is ended too
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # while loading: just end
     from pnp.render.weasy import load_weasyprint, prime, render_many
 
     broken: tuple[str, Any] | None = None
@@ -130,12 +133,15 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         if request is None:
             return
         jobs, roots, workers = request
+        signal.signal(signal.SIGTERM, _stopped)  # while laying out: unwind, so a pool of workers ends too
         try:
             reply: tuple[str, Any] = broken or ("done", render_many(jobs, roots, workers))
         except PnpError as exc:
             reply = ("failed", exc)
         except Exception:  # a bug: the parent shows the trace
             reply = ("crashed", traceback.format_exc())
+        finally:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
         try:
             conn.send(reply)
         except OSError:  # the build is gone
