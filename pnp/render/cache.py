@@ -181,11 +181,6 @@ class RenderCache:
         os.replace(temporary, self.folder / name)
 
 
-def render_cached(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], cache: RenderCache) -> list[bytes]:
-    """Like :func:`pnp.render.weasy.render_pdfs`, rendering only jobs not cached."""
-    return render_build((), _no_html, _no_box, jobs, roots, cache)[2]
-
-
 FACE_INDEX = "faces.json"
 
 FacePages = list[tuple[bytes, list["str | None"]]]
@@ -223,9 +218,10 @@ def render_build(
     cache: RenderCache,
     workers: int | None = None,
 ) -> tuple[FacePages, dict[str, list[LayoutFinding]], list[bytes]]:
-    """:func:`render_faces` and :func:`render_cached` in one pass: whatever
-    the cache lacks, faces and (html, what) documents alike, is laid out
-    together, longest first, so every core stays busy to the end."""
+    """:func:`render_faces`, and (html, what) ``documents`` from the cache too,
+    in one pass: whatever the cache lacks, faces and documents alike, is laid
+    out together, longest first, so every core stays busy to the end. Returns
+    the faces' pages and findings, and each document's PDF bytes."""
     limit = cache_limit()
     index = cache.face_index()
     keys = {face.key: job_key(html_for([face])) for face in faces}
@@ -284,11 +280,3 @@ def render_build(
     if jobs:
         cache.prune(limit, set(pages) | set(document_keys))
     return out, found, [data for data in stored if data is not None]
-
-
-def _no_html(faces: Sequence[Face]) -> str:
-    raise AssertionError("no faces to lay out")
-
-
-def _no_box(face: Face) -> tuple[float, float, float, float]:
-    raise AssertionError("no faces to lay out")

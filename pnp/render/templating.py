@@ -14,7 +14,6 @@ from jinja2.sandbox import SandboxedEnvironment
 from pnp.errors import Diagnostic, Source, TemplateError
 from pnp.paths import HOME
 
-
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 
 

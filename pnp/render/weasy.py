@@ -67,7 +67,7 @@ def load_weasyprint() -> ModuleType:
     ctypes.util.find_library = lambda name: None
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # its "could not import" advice, on a first try
-            import weasyprint  # noqa: F401
+            import weasyprint
         return sys.modules["weasyprint"]
     except OSError:
         for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
@@ -75,7 +75,7 @@ def load_weasyprint() -> ModuleType:
     finally:
         ctypes.util.find_library = search
     try:
-        import weasyprint  # noqa: F401
+        import weasyprint
     except OSError as exc:
         raise BuildError(
             f"WeasyPrint cannot open the system libraries it lays pages out with (Pango, HarfBuzz): {exc}; "
