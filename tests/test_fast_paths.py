@@ -250,3 +250,23 @@ def test_missing_system_libraries_are_a_clear_error_from_the_renderer(mini_copy:
     assert "WeasyPrint cannot open the system libraries" in done.stderr and "scripts/system-deps.sh build" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out" / "mini").exists() or not list((tmp_path / "out" / "mini").glob("*.pdf"))
+
+
+def test_ctrl_c_during_layout_is_not_lost_in_code_that_swallows_it() -> None:
+    """WeasyPrint's SVG drawing catches BaseException; the interrupt still stops the layout."""
+    import time
+
+    from pnp.render.weasy import interrupts_kept
+
+    def swallowing() -> str:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except BaseException:  # what WeasyPrint's SVG drawing does
+            return "swallowed"
+        return "not interrupted"
+
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt), interrupts_kept():
+        assert swallowing() == "swallowed"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -11,8 +11,10 @@ import io
 import logging
 import mimetypes
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from urllib.parse import unquote, urlparse
@@ -101,6 +103,36 @@ def render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: Sa
     """Lay out ``html``; with ``safe_boxes`` (one per page, see
     :func:`pnp.render.inspect.inspect_layout`) also find overflowing text and
     text outside the safe zone, after layout and before writing."""
+    with interrupts_kept():
+        return _render_inspected(html, roots, what, safe_boxes)
+
+
+@contextlib.contextmanager
+def interrupts_kept() -> Iterator[None]:
+    """Ctrl-C during layout stops it, even inside WeasyPrint's SVG drawing,
+    which catches every exception (it would log a Ctrl-C as an image that
+    failed to draw, and go on). The interrupt is remembered and raised again
+    when the block ends. Only where Ctrl-C raises KeyboardInterrupt as usual:
+    the main thread, outside workers that ignore it."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    seen: list[int] = []
+
+    def interrupted(signum: int, frame: object) -> None:
+        seen.append(signum)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if seen:
+            raise KeyboardInterrupt
+
+
+def _render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
     weasyprint = load_weasyprint()
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
