@@ -270,3 +270,33 @@ def test_ctrl_c_during_layout_is_not_lost_in_code_that_swallows_it() -> None:
     with pytest.raises(KeyboardInterrupt), interrupts_kept():
         assert swallowing() == "swallowed"
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_template_cache_that_cannot_be_written_or_read_means_compiling_not_failing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    import jinja2
+    import jinja2.bccache
+
+    from pnp.render.templating import environment, render
+
+    (tmp_path / "templates").mkdir()
+    template = tmp_path / "templates" / "card.html"
+    template.write_text("<p>{{ name }}</p>")
+    env = environment(tmp_path)
+    assert render(env, "card.html", {"name": "Ann"}, "card") == "<p>Ann</p>"
+    cache = env.bytecode_cache
+    assert isinstance(cache, jinja2.FileSystemBytecodeCache)
+    stored = Path(cache.directory) / (cache.pattern % cache.get_cache_key("card.html", str(template)))
+    assert stored.is_file()
+    stored.write_bytes(jinja2.bccache.bc_magic + b"\x80damaged")  # right header, broken body: unpickling fails
+    assert render(environment(tmp_path), "card.html", {"name": "Bea"}, "card") == "<p>Bea</p>"
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(jinja2.FileSystemBytecodeCache, "dump_bytecode", full)
+    template.write_text("<p>{{ name }}!</p>")
+    assert render(environment(tmp_path), "card.html", {"name": "Cy"}, "card") == "<p>Cy!</p>"

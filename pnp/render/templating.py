@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import hashlib
+import pickle
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.bccache
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
 from pnp.paths import HOME
 
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
+FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"}
 
 
 def environment(game_root: Path) -> SandboxedEnvironment:
@@ -30,18 +33,38 @@ def environment(game_root: Path) -> SandboxedEnvironment:
         bytecode_cache=_bytecode_cache(),
         **OPTIONS,
     )
-    env.filters["sign"] = lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"
+    env.filters.update(FILTERS)
     return env
+
+
+class _BytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Compiled templates are a speed-up only: an entry that cannot be read
+    (damaged) or written (a full or read-only temporary folder) means
+    compiling the template, never a failed build."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
 
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
     """Compiled templates kept between runs, in Jinja's own per-user folder
     under the system's temporary directory. Jinja checks each entry against
-    its template's source; the file names carry these options (compiled code
-    differs with them) so no other setting's code is ever reused."""
-    tag = hashlib.sha256(repr(sorted(OPTIONS.items()) + ["sandboxed"]).encode()).hexdigest()[:8]
+    its template's source; the file names carry what else the compiled code
+    depends on (Jinja's version, these options, the filters) so no other
+    setting's code is ever reused."""
+    depends = [jinja2.__version__, "sandboxed", sorted(OPTIONS.items()), sorted(FILTERS)]
+    tag = hashlib.sha256(repr(depends).encode()).hexdigest()[:12]
     try:
-        return jinja2.FileSystemBytecodeCache(pattern=f"pnp-{tag}-%s.cache")
+        return _BytecodeCache(pattern=f"pnp-{tag}-%s.cache")
     except (RuntimeError, OSError):  # no safe temporary folder: compile every time
         return None
 
