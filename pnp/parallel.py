@@ -52,14 +52,30 @@ def fork_map(
             if done is not None:
                 done()
         return out
-    with multiprocessing.get_context("fork").Pool(count, initializer=_quiet) as pool:
-        if done is None:
-            return pool.starmap(func, jobs)
-        results = []
-        for result in pool.imap(_star, [(func, job) for job in jobs]):
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from pnp.errors import BuildError
+
+    # An executor, not a Pool: a worker that dies (out of memory, a crash in a
+    # C library) ends the map with an error instead of a wait that never ends.
+    pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_quiet)
+    results = []
+    try:
+        for result in pool.map(_star, [(func, job) for job in jobs]):
             results.append(result)
-            done()
-        return results
+            if done is not None:
+                done()
+    except BrokenProcessPool:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise BuildError("a worker process died (out of memory?); nothing was written") from None
+    except BaseException:  # an error, Ctrl-C, SIGTERM: end the work nobody wants now
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return results
 
 
 def _star(pair: tuple[Callable[..., T], tuple[Any, ...]]) -> T:

@@ -300,3 +300,17 @@ def test_a_template_cache_that_cannot_be_written_or_read_means_compiling_not_fai
     monkeypatch.setattr(jinja2.FileSystemBytecodeCache, "dump_bytecode", full)
     template.write_text("<p>{{ name }}!</p>")
     assert render(environment(tmp_path), "card.html", {"name": "Cy"}, "card") == "<p>Cy!</p>"
+
+
+def _dies_on_one(n: int) -> int:
+    if n == 1:
+        os._exit(9)  # as the out-of-memory killer would end it
+    return n
+
+
+def test_a_worker_that_dies_is_an_error_not_an_endless_wait() -> None:
+    from pnp.parallel import fork_map
+
+    assert fork_map(_dies_on_one, [(0,), (2,), (3,)], workers=2) == [0, 2, 3]
+    with pytest.raises(BuildError, match="a worker process died"):
+        fork_map(_dies_on_one, [(0,), (1,), (2,)], workers=2)
