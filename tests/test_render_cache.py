@@ -139,3 +139,41 @@ def test_a_build_trims_the_cache_to_its_limit_and_keeps_what_it_used(mini_copy: 
     bad = build(limit="lots")
     assert bad.returncode == 2 and "PNP_CACHE_MB='lots': expected a number of megabytes" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_the_cache_limit_must_be_a_finite_number_of_megabytes(monkeypatch: "pytest.MonkeyPatch") -> None:
+    import pytest
+
+    from pnp.errors import UsageError
+    from pnp.render.cache import cache_limit
+
+    monkeypatch.setenv("PNP_CACHE_MB", "0.5")
+    assert cache_limit() == 500_000
+    for bad in ("inf", "1e400", "nan", "-1", "lots"):
+        monkeypatch.setenv("PNP_CACHE_MB", bad)
+        with pytest.raises(UsageError, match="expected a number of megabytes"):
+            cache_limit()
+
+
+def test_a_page_that_vanishes_mid_build_is_a_clear_error(mini_copy: Path, tmp_path: Path, monkeypatch: "pytest.MonkeyPatch") -> None:
+    """Another build of the same folder trimmed its cache between lookup and use."""
+    import pytest
+
+    from pnp.build import build
+    from pnp.errors import BuildError
+    from pnp.loading.loader import load_game
+    from pnp.render.cache import RenderCache
+
+    game = load_game(mini_copy)
+    build(game, ["a4"], tmp_path / "out")
+    real_has_face = RenderCache.has_face
+
+    def has_face_then_vanish(self: RenderCache, index: dict, key: str) -> bool:
+        found = real_has_face(self, index, key)
+        if found and self.folder is not None:
+            (self.folder / f"{index[key]['document']}.pdf").unlink(missing_ok=True)
+        return found
+
+    monkeypatch.setattr(RenderCache, "has_face", has_face_then_vanish)
+    with pytest.raises(BuildError, match="a cached page vanished during the build"):
+        build(game, ["a4"], tmp_path / "out")

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from pnp import __version__
-from pnp.errors import UsageError
+from pnp.errors import BuildError, UsageError
 from pnp.render.faces import Face
 from pnp.render.inspect import LayoutFinding
 
@@ -85,8 +85,8 @@ def cache_limit() -> int:
         megabytes = float(value)
     except ValueError:
         megabytes = -1.0
-    if not megabytes >= 0:
-        raise UsageError(f"PNP_CACHE_MB={value!r}: expected a number of megabytes, 0 or more")
+    if not 0 <= megabytes < 1e12:  # also NaN and infinity
+        raise UsageError(f"PNP_CACHE_MB={value!r}: expected a number of megabytes, 0 or more (and finite)")
     return int(megabytes * 1_000_000)
 
 
@@ -137,9 +137,12 @@ class RenderCache:
         path = self.folder / f"{key}.pdf"
         try:
             data = path.read_bytes()
-            os.utime(path)
         except OSError:
             return None
+        try:
+            os.utime(path)
+        except OSError:  # a read-only cache still serves
+            pass
         return data
 
     def prune(self, limit: int, keep: set[str]) -> int:
@@ -151,7 +154,10 @@ class RenderCache:
         held = []
         for entry in os.scandir(self.folder):
             if entry.name.endswith(".pdf") and not entry.name.startswith("."):
-                stat = entry.stat()
+                try:
+                    stat = entry.stat()
+                except FileNotFoundError:  # pruned by another build just now
+                    continue
                 held.append((stat.st_mtime_ns, stat.st_size, entry.name[: -len(".pdf")]))
         total = sum(size for _, size, _ in held)
         deleted: set[str] = set()
@@ -274,7 +280,10 @@ def render_build(
     for document, keyed in pages.items():
         held = cache.get(document) if cache.folder is not None else cache.memory.get(document)
         if held is None:
-            raise FileNotFoundError(f"render cache: {document}.pdf vanished during the build")
+            raise BuildError(
+                f"{cache.folder}: a cached page vanished during the build (another build of the same folder trimming "
+                "its cache?); nothing was written: run the build again"
+            )
         out.append((held, keyed))
     cache.hits += len(pages.keys() - fresh)
     if jobs:
