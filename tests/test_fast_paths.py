@@ -252,7 +252,17 @@ def test_missing_system_libraries_are_a_clear_error_from_the_renderer(mini_copy:
     assert not (tmp_path / "out" / "mini").exists() or not list((tmp_path / "out" / "mini").glob("*.pdf"))
 
 
-def test_ctrl_c_during_layout_is_not_lost_in_code_that_swallows_it() -> None:
+def _exits(signum: int, frame: object) -> None:
+    raise SystemExit(7)
+
+
+@pytest.mark.parametrize(("number", "handler", "raised"), [
+    (signal.SIGINT, signal.default_int_handler, KeyboardInterrupt),  # Ctrl-C
+    (signal.SIGTERM, _exits, SystemExit),  # pnp's SIGTERM handlers raise too
+])
+def test_an_interrupt_during_layout_is_not_lost_in_code_that_swallows_it(
+    number: int, handler: object, raised: type[BaseException]
+) -> None:
     """WeasyPrint's SVG drawing catches BaseException; the interrupt still stops the layout."""
     import time
 
@@ -260,16 +270,19 @@ def test_ctrl_c_during_layout_is_not_lost_in_code_that_swallows_it() -> None:
 
     def swallowing() -> str:
         try:
-            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), number)
             time.sleep(1)
         except BaseException:  # what WeasyPrint's SVG drawing does
             return "swallowed"
         return "not interrupted"
 
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    with pytest.raises(KeyboardInterrupt), interrupts_kept():
-        assert swallowing() == "swallowed"
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    before = signal.signal(number, handler)  # type: ignore[arg-type]
+    try:
+        with pytest.raises(raised), interrupts_kept():
+            assert swallowing() == "swallowed"
+        assert signal.getsignal(number) is handler
+    finally:
+        signal.signal(number, before)
 
 
 def test_a_template_cache_that_cannot_be_written_or_read_means_compiling_not_failing(
@@ -314,3 +327,10 @@ def test_a_worker_that_dies_is_an_error_not_an_endless_wait() -> None:
     assert fork_map(_dies_on_one, [(0,), (2,), (3,)], workers=2) == [0, 2, 3]
     with pytest.raises(BuildError, match="a worker process died"):
         fork_map(_dies_on_one, [(0,), (1,), (2,)], workers=2)
+
+
+def test_on_one_core_there_is_no_renderer_and_layout_stays_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    with service.started() as renderer:
+        assert renderer is None and service.active() is None
+        assert _text(render_many([(_html("alone"), "alone", None)], [tmp_path])[0][0]).strip() == "alone"

@@ -128,8 +128,8 @@ def watch(
         say(describe(result))
 
     attempt()
+    seen = snapshot(roots, skip)  # before warming up: a save meanwhile is seen at the first poll
     warm_up()
-    seen = snapshot(roots, skip)
     say(f"watching {game_dir} (and templates/, art/, fonts/); Ctrl-C stops")
     done = 0
     while builds is None or done < builds:

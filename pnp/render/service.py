@@ -15,6 +15,7 @@ here; elsewhere (``pnp watch``, tests) it lays out in its own process.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import traceback
 from collections.abc import Iterator, Sequence
@@ -37,6 +38,16 @@ _ACTIVE: Renderer | None = None
 def active() -> Renderer | None:
     """The renderer started for this build, if any."""
     return _ACTIVE
+
+
+def _forget() -> None:
+    global _ACTIVE
+    _ACTIVE = None
+
+
+# A process forked during a build (a worker imposing A4) lays out on its own:
+# it must not talk to the build's renderer over the build's pipe.
+os.register_at_fork(after_in_child=_forget)
 
 
 class Renderer:
@@ -85,13 +96,13 @@ class Renderer:
 
 @contextmanager
 def started(enabled: bool = True) -> Iterator[Renderer | None]:
-    """Start a renderer for the duration of the block (when ``enabled`` and
-    the platform can fork); :func:`pnp.render.weasy.render_many` uses it."""
+    """Start a renderer for the duration of the block (when ``enabled``, the
+    platform can fork and there is a second core); :func:`pnp.render.weasy.render_many` uses it."""
     global _ACTIVE
     from pnp.parallel import can_fork
 
-    if not enabled or not can_fork() or _ACTIVE is not None:
-        yield _ACTIVE
+    if not enabled or not can_fork() or _ACTIVE is not None or _cores() < 2:
+        yield _ACTIVE  # one core has no time to spare for loading ahead
         return
     try:
         renderer = Renderer()
@@ -108,10 +119,15 @@ def started(enabled: bool = True) -> Iterator[Renderer | None]:
         renderer.close(wait=finished)  # Ctrl-C or an error: no waiting for work nobody wants
 
 
+def _cores() -> int:
+    """Cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def _serve(conn: Connection, parent_end: Connection) -> None:
     """The renderer's life: load WeasyPrint, then lay out each request."""
-    global _ACTIVE
-    _ACTIVE = None
     parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # while loading: just end

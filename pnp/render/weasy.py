@@ -14,9 +14,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
@@ -109,27 +110,34 @@ def render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: Sa
 
 @contextlib.contextmanager
 def interrupts_kept() -> Iterator[None]:
-    """Ctrl-C during layout stops it, even inside WeasyPrint's SVG drawing,
-    which catches every exception (it would log a Ctrl-C as an image that
-    failed to draw, and go on). The interrupt is remembered and raised again
-    when the block ends. Only where Ctrl-C raises KeyboardInterrupt as usual:
-    the main thread, outside workers that ignore it."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    """Ctrl-C (or SIGTERM) during layout stops it, even inside WeasyPrint's
+    SVG drawing, which catches every exception: it would log the interrupt as
+    an image that failed to draw, and go on. Each signal whose handler raises
+    (Python's Ctrl-C, pnp's SIGTERM) is remembered, and its handler runs again
+    when the block ends. Only in the main thread, where handlers run."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    seen: list[int] = []
+    seen: list[tuple[int, Callable[[int, Any], Any]]] = []
+    previous = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(number)
+        if callable(handler):
+            previous[number] = handler
 
-    def interrupted(signum: int, frame: object) -> None:
-        seen.append(signum)
-        raise KeyboardInterrupt
+            def remember(signum: int, frame: Any, handler: Callable[[int, Any], Any] = handler) -> None:
+                seen.append((signum, handler))
+                handler(signum, frame)
 
-    signal.signal(signal.SIGINT, interrupted)
+            signal.signal(number, remember)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         if seen:
-            raise KeyboardInterrupt
+            signum, handler = seen[0]
+            handler(signum, None)
 
 
 def _render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
