@@ -227,6 +227,9 @@ def test_a_face_form_keeps_its_compressed_content_and_matches_qpdfs_own(tmp_path
         }
         page.obj.Rotate = 90  # a turned page: qpdf's way, which adds the /Matrix
         assert "/Matrix" in form_xobject(pdf, page)
+        del page.obj.Rotate
+        pdf.Root.Pages.Rotate = 90  # turned by the page tree above it: the same
+        assert "/Matrix" in form_xobject(pdf, page)
 
 
 _NO_LIBRARIES = textwrap.dedent(

@@ -61,7 +61,7 @@ def form_xobject(owner: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
     if isinstance(contents, pikepdf.Array) and len(contents) == 1:
         contents = contents[0]
     resources = page.obj.get("/Resources")
-    if not isinstance(contents, pikepdf.Stream) or resources is None or "/Rotate" in page.obj or "/UserUnit" in page.obj:
+    if not isinstance(contents, pikepdf.Stream) or resources is None or _inherits(page.obj, "/Rotate") or "/UserUnit" in page.obj:
         return page.as_form_xobject()
     filters, parms = contents.get("/Filter"), contents.get("/DecodeParms")
     if not isinstance(filters, (pikepdf.Name, pikepdf.Array, type(None))) or not isinstance(parms, (pikepdf.Dictionary, pikepdf.Array, type(None))):
@@ -75,6 +75,18 @@ def form_xobject(owner: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
         form.Group = page.obj.Group
     form.BBox = page.trimbox
     return form
+
+
+def _inherits(node: pikepdf.Object, key: str) -> bool:
+    """Whether a page has ``key`` itself or from the page tree above it."""
+    for _ in range(64):  # a page tree deeper than this is broken anyway
+        if key in node:
+            return True
+        parent = node.get("/Parent")
+        if not isinstance(parent, pikepdf.Dictionary):
+            return False
+        node = parent
+    return False
 
 
 def impose_pdf(

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 Jobs = Sequence[tuple[str, str, "SafeBoxes | None"]]
 
 _ACTIVE: Renderer | None = None
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 def active() -> Renderer | None:
@@ -57,7 +58,12 @@ class Renderer:
         context = multiprocessing.get_context("fork")
         self._conn, child = context.Pipe()
         self._process = context.Process(target=_serve, args=(child, self._conn), name="pnp-renderer")
-        self._process.start()
+        # Signals wait until the renderer has its own handlers (it unblocks them).
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        try:
+            self._process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         child.close()
         self._used = False
 
@@ -131,6 +137,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     parent_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # while loading: just end
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     from pnp.render.weasy import load_weasyprint, prime, render_many
 
     broken: tuple[str, Any] | None = None
