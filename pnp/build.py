@@ -9,14 +9,14 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pikepdf
 
-from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
+from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.imposition.geometry import (
     Grid,
     LayoutError,
@@ -28,12 +28,14 @@ from pnp.imposition.geometry import (
 )
 from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
-from pnp.paths import ART, FONTS, TEMPLATES
+from pnp.paths import OWN
 from pnp.pdf.place import ImposedFile, Outputs, remove_stale, write_imposed
 from pnp.render.cache import RenderCache, render_build
 from pnp.render.document import faces_html, pages_html
-from pnp.render.faces import Face, FacePlan, base_context, document_context, plan_faces
-from pnp.render.inspect import LayoutFinding, safe_box
+from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
+from pnp.render.findings import layout_diagnostics, raise_errors
+from pnp.render.inspect import safe_box
+from pnp.render.scope import scope_for
 from pnp.render.templating import environment, render
 from pnp.render.weasy import render_pdf
 from pnp.units import css, to_mm
@@ -41,7 +43,7 @@ from pnp.units import css, to_mm
 PROFILE = "home"
 CALIBRATION_MM = 50
 INSTRUCTIONS = "pnp/instructions.html"
-INSTRUCTIONS_CSS = TEMPLATES / "pnp" / "instructions.css"
+INSTRUCTIONS_CSS = OWN / "templates" / "pnp" / "instructions.css"
 
 
 @dataclass(frozen=True)
@@ -68,25 +70,6 @@ class BuildResult:
     """Faces laid out in this build; the others came from the cache."""
     warnings: tuple[Diagnostic, ...] = ()
     """Text that overflows its box or leaves the safe zone, by card and element."""
-
-
-class LayoutProblem(InputError):
-    """Under --strict: text overflows its box or leaves a card's safe zone."""
-
-
-def layout_diagnostics(
-    components: Sequence[Component], faces: Sequence[Face], findings: Mapping[str, Sequence[LayoutFinding]], strict: bool
-) -> list[Diagnostic]:
-    """Each finding as a diagnostic at the card that first produced the face."""
-    sources = {f"{c.id}/{card.id}": card.source for c in components for card in c.cards}
-    level = Level.ERROR if strict else Level.WARNING
-    out = []
-    for face in faces:
-        for finding in findings.get(face.key, ()):
-            card = face.label.rsplit(" ", 1)[0]
-            source = sources.get(card, Source(Path(face.component)))
-            out.append(Diagnostic(source, "", f"{face.label}: {finding.element}: {finding.message}", level))
-    return out
 
 
 def select(game: Game, only: Sequence[str] | None) -> tuple[Component, ...]:
@@ -218,10 +201,6 @@ def _count_pages(data: bytes) -> int:
         return len(pdf.pages)
 
 
-def _roots(game: Game) -> list[Path]:
-    return [game.root, TEMPLATES, FONTS, ART]
-
-
 @dataclass(frozen=True)
 class Book:
     """One home-print file: the base game, or an optional module."""
@@ -327,10 +306,8 @@ def build(
         for i, p in keys
     ]
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
-    face_pdfs, findings, rendered = render_build(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, _roots(game), cache)
-    problems = layout_diagnostics(components, faces, findings, strict)
-    if strict and problems:
-        raise LayoutProblem(problems)
+    face_pdfs, findings, rendered = render_build(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache)
+    problems = raise_errors(layout_diagnostics(components, faces, findings, strict))
     front = dict(zip(keys, rendered[: len(keys)]))
     document_pdfs = iter(rendered[len(keys) :])
 
@@ -347,7 +324,7 @@ def build(
             if count != 1:  # a long instructions page: number the sheets after it
                 parts[(index, paper_id)] = _page_ranges(book_sheets, book.components, count + 1, layouts)
                 html = instructions_html(game, paper, parts[(index, paper_id)], count, book.module, others(index, paper_id), gutterfold)
-                front[(index, paper_id)] = render_pdf(html, _roots(game), "printing instructions")
+                front[(index, paper_id)] = render_pdf(html, scope_for(game), "printing instructions")
                 count = _count_pages(front[(index, paper_id)])
             ordered = [s for c in book.components for s in book_sheets[c.id]]
             if index == 0:

@@ -1,4 +1,14 @@
-"""Where the project's shared resources live."""
+"""Where pnp finds what a build may read besides the game folder.
+
+Two places, looked in after the game folder and in this order:
+
+- the *project*: a pnp checkout's ``templates/``, ``fonts/`` and ``art/``,
+  which the games under its ``card_data/`` share (``PNP_HOME`` names another);
+- pnp's *own resources*, inside the package (:data:`OWN`): the printing
+  instructions' template and stylesheet, pnp's default font, and the font
+  configuration that keeps the machine's fonts out of every build. An
+  installed pnp (a wheel, not a checkout) has only these.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +16,31 @@ import os
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-HOME = Path(os.environ.get("PNP_HOME", PACKAGE.parent)).resolve()
+PRESETS = PACKAGE / "presets"
+"""Sheet layouts, papers, sizes, print profiles and ICC profiles, as data."""
+OWN = PACKAGE / "resources"
+"""pnp's own resources: ``templates/pnp/``, ``fonts/ebgaramond/``, ``fontconfig.conf``."""
+
+
+def _home() -> Path:
+    named = os.environ.get("PNP_HOME")
+    if named:
+        return Path(named).resolve()
+    checkout = PACKAGE.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "card_data").is_dir():
+        return checkout
+    return OWN  # an installed pnp: no project around it, only its own resources
+
+
+HOME = _home()
 """The project root: ``templates/``, ``fonts/``, ``art/`` and ``card_data/``."""
 
 TEMPLATES = HOME / "templates"
 FONTS = HOME / "fonts"
 ART = HOME / "art"
 CARD_DATA = HOME / "card_data"
-PRESETS = PACKAGE / "presets"
+
+SHARED = tuple(dict.fromkeys([HOME, OWN]))
+"""Folders searched after the game folder, in order: the project, then pnp's own."""
+RENDER_ROOTS = tuple(dict.fromkeys([TEMPLATES, FONTS, ART, OWN]))
+"""What the renderer may read besides the game folder."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.paths import OWN
 from tests.conftest import run_pnp
 
 
@@ -105,6 +106,37 @@ CASES += [
 ]
 
 
+
+def _both(*mutations):  # type: ignore[no-untyped-def]
+    def apply(game: Path) -> None:
+        for mutate in mutations:
+            mutate(game)
+
+    return apply
+
+
+# Fonts (issue 15): text may use only the fonts game.yaml declares, and only
+# characters they have; each problem is found after layout and named at the card.
+CASES += [
+    ("font-family-undeclared", _replace("templates/mini/card.html", "font-family: 'EB Garamond'", "font-family: 'Typo Garamnd'"),
+     "cards.yaml", 2, ["cards/one front", "div.safe", "font-family 'Typo Garamnd' is not a declared font", "EB Garamond"]),
+    ("font-family-system-name", _replace("templates/mini/card.html", "font-family: 'EB Garamond'", "font-family: Arial, 'EB Garamond'"),
+     "cards.yaml", 2, ["font-family 'Arial' is not a declared font"]),
+    ("font-family-only-generic", _replace("templates/mini/card.html", "font-family: 'EB Garamond'", "font-family: sans-serif"),
+     "cards.yaml", 2, ["font-family starts with 'sans-serif', which names no font"]),
+    ("character-no-font-has", _replace("cards.yaml", "title: One", 'title: "One \u2600"'),
+     "cards.yaml", 2, ["cards/one front", "div.safe h1", "no declared font has the character", "U+2600 BLACK SUN WITH RAYS"]),
+    ("emoji-no-font-has", _replace("cards.yaml", "title: Two", 'title: "Two \U0001F3E0"'),
+     "cards.yaml", 6, ["cards/two front", "U+1F3E0 HOUSE BUILDING"]),
+    ("character-in-template-text", _replace("templates/mini/back.html", "{{ game.name }}", "{{ game.name }} \u2665 \u2605"),
+     "cards.yaml", 2, ["cards/one back", "U+2665 BLACK HEART SUIT", "U+2605 BLACK STAR"]),
+    ("font-file-not-a-font", _both(_write("notafont.ttf", "plain text, no font"), _replace("game.yaml", "fonts/ebgaramond/EBGaramond12-Regular.ttf", "notafont.ttf")),
+     "game.yaml", 8, ["fonts[0].file", "font file 'notafont.ttf' refused", "no font file"]),
+    ("font-file-truncated", _both(_write("cut.ttf", (OWN / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf").read_bytes()[:4096]), _replace("game.yaml", "fonts/ebgaramond/EBGaramond12-Regular.ttf", "cut.ttf")),
+     "game.yaml", 8, ["fonts[0].file", "font file 'cut.ttf' refused", "damaged TrueType font"]),
+]
+
+
 @pytest.mark.parametrize("case, mutate, file, line, words", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, line, words) -> None:
     mutate(mini_copy)
@@ -116,7 +148,9 @@ def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, li
     assert matching, f"no message names {where}:\n{result.stderr}"
     for word in words:
         assert word in result.stderr, f"{word!r} missing from:\n{result.stderr}"
-    assert not (mini_copy.parent / "out").exists(), "nothing may be written for bad input"
+    out = mini_copy.parent / "out"
+    built = [p for p in out.rglob("*") if p.is_file() and ".cache" not in p.relative_to(out).parts] if out.exists() else []
+    assert not built, f"nothing may be written for bad input (pages laid out before the error may be cached): {built}"
 
 
 def test_all_errors_are_reported_together(mini_copy: Path) -> None:

@@ -15,13 +15,13 @@ import weasyprint
 
 from pnp.errors import Source
 from pnp.model import Game
-from pnp.paths import FONTS
+from pnp.paths import OWN
 from pnp.render.document import faces_html
 from pnp.render.faces import Face
 from pnp.render.inspect import LayoutFinding, inspect_layout, safe_box
 from pnp.units import mm
 
-FONT = FONTS / "ebgaramond" / "EBGaramond12-Regular.ttf"
+FONT = OWN / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf"
 CARD = f"""<style>
 @font-face {{ font-family: Card; src: url({FONT.as_uri()}); }}
 @page {{ size: 63.5mm 88.9mm; margin: 0; }}

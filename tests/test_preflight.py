@@ -17,13 +17,14 @@ import pytest
 from pikepdf import Array, Dictionary, Name
 
 from pnp.errors import BuildError
+from pnp.paths import OWN
 from pnp.preflight import Failure, Report, Requirements, format_report, preflight
-from tests.conftest import ROOT, tool
+from tests.conftest import tool
 
 TRIM = (180.0, 252.0)
 BLEED = 9.0
 MEDIA = (198.0, 270.0)
-FONT = ROOT / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf"
+FONT = OWN / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf"
 EVERYTHING = Requirements(
     boxes=True, bleed=BLEED, trim=TRIM, fonts_embedded=True, cmyk=True, output_intent=True,
     pdfx="PDF/X-4", min_ppi=300, max_ink=240,

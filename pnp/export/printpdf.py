@@ -20,16 +20,17 @@ from typing import TYPE_CHECKING, Any
 import pikepdf
 from pikepdf import Name
 
-from pnp.errors import PnpError
+from pnp.errors import Level, PnpError
 from pnp.export.profiles import Profile
 from pnp.export.raster import with_bleed
 from pnp.model import Component, Game
-from pnp.paths import ART, FONTS, TEMPLATES
 from pnp.pdf.place import Outputs, remove_stale
 from pnp.render.cache import RenderCache, render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
+from pnp.render.findings import layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
+from pnp.render.scope import scope_for
 
 if TYPE_CHECKING:
     from pnp.preflight import Requirements
@@ -91,7 +92,8 @@ def export_print_pdfs(
     faces = list(plan.faces)
     styles = [s for c in parts for s in c.styles]
     cache = RenderCache(out_dir / ".cache" / "render")
-    rendered, _ = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, [game.root, TEMPLATES, FONTS, ART], cache)
+    rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
+    raise_errors([d for d in layout_diagnostics(parts, faces, found, False) if d.level is Level.ERROR])
     sources: list[pikepdf.Pdf] = []
     try:
         pages = _face_pages(game, rendered, profile, sources)

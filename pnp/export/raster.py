@@ -7,11 +7,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pnp.errors import Level
 from pnp.model import Component, Game
-from pnp.paths import ART, FONTS, TEMPLATES
+from pnp.render.cache import RenderCache, render_faces
 from pnp.render.document import faces_html
-from pnp.render.faces import Face, FacePlan, plan_faces
-from pnp.render.weasy import render_pdfs
+from pnp.render.faces import FacePlan, plan_faces
+from pnp.render.findings import layout_diagnostics, raise_errors
+from pnp.render.inspect import safe_box
+from pnp.render.scope import scope_for
 
 
 def with_bleed(components: Sequence[Component], bleed: float | None) -> tuple[Component, ...]:
@@ -27,14 +30,19 @@ def face_images(game: Game, components: Sequence[Component], pixels: dict[str, t
 
     plan = plan_faces(game, components)
     styles = [s for c in components for s in c.styles]
-    chunks = _chunks(list(plan.faces), 2)
-    rendered = render_pdfs([(faces_html(game, chunk, styles), "card faces") for chunk in chunks], [game.root, TEMPLATES, FONTS, ART])
+    faces = list(plan.faces)
+    rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), RenderCache(None))
+    raise_errors([d for d in layout_diagnostics(components, faces, found, False) if d.level is Level.ERROR])
+    by_key = {face.key: face for face in faces}
     sizes = {c.id: c.size.name for c in components}
     images: dict[str, Any] = {}
-    for data, chunk in zip(rendered, chunks):
+    for data, keys in rendered:
         document = pdfium.PdfDocument(data)
         try:
-            for index, face in enumerate(chunk):
+            for index, key in enumerate(keys):
+                if key is None:
+                    continue
+                face = by_key[key]
                 target = (pixels or {}).get(sizes.get(face.component, ""))
                 if target is None:
                     target = (round(face.width / 72 * dpi), round(face.height / 72 * dpi))
@@ -47,11 +55,6 @@ def face_images(game: Game, components: Sequence[Component], pixels: dict[str, t
         finally:
             document.close()
     return plan, images
-
-
-def _chunks(items: list[Face], count: int) -> list[list[Face]]:
-    size = -(-len(items) // count) if items else 1
-    return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
 
 
 def save_png(image: Any, target: Path, dpi: int) -> bytes:

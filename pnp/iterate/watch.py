@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.paths import ART, FONTS, TEMPLATES
+from pnp.paths import RENDER_ROOTS
 
 Snapshot = dict[str, tuple[int, int]]
 POLL_SECONDS = 0.2
@@ -113,7 +113,7 @@ def watch(
     builds: int | None = None,
 ) -> None:
     """Build once, then again after every change, until interrupted (or ``builds`` rebuilds)."""
-    roots = [game_dir, TEMPLATES, ART, FONTS]
+    roots = [game_dir, *RENDER_ROOTS]
     skip = [out]
 
     def attempt() -> None:

@@ -17,7 +17,7 @@ from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, 
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
-from pnp.paths import CARD_DATA, HOME
+from pnp.paths import CARD_DATA, SHARED
 
 GAME_FILE = "game.yaml"
 
@@ -51,7 +51,7 @@ def resolve_game_dir(game: str) -> Path:
 
 def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
     """A function (kind, relative path) -> existing file inside an allowed root."""
-    project_roots = [HOME] if HOME != game_dir else []
+    project_roots = [root for root in SHARED if root != game_dir]
 
     def find(kind: str, relative: str) -> Path | None:
         if relative.startswith(("/", "\\")) or ":" in relative:
@@ -237,7 +237,7 @@ def _component(
 
 def _template_name(found: Path, game_dir: Path) -> str:
     """The name Jinja2's loader knows a resolved template file by."""
-    for root in (game_dir / "templates", HOME / "templates"):
+    for root in (game_dir / "templates", *(shared / "templates" for shared in SHARED)):
         if found.is_relative_to(root.resolve()):
             return found.relative_to(root.resolve()).as_posix()
     raise AssertionError(found)

@@ -238,6 +238,13 @@ class FileRef(Spec):
                 check_image(found)
             except ImageRefused as exc:
                 return ck.error(path, f"art file {value!r} refused: {exc}")
+        if self.kind == "font":
+            from pnp.fontfiles import FontRefused, check_font
+
+            try:
+                check_font(found)
+            except FontRefused as exc:
+                return ck.error(path, f"font file {value!r} refused: {exc}")
         return found
 
 

@@ -1,8 +1,8 @@
 """Rendered pages kept by content: a build renders only what changed.
 
 A job's key is a hash of its HTML, of every file it refers to (stylesheets,
-fonts, art, and the files those stylesheets refer to) and of the pnp and
-WeasyPrint versions. Entries live under ``output/<game>/.cache/``, so
+fonts, art, and the files those stylesheets refer to) and of the versions of
+pnp, WeasyPrint and the libraries it lays text out with (:func:`engine_versions`). Entries live under ``output/<game>/.cache/``, so
 deleting output/ gives a cold build. A build whose pages are all cached never
 imports WeasyPrint. A build that laid something out then trims the cache to
 :func:`cache_limit`, deleting the pages used longest ago.
@@ -25,7 +25,10 @@ from urllib.parse import unquote, urlparse
 from pnp import __version__
 from pnp.errors import BuildError, UsageError
 from pnp.render.faces import Face
+from pnp.render.fontconfig import CONFIG as FONTCONFIG
 from pnp.render.inspect import LayoutFinding
+from pnp.render.libraries import library_versions
+from pnp.render.scope import Scope
 
 _URI = re.compile(r"file://[^\s\"')]+")
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
@@ -57,16 +60,24 @@ def _file_hash(path: Path, seen: set[Path]) -> str:
 
 
 @cache
-def _engine_version() -> str:
-    try:
-        return version("weasyprint")
-    except PackageNotFoundError:
-        return "unknown"
+def engine_versions() -> str:
+    """What lays pages out, each with its version: the Python packages and
+    the system libraries that decide where each glyph lands and how a PDF is
+    written, and pnp's font configuration. Any of them changing is a new key."""
+    parts = [f"pnp {__version__}"]
+    for package in ("weasyprint", "pydyf", "fonttools", "tinycss2", "cssselect2", "tinyhtml5", "pillow"):
+        try:
+            parts.append(f"{package} {version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package} none")
+    parts += [f"{name} {found}" for name, found in library_versions().items()]
+    parts.append(f"fontconfig.conf {hashlib.sha256(FONTCONFIG.read_bytes()).hexdigest()[:16]}")
+    return "; ".join(parts)
 
 
 def job_key(html: str) -> str:
     digest = hashlib.sha256()
-    digest.update(f"pnp {__version__}; weasyprint {_engine_version()}\n".encode())
+    digest.update(f"{engine_versions()}\n".encode())
     digest.update(html.encode())
     seen: set[Path] = set()
     for uri in sorted(set(_URI.findall(html))):
@@ -197,7 +208,7 @@ def render_faces(
     faces: Sequence[Face],
     html_for: Callable[[Sequence[Face]], str],
     safe_for: Callable[[Face], tuple[float, float, float, float]],
-    roots: Sequence[Path],
+    scope: Scope,
     cache: RenderCache,
     workers: int | None = None,
 ) -> tuple[FacePages, dict[str, list[LayoutFinding]]]:
@@ -211,7 +222,7 @@ def render_faces(
 
     Returns ``(pdf bytes, face key per page or None)`` per document used, and
     the findings by face key."""
-    pages, found, _ = render_build(faces, html_for, safe_for, (), roots, cache, workers)
+    pages, found, _ = render_build(faces, html_for, safe_for, (), scope, cache, workers)
     return pages, found
 
 
@@ -220,7 +231,7 @@ def render_build(
     html_for: Callable[[Sequence[Face]], str],
     safe_for: Callable[[Face], tuple[float, float, float, float]],
     documents: Sequence[tuple[str, str]],
-    roots: Sequence[Path],
+    scope: Scope,
     cache: RenderCache,
     workers: int | None = None,
 ) -> tuple[FacePages, dict[str, list[LayoutFinding]], list[bytes]]:
@@ -250,7 +261,7 @@ def render_build(
         from pnp.render.weasy import render_many
 
         order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
-        results = dict(zip(order, render_many([jobs[i] for i in order], roots, workers)))
+        results = dict(zip(order, render_many([jobs[i] for i in order], scope, workers)))
         cache.misses += len(jobs)
         for number, chunk in enumerate(chunks):
             data, findings = results[number]

@@ -10,26 +10,24 @@ from html import escape
 from pathlib import Path
 
 from pnp.model import FontFace, Game
-from pnp.paths import FONTS
 from pnp.render.faces import Face
+from pnp.render.scope import DEFAULT_FAMILY, document_fonts
 from pnp.units import css
 
-DEFAULT_FONTS = (
-    FontFace("EB Garamond", FONTS / "ebgaramond" / "EBGaramond12-Regular.ttf", "normal", 400),
-    FontFace("EB Garamond", FONTS / "ebgaramond" / "EBGaramond12-Italic.ttf", "italic", 400),
-)
-"""pnp's own pages use these when a game declares no fonts."""
-
-BASE_CSS = """
-html, body { margin: 0; padding: 0; }
-* { box-sizing: border-box; }
-.pnp-face { position: relative; overflow: hidden; break-after: page; margin: 0; }
-.pnp-face > .bleed { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
-.pnp-face > .trim, .pnp-face > .safe { position: absolute; }
-.pnp-stamp { position: absolute; right: 0; bottom: 0; font-size: 4.5pt; line-height: 1.2; font-style: normal;
-             font-weight: normal; letter-spacing: 0; color: #3a3a3a; background: rgba(255, 255, 255, 0.8);
-             padding: 0 0.5mm; border-radius: 0.5mm; white-space: nowrap; font-variant-numeric: lining-nums; }
+BASE_CSS = f"""
+html, body {{ margin: 0; padding: 0; }}
+html {{ font-family: "{DEFAULT_FAMILY}"; }}
+* {{ box-sizing: border-box; }}
+.pnp-face {{ position: relative; overflow: hidden; break-after: page; margin: 0; }}
+.pnp-face > .bleed {{ position: absolute; left: 0; top: 0; width: 100%; height: 100%; }}
+.pnp-face > .trim, .pnp-face > .safe {{ position: absolute; }}
+.pnp-stamp {{ position: absolute; right: 0; bottom: 0; font-family: "{DEFAULT_FAMILY}"; font-size: 4.5pt; line-height: 1.2;
+             font-style: normal; font-weight: normal; letter-spacing: 0; color: #3a3a3a;
+             background: rgba(255, 255, 255, 0.8); padding: 0 0.5mm; border-radius: 0.5mm; white-space: nowrap;
+             font-variant-numeric: lining-nums; }}
 """
+"""Every document's own rules. Text is set in pnp's default font unless the
+game's stylesheets say otherwise; the build stamp always is."""
 
 
 def font_css(fonts: Sequence[FontFace]) -> str:
@@ -77,13 +75,13 @@ def faces_html(game: Game, faces: Sequence[Face], styles: Sequence[Path]) -> str
             f'data-face="{face.key}">{face.html}</section>'
         )
     return _document(
-        game.fonts or DEFAULT_FONTS, [*game.styles, *styles], palette_css(game) + "\n".join(size_css), "\n".join(body)
+        document_fonts(game.fonts), [*game.styles, *styles], palette_css(game) + "\n".join(size_css), "\n".join(body)
     )
 
 
 def pages_html(game: Game, body: str, styles: Sequence[Path]) -> str:
     """A document of ordinary pages (printing instructions, rulebooks)."""
-    return _document(game.fonts or DEFAULT_FONTS, [*game.styles, *styles], palette_css(game), body)
+    return _document(document_fonts(game.fonts), [*game.styles, *styles], palette_css(game), body)
 
 
 def palette_css(game: Game) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-from datetime import datetime, timezone
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any

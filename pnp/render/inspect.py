@@ -1,4 +1,5 @@
-"""After layout, before writing: find text that overflows its box or leaves the safe zone.
+"""After layout, before writing: find text that overflows its box, leaves the
+safe zone, or is set in a font or character the game did not declare.
 
 WeasyPrint's ``HTML.render()`` returns a Document whose pages can be looked at
 before ``write_pdf()``. :func:`inspect_layout` walks each page's laid-out box
@@ -24,6 +25,7 @@ from functools import cache
 from typing import Any, Literal, NamedTuple
 
 from pnp.render.faces import Face
+from pnp.render.fontcheck import FontRules, text_problems
 from pnp.units import to_mm
 
 PX_PER_PT = 4 / 3
@@ -46,9 +48,11 @@ class LayoutFinding:
 
     page: int
     """0-based page index in the rendered document."""
-    kind: Literal["overflow", "safe-zone"]
+    kind: Literal["overflow", "safe-zone", "font"]
     """``overflow``: text does not fit its box (or the page), or was cut short by
-    line-clamp. ``safe-zone``: text reaches outside the page's safe rectangle."""
+    line-clamp. ``safe-zone``: text reaches outside the page's safe rectangle.
+    ``font``: text asks for a font family that is not declared, or holds a
+    character no declared font has (always an error: see :mod:`pnp.render.fontcheck`)."""
     element: str
     """The element, CSS-like: ``div.flavour``, ``p#title``; for an element with
     neither class nor id, prefixed by its nearest ancestor that has one
@@ -65,7 +69,10 @@ def safe_box(face: Face) -> tuple[float, float, float, float]:
 
 
 def inspect_layout(
-    document: Any, safe_boxes: Sequence[tuple[float, float, float, float] | None]
+    document: Any,
+    safe_boxes: Sequence[tuple[float, float, float, float] | None],
+    fonts: FontRules | None = None,
+    overflow: bool = True,
 ) -> list[LayoutFinding]:
     """Find text that overflows its box, or lies outside the safe zone, on every page.
 
@@ -83,8 +90,11 @@ def inspect_layout(
     against the innermost such box it escapes; text cut to an ellipsis counts,
     since WeasyPrint lays it out whole and shortens it only when drawing.
 
+    With ``fonts``, every piece of visible text is also checked against
+    them (``font`` findings); ``overflow=False`` checks only that.
+
     Findings come in page order, at most one per (page, kind, element): the
-    worst offence.
+    worst offence (for fonts: one per element and family or character).
     """
     if len(safe_boxes) > len(document.pages):
         raise ValueError(f"{len(safe_boxes)} safe boxes given for a document of {len(document.pages)} pages")
@@ -92,7 +102,8 @@ def inspect_layout(
     worst: dict[tuple[object, ...], tuple[float, LayoutFinding]] = {}
     for index, page in enumerate(document.pages):
         safe = safe_boxes[index] if index < len(safe_boxes) else None
-        _inspect_page(index, page._page_box, None if safe is None else _px_edges(safe), types, worst)
+        page_safe = None if safe is None else _px_edges(safe)
+        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow), page._page_box)
     return [finding for _, finding in worst.values()]
 
 
@@ -164,13 +175,14 @@ class _Page:
     safe: _Edges | None
     types: _Types
     worst: dict[tuple[object, ...], tuple[float, LayoutFinding]]
+    fonts: FontRules | None
+    overflow: bool
 
 
-def _inspect_page(index: int, page_box: Any, safe: _Edges | None, types: _Types, worst: dict[tuple[object, ...], tuple[float, LayoutFinding]]) -> None:
+def _inspect_page(page: _Page, page_box: Any) -> None:
     edges = (0.0, 0.0, float(page_box.margin_width()), float(page_box.margin_height()))
     frame = _Frame(page_box, edges, None, edges, True, True, None)
     context = _Context((frame,), None, 1, 1, None)
-    page = _Page(index, safe, types, worst)
     for child in page_box.children:
         _visit(child, context, page)
 
@@ -185,7 +197,7 @@ def _visit(box: Any, context: _Context, page: _Page) -> None:
     if not box.children:
         return
     if isinstance(box, types.line):
-        if box.block_ellipsis != "none":
+        if box.block_ellipsis != "none" and page.overflow:
             _record(page, ("clamp", id(box.element), box.element_tag), 0.0, "overflow", _describe(box, context.named),
                     "text is cut short to fit (line-clamp or block-ellipsis)")
     elif isinstance(box, types.inline):
@@ -260,6 +272,11 @@ def _covers(edges: _Edges, page: _Edges) -> bool:
 def _check_text(box: Any, context: _Context, page: _Page) -> None:
     if box.style["visibility"] != "visible" or not box.text.strip():
         return
+    if page.fonts is not None:
+        for key, message in text_problems(box.style["font_family"], box.text, page.fonts):
+            _record(page, ("font", id(box.element), box.element_tag, key), 0.0, "font", _describe(box, context.named), message)
+    if not page.overflow:
+        return
     # Horizontally the glyphs' advance; vertically the font's ascent-to-descent,
     # trimmed to the line-height strut when a tight line-height makes it smaller.
     x, line_top, y = box.content_box_x(), box.position_y, box.content_box_y()
@@ -296,7 +313,9 @@ def _report_overflow(box: Any, context: _Context, frame: _Frame, side: str, exce
             f"text overflows its box by {_mm(excess)} ({side} edge){hidden}")
 
 
-def _record(page: _Page, key: tuple[object, ...], excess: float, kind: Literal["overflow", "safe-zone"], element: str, message: str) -> None:
+def _record(
+    page: _Page, key: tuple[object, ...], excess: float, kind: Literal["overflow", "safe-zone", "font"], element: str, message: str
+) -> None:
     full_key = (page.index, kind, *key)
     known = page.worst.get(full_key)
     if known is None or excess > known[0]:

@@ -21,13 +21,13 @@ import traceback
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import BuildError, PnpError
 
 if TYPE_CHECKING:
     from pnp.render.inspect import LayoutFinding
+    from pnp.render.scope import Scope
     from pnp.render.weasy import SafeBoxes
 
 Jobs = Sequence[tuple[str, str, "SafeBoxes | None"]]
@@ -67,10 +67,10 @@ class Renderer:
         child.close()
         self._used = False
 
-    def render_many(self, jobs: Jobs, roots: Sequence[Path], workers: int | None) -> list[tuple[bytes, list[LayoutFinding]]]:
+    def render_many(self, jobs: Jobs, scope: Scope, workers: int | None) -> list[tuple[bytes, list[LayoutFinding]]]:
         self._used = True
         try:
-            self._conn.send(([tuple(job) for job in jobs], [Path(r) for r in roots], workers))
+            self._conn.send(([tuple(job) for job in jobs], scope, workers))
             status, value = self._conn.recv()
         except (EOFError, OSError):
             raise BuildError("the renderer process stopped unexpectedly; nothing was written") from None
@@ -155,10 +155,10 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
             return
         if request is None:
             return
-        jobs, roots, workers = request
+        jobs, scope, workers = request
         signal.signal(signal.SIGTERM, _stopped)  # while laying out: unwind, so a pool of workers ends too
         try:
-            reply: tuple[str, Any] = broken or ("done", render_many(jobs, roots, workers))
+            reply: tuple[str, Any] = broken or ("done", render_many(jobs, scope, workers))
         except PnpError as exc:
             reply = ("failed", exc)
         except Exception:  # a bug: the parent shows the trace

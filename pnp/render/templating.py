@@ -14,19 +14,19 @@ import jinja2.bccache
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
-from pnp.paths import HOME
+from pnp.paths import SHARED
 
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"}
 
 
 def environment(game_root: Path) -> SandboxedEnvironment:
-    """Templates come from the game's templates/ first, then the project's.
+    """Templates come from the game's templates/ first, then the project's, then pnp's own.
 
     Compiled templates come from Jinja's bytecode cache, which checks each
     against its source, so a new environment per build costs little and never
     holds a template from before an edit."""
-    roots = [game_root / "templates", HOME / "templates"]
+    roots = [game_root / "templates", *(shared / "templates" for shared in SHARED)]
     env = SandboxedEnvironment(
         loader=jinja2.FileSystemLoader([str(r) for r in roots if r.is_dir()]),
         undefined=jinja2.StrictUndefined,

@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -23,7 +24,10 @@ from urllib.parse import unquote, urlparse
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
 from pnp.images import ImageRefused, check_image
 from pnp.parallel import fork_map
+from pnp.render.fontcheck import rules_for
+from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
+from pnp.render.scope import Scope
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
@@ -39,7 +43,7 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
         raise _Refused(f"{url!r}: only local files may be used; the renderer fetches nothing from the network")
     path = Path(unquote(parsed.path)).resolve()
     if not any(path.is_relative_to(root) for root in roots):
-        raise _Refused(f"{url!r} lies outside the game folder and the project's templates/, fonts/ and art/")
+        raise _Refused(f"{url!r} lies outside the game folder, the project's templates/, fonts/ and art/, and pnp's own resources")
     if not path.is_file():
         raise _Refused(f"{url!r}: no such file")
     try:
@@ -50,6 +54,9 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
 
 
 SafeBoxes = Sequence["tuple[float, float, float, float] | None"]
+
+_NOTDEF = ".notdef glyph rendered"
+"""How WeasyPrint's log begins when it draws an empty box for a character no font has."""
 
 
 def load_weasyprint() -> ModuleType:
@@ -69,7 +76,10 @@ def load_weasyprint() -> ModuleType:
     search = ctypes.util.find_library
     ctypes.util.find_library = lambda name: None
     try:
-        with contextlib.redirect_stdout(io.StringIO()):  # its "could not import" advice, on a first try
+        # Its "could not import" advice on a first try, and its warning that
+        # the (deliberately empty) font configuration has no fonts, unsaid.
+        with contextlib.redirect_stdout(io.StringIO()), machine_fonts_hidden(), warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
             import weasyprint
         return sys.modules["weasyprint"]
     except OSError:
@@ -78,7 +88,9 @@ def load_weasyprint() -> ModuleType:
     finally:
         ctypes.util.find_library = search
     try:
-        import weasyprint
+        with machine_fonts_hidden(), warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)
+            import weasyprint
     except OSError as exc:
         raise BuildError(
             f"WeasyPrint cannot open the system libraries it lays pages out with (Pango, HarfBuzz): {exc}; "
@@ -87,25 +99,41 @@ def load_weasyprint() -> ModuleType:
     return sys.modules["weasyprint"]
 
 
-def render_pdf(html: str, roots: Sequence[Path], what: str) -> bytes:
+def render_pdf(html: str, scope: Scope, what: str) -> bytes:
     """Lay out ``html`` and return the PDF bytes. ``what`` names it in errors."""
-    return render_many([(html, what, None)], roots)[0][0]
+    return render_many([(html, what, None)], scope)[0][0]
 
 
 def prime() -> None:
     """Lay out a line of text once, so the first real document does not pay
     for WeasyPrint's first-use set-up (fonts, the default stylesheet)."""
-    from weasyprint.text.fonts import FontConfiguration
-
-    load_weasyprint().HTML(string="<p>pnp</p>").render(font_config=FontConfiguration()).write_pdf()
+    _layout(load_weasyprint(), "<p>pnp</p>").write_pdf()
 
 
-def render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
-    """Lay out ``html``; with ``safe_boxes`` (one per page, see
-    :func:`pnp.render.inspect.inspect_layout`) also find overflowing text and
-    text outside the safe zone, after layout and before writing."""
+_FLOOR = f"@font-face {{ font-family: 'pnp floor'; src: url({FLOOR_FONT.as_uri()}); }}"
+"""In every font configuration, a font with no glyph but a space, under a name
+no document uses: with no font at all (a document that declares none), Pango
+would crash the process. It draws nothing, so it never stands in for a
+character the declared fonts lack (``scripts/build-floor-font.py``)."""
+
+
+def _layout(weasyprint: ModuleType, html: str, base_url: str | None = None, fetcher: Any = None) -> Any:
+    """``html`` laid out with pnp's font configuration (no machine fonts)."""
+    config = font_configuration()
+    floor = weasyprint.CSS(string=_FLOOR, font_config=config)
+    page = weasyprint.HTML(string=html, base_url=base_url, **({"url_fetcher": fetcher} if fetcher else {}))
+    return page.render(stylesheets=[floor], font_config=config)
+
+
+def render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
+    """Lay out ``html`` with ``scope``'s files and fonts only. With
+    ``safe_boxes`` (one per page: a document of card faces, see
+    :func:`pnp.render.inspect.inspect_layout`), return the overflowing text,
+    text outside the safe zone and text in undeclared fonts or characters as
+    findings, after layout and before writing; in any other document, text in
+    undeclared fonts or characters is an AssetError."""
     with interrupts_kept():
-        return _render_inspected(html, roots, what, safe_boxes)
+        return _render_inspected(html, scope, what, safe_boxes)
 
 
 @contextlib.contextmanager
@@ -140,12 +168,11 @@ def interrupts_kept() -> Iterator[None]:
             handler(signum, None)
 
 
-def _render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
+def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
     weasyprint = load_weasyprint()
-    from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-    resolved = [r.resolve() for r in roots]
+    resolved = [r.resolve() for r in scope.roots]
     refused: list[str] = []
 
     class GuardedFetcher(URLFetcher):  # type: ignore[misc]
@@ -167,10 +194,10 @@ def _render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: S
     previous = logger.level
     logger.setLevel(logging.WARNING)
     try:
-        document = weasyprint.HTML(
-            string=html, base_url=resolved[0].as_uri() + "/", url_fetcher=GuardedFetcher()
-        ).render(font_config=FontConfiguration())
-        findings = [] if safe_boxes is None else inspect_layout(document, safe_boxes)
+        document = _layout(weasyprint, html, resolved[0].as_uri() + "/", GuardedFetcher())
+        findings = inspect_layout(document, safe_boxes or [], rules_for(scope), overflow=safe_boxes is not None)
+        if safe_boxes is None and findings:
+            raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
         data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
@@ -178,6 +205,8 @@ def _render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: S
         logger.removeHandler(handler)
         logger.setLevel(previous)
     failures = [m for level, m in messages if level >= logging.ERROR or "Failed to load" in m]
+    if not any(f.kind == "font" for f in findings):  # text the box tree does not show (SVG text)
+        failures += [m for _, m in messages if m.startswith(_NOTDEF)]
     if failures:
         raise AssetError([Diagnostic(Source(Path(what)), "", m) for m in failures])
     if not isinstance(data, bytes):
@@ -185,13 +214,13 @@ def _render_inspected(html: str, roots: Sequence[Path], what: str, safe_boxes: S
     return data, findings
 
 
-def render_pdfs(jobs: Sequence[tuple[str, str]], roots: Sequence[Path], workers: int | None = None) -> list[bytes]:
+def render_pdfs(jobs: Sequence[tuple[str, str]], scope: Scope, workers: int | None = None) -> list[bytes]:
     """Render several (html, what) documents, on every core when there are several."""
-    return [data for data, _ in render_many([(html, what, None) for html, what in jobs], roots, workers)]
+    return [data for data, _ in render_many([(html, what, None) for html, what in jobs], scope, workers)]
 
 
 def render_many(
-    jobs: Sequence[tuple[str, str, SafeBoxes | None]], roots: Sequence[Path], workers: int | None = None
+    jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
 ) -> list[tuple[bytes, list[LayoutFinding]]]:
     """Render several (html, what, safe boxes) documents, on every core when
     there are several; in the renderer started for this build, if there is one
@@ -200,7 +229,7 @@ def render_many(
 
     renderer = active()
     if renderer is not None:
-        return renderer.render_many(jobs, roots, workers)
+        return renderer.render_many(jobs, scope, workers)
     load_weasyprint()  # imported once, before forking
 
     from pnp.progress import Progress
@@ -208,7 +237,7 @@ def render_many(
     with Progress("laying out", len(jobs)) as bar:
         results = fork_map(
             _render_job,
-            [(html, list(roots), what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],
+            [(html, scope, what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],
             workers or os.cpu_count() or 1,
             done=bar.advance,
         )
@@ -220,9 +249,9 @@ def render_many(
     return out
 
 
-def _render_job(html: str, roots: list[Path], what: str, boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]] | PnpError:
+def _render_job(html: str, scope: Scope, what: str, boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]] | PnpError:
     try:
-        return render_inspected(html, roots, what, boxes)
+        return render_inspected(html, scope, what, boxes)
     except PnpError as exc:  # sent back to the parent, which raises it
         return exc
 
