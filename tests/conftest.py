@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,28 @@ import pytest
 # Every build in the tests has one fixed date (2026-01-01), so build stamps and
 # reference images do not change from day to day.
 os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")
+
+
+def _hermetic() -> None:
+    """What the machine or its user has must not show in a test: one time
+    zone and locale, and a home and temporary folder of the run's own (no
+    user fonts, no caches from earlier runs, such as compiled templates).
+    Set before any test runs, so every process a test starts inherits it.
+    pnp itself never lets the machine's fonts into a layout, and `make test`
+    runs everything else (pdftoppm ...) with no machine fonts either
+    (FONTCONFIG_FILE)."""
+    run = Path(tempfile.mkdtemp(prefix="pnp-tests-"))
+    (run / "home").mkdir()
+    (run / "tmp").mkdir()
+    os.environ.update(TZ="UTC", LC_ALL="C.UTF-8", LANG="C.UTF-8", HOME=str(run / "home"), TMPDIR=str(run / "tmp"))
+    for name in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "LANGUAGE"):
+        os.environ.pop(name, None)
+    time.tzset()
+    tempfile.tempdir = None  # asked again: the run's own folder
+    atexit.register(shutil.rmtree, run, True)
+
+
+_hermetic()
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -21,6 +21,7 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 import pytest
@@ -33,7 +34,6 @@ from pnp.render.faces import Face
 from pnp.render.scope import DEFAULT_FONTS, Scope
 from pnp.render.weasy import render_many
 from tests.conftest import ROOT, tool
-
 
 _FONT = f"@font-face {{ font-family: 'EB Garamond'; src: url({DEFAULT_FONTS[0].file.as_uri()}) }} html {{ font-family: 'EB Garamond' }}"
 
@@ -100,6 +100,16 @@ def test_an_interrupted_build_stops_the_renderer_without_waiting_for_its_work(tm
     """Ctrl-C while pages are being laid out: the renderer and its workers stop at once."""
     import threading
 
+    # Python's own Ctrl-C handler, whoever started the tests (a shell's
+    # background job starts Python with SIGINT ignored).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _interrupt_a_heavy_layout(tmp_path, threading)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupt_a_heavy_layout(tmp_path: Path, threading: Any) -> None:
     heavy = [(_html("many words " * 20000), f"heavy {n}", None) for n in range(4)]
     with pytest.raises(KeyboardInterrupt), service.started() as renderer:
         assert renderer is not None
@@ -136,10 +146,10 @@ _IMPORT = textwrap.dedent(
                 raise OSError(f"simulated: {name} does not open as given")
             return opened(self, name, flags)
         cffi.FFI.dlopen = dlopen
-    from pnp.render.weasy import load_weasyprint
-    weasyprint = load_weasyprint()
+    from pnp.render.weasy import lay_out, load_weasyprint
+    load_weasyprint()
     assert ctypes.util.find_library is counting
-    pdf = weasyprint.HTML(string="<p>imported</p>").write_pdf()
+    pdf = lay_out("<p>imported</p>").write_pdf()
     print(len(searched), pdf[:5].decode())
     """
 )

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import weasyprint
 
 from pnp.errors import Source
 from pnp.model import Game
@@ -19,6 +18,7 @@ from pnp.paths import OWN
 from pnp.render.document import faces_html
 from pnp.render.faces import Face
 from pnp.render.inspect import LayoutFinding, inspect_layout, safe_box
+from pnp.render.weasy import lay_out
 from pnp.units import mm
 
 FONT = OWN / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf"
@@ -40,7 +40,7 @@ SIX_LINES = "<p>" + "<br>".join(["Once more the tide"] * 6) + "</p>"
 def cards(*flavours: str) -> Any:
     """One card page per flavour text, laid out."""
     body = "".join(f'<section class="card"><div class="flavour">{text}</div></section>' for text in flavours)
-    return weasyprint.HTML(string=CARD + body).render()
+    return lay_out(CARD + body)
 
 
 def bled_face(html: str) -> Face:
@@ -54,7 +54,7 @@ def laid_out(face: Face) -> Any:
         id="g", name="G", edition=None, version="1", description=None, root=Path(__file__).parent,
         players=(2, 4), fonts=(), styles=(), sets={}, components=(), source=Source(Path("game.yaml")),
     )
-    return weasyprint.HTML(string=faces_html(game, [face], [])).render()
+    return lay_out(faces_html(game, [face], []))
 
 
 def test_text_that_fits_its_box_is_not_reported() -> None:

@@ -91,13 +91,13 @@ def test_symbols_differ_in_grayscale(b04_build: Path) -> None:
 
 def _svg_gray(svg: Path) -> Image.Image:
     """An SVG drawn 64 x 64 px in grayscale, through WeasyPrint and PDFium."""
-    import io
     import tempfile
 
-    import weasyprint
+    from pnp.render.scope import Scope
+    from pnp.render.weasy import render_pdf
 
     html = f"<style>@page {{ size: 64px 64px; margin: 0 }} img {{ width: 64px; height: 64px; display: block }}</style><img src='{svg.as_uri()}'>"
-    data = weasyprint.HTML(string=html).write_pdf()
+    data = render_pdf(html, Scope((svg.parent,), ()), svg.name)
     with tempfile.NamedTemporaryFile(suffix=".pdf") as handle:
         handle.write(data)
         handle.flush()

@@ -107,7 +107,7 @@ def render_pdf(html: str, scope: Scope, what: str) -> bytes:
 def prime() -> None:
     """Lay out a line of text once, so the first real document does not pay
     for WeasyPrint's first-use set-up (fonts, the default stylesheet)."""
-    _layout(load_weasyprint(), "<p>pnp</p>").write_pdf()
+    lay_out("<p>pnp</p>").write_pdf()
 
 
 _FLOOR = f"@font-face {{ font-family: 'pnp floor'; src: url({FLOOR_FONT.as_uri()}); }}"
@@ -117,8 +117,11 @@ would crash the process. It draws nothing, so it never stands in for a
 character the declared fonts lack (``scripts/build-floor-font.py``)."""
 
 
-def _layout(weasyprint: ModuleType, html: str, base_url: str | None = None, fetcher: Any = None) -> Any:
-    """``html`` laid out with pnp's font configuration (no machine fonts)."""
+def lay_out(html: str, base_url: str | None = None, fetcher: Any = None) -> Any:
+    """``html`` laid out (a WeasyPrint Document) with pnp's font configuration:
+    no font of the machine's, only those ``html`` declares (and one that draws
+    nothing). Every layout in pnp goes through here."""
+    weasyprint = load_weasyprint()
     config = font_configuration()
     floor = weasyprint.CSS(string=_FLOOR, font_config=config)
     page = weasyprint.HTML(string=html, base_url=base_url, **({"url_fetcher": fetcher} if fetcher else {}))
@@ -169,7 +172,7 @@ def interrupts_kept() -> Iterator[None]:
 
 
 def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
-    weasyprint = load_weasyprint()
+    load_weasyprint()
     from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
     resolved = [r.resolve() for r in scope.roots]
@@ -194,7 +197,7 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     previous = logger.level
     logger.setLevel(logging.WARNING)
     try:
-        document = _layout(weasyprint, html, resolved[0].as_uri() + "/", GuardedFetcher())
+        document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher())
         findings = inspect_layout(document, safe_boxes or [], rules_for(scope), overflow=safe_boxes is not None)
         if safe_boxes is None and findings:
             raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
