@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from tests.conftest import run_pnp
@@ -177,3 +179,37 @@ def test_a_page_that_vanishes_mid_build_is_a_clear_error(mini_copy: Path, tmp_pa
     monkeypatch.setattr(RenderCache, "has_face", has_face_then_vanish)
     with pytest.raises(BuildError, match="a cached page vanished during the build"):
         build(game, ["a4"], tmp_path / "out")
+
+
+def test_cache_keys_carry_the_versions_of_what_lays_text_out() -> None:
+    """Pango, HarfBuzz, fontconfig and FreeType come from the system: read
+    without WeasyPrint, and the same as WeasyPrint's own bindings report."""
+    from pnp.render.cache import engine_versions, job_key
+    from pnp.render.libraries import library_versions
+    from pnp.render.weasy import load_weasyprint
+
+    load_weasyprint()
+    from weasyprint.text.ffi import pango
+
+    found = library_versions()
+    major, minor, micro = (int(part) for part in found["pango"].split("."))
+    assert major * 10000 + minor * 100 + micro == pango.pango_version()
+    if shutil.which("dpkg-query"):  # Debian and Ubuntu: the packages' own versions
+        packages = {"pango": "libpango-1.0-0", "harfbuzz": "libharfbuzz0b", "fontconfig": "libfontconfig1", "freetype": "libfreetype6"}
+        for name, package in packages.items():
+            listed = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", package], capture_output=True, text=True, check=True).stdout
+            assert listed.split("+")[0].split("-")[0] == found[name], (name, listed, found)
+    versions = engine_versions()
+    for name, value in found.items():
+        assert f"{name} {value}" in versions
+    assert "weasyprint " in versions and "fontconfig.conf " in versions
+    engine_versions.cache_clear()
+    library_versions.cache_clear()
+    try:
+        before = job_key("<p>x</p>")
+        library_versions()["pango"] = "0.0.0"  # another Pango: another key
+        engine_versions.cache_clear()
+        assert job_key("<p>x</p>") != before
+    finally:
+        engine_versions.cache_clear()
+        library_versions.cache_clear()
