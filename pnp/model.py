@@ -151,6 +151,8 @@ class Game:
     """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
     palette: Mapping[str, Swatch] = field(default_factory=dict)
     """The game's colours by name, declared once (``palette:`` in game.yaml)."""
+    language: str = "en"
+    """The language of the game's text (BCP 47), set on every document it prints."""
 
     def colour(self, value: str | None) -> str | None:
         """A palette name or ``#rrggbb`` as the ``#rrggbb`` screen value."""

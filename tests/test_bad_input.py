@@ -130,6 +130,8 @@ CASES += [
      "cards.yaml", 6, ["cards/two front", "U+1F3E0 HOUSE BUILDING"]),
     ("character-in-template-text", _replace("templates/mini/back.html", "{{ game.name }}", "{{ game.name }} \u2665 \u2605"),
      "cards.yaml", 2, ["cards/one back", "U+2665 BLACK HEART SUIT", "U+2605 BLACK STAR"]),
+    ("language-not-a-tag", _replace("game.yaml", "version: \"1\"\n", "version: \"1\"\nlanguage: English\n"),
+     "game.yaml", 6, ["language", "a language tag like 'en'"]),
     ("font-file-not-a-font", _both(_write("notafont.ttf", "plain text, no font"), _replace("game.yaml", "fonts/ebgaramond/EBGaramond12-Regular.ttf", "notafont.ttf")),
      "game.yaml", 8, ["fonts[0].file", "font file 'notafont.ttf' refused", "no font file"]),
     ("font-file-truncated", _both(_write("cut.ttf", (OWN / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf").read_bytes()[:4096]), _replace("game.yaml", "fonts/ebgaramond/EBGaramond12-Regular.ttf", "cut.ttf")),

@@ -139,6 +139,7 @@ def _build_game(
         edition=top["edition"],
         version=str(top["version"]),
         description=top["description"],
+        language=top["language"],
         root=game_dir,
         players=players,
         fonts=tuple(FontFace(f["family"], f["file"], f["style"], f["weight"]) for f in top["fonts"]),

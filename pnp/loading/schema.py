@@ -226,6 +226,12 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             Field("edition", Text(max_length=40), "The edition or variant, printed beside the title.", None),
             Field("version", Text(max_length=40), "The designer's version of the data, printed on builds.", "0.1.0"),
             Field("description", Text(), "One or two sentences about the game.", None),
+            Field(
+                "language",
+                Text(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*", "a language tag like 'en' or 'en-GB'", 35),
+                "The language of the game's text (a BCP 47 tag): hyphenation and shaping follow it, never the machine's locale.",
+                "en",
+            ),
             Field("players", PLAYERS, "The allowed player counts."),
             Field("fonts", ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ()),
             Field("style", ListOf(FileRef("style")), "Stylesheets every template of the game uses.", ()),

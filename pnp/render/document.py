@@ -75,13 +75,13 @@ def faces_html(game: Game, faces: Sequence[Face], styles: Sequence[Path]) -> str
             f'data-face="{face.key}">{face.html}</section>'
         )
     return _document(
-        document_fonts(game.fonts), [*game.styles, *styles], palette_css(game) + "\n".join(size_css), "\n".join(body)
+        game.language, document_fonts(game.fonts), [*game.styles, *styles], palette_css(game) + "\n".join(size_css), "\n".join(body)
     )
 
 
 def pages_html(game: Game, body: str, styles: Sequence[Path]) -> str:
     """A document of ordinary pages (printing instructions, rulebooks)."""
-    return _document(document_fonts(game.fonts), [*game.styles, *styles], palette_css(game), body)
+    return _document(game.language, document_fonts(game.fonts), [*game.styles, *styles], palette_css(game), body)
 
 
 def palette_css(game: Game) -> str:
@@ -91,9 +91,9 @@ def palette_css(game: Game) -> str:
     return ":root { " + " ".join(f"--{name}: {swatch.screen};" for name, swatch in game.palette.items()) + " }\n"
 
 
-def _document(fonts: Sequence[FontFace], styles: Sequence[Path], extra_css: str, body: str) -> str:
+def _document(language: str, fonts: Sequence[FontFace], styles: Sequence[Path], extra_css: str, body: str) -> str:
     return (
-        "<!DOCTYPE html>\n<html><head><meta charset='utf-8'>\n"
+        f"<!DOCTYPE html>\n<html lang='{language}'><head><meta charset='utf-8'>\n"
         f"<style>\n{font_css(fonts)}\n{BASE_CSS}\n{extra_css}\n</style>\n"
         f"{_style_links(styles)}\n</head><body>\n{body}\n</body></html>"
     )
