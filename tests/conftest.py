@@ -45,10 +45,10 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINI = FIXTURES / "mini"
 
 
-def run_pnp(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the real command line in a fresh process."""
+def run_pnp(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run the real command line in a fresh process (a hang fails the test at ``timeout``)."""
     return subprocess.run(
-        [sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=cwd or ROOT, timeout=300
+        [sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=cwd or ROOT, timeout=timeout
     )
 
 

@@ -48,6 +48,25 @@ def test_templates_cannot_reach_the_network_or_outside_files(mini_copy: Path, tm
     _refused(_build(mini_copy, tmp_path / "out"), "refused to read", *words)
 
 
+@pytest.mark.parametrize("where", ["outside", "inside"])
+def test_a_fifo_named_by_a_template_is_refused_never_opened(mini_copy: Path, tmp_path: Path, where: str) -> None:
+    """Opening a FIFO waits for a writer forever: nothing that hashes or reads
+    files for a build may open one, inside the game folder or out of it."""
+    fifo = (tmp_path if where == "outside" else mini_copy / "art") / "pipe.png"
+    os.mkfifo(fifo)
+    (mini_copy / "templates/mini/card.html").write_text(f'<img src="{fifo.as_uri()}">\n')
+    result = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(tmp_path / "out"), timeout=120)
+    _refused(result, "refused to read", "pipe.png")
+
+
+def test_a_stylesheet_url_to_a_device_is_refused_never_read(mini_copy: Path, tmp_path: Path) -> None:
+    (mini_copy / "templates/mini/zero.css").write_text("body { background: url(/dev/zero); }\n")
+    text = (mini_copy / "game.yaml").read_text().replace("    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/zero.css]\n", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    result = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(tmp_path / "out"), timeout=120)
+    _refused(result, "refused to read", "/dev/zero")
+
+
 def test_stylesheets_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
     (mini_copy / "templates/mini/evil.css").write_text('@import url("../../../../../../etc/passwd");\n')
     text = (mini_copy / "game.yaml").read_text().replace("    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/evil.css]\n", 1)

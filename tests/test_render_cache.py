@@ -206,10 +206,10 @@ def test_cache_keys_carry_the_versions_of_what_lays_text_out() -> None:
     engine_versions.cache_clear()
     library_versions.cache_clear()
     try:
-        before = job_key("<p>x</p>")
+        before = job_key("<p>x</p>", [])
         library_versions()["pango"] = "0.0.0"  # another Pango: another key
         engine_versions.cache_clear()
-        assert job_key("<p>x</p>") != before
+        assert job_key("<p>x</p>", []) != before
     finally:
         engine_versions.cache_clear()
         library_versions.cache_clear()

@@ -13,14 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
 
 from pnp import __version__
 from pnp.errors import BuildError, UsageError
@@ -28,35 +26,8 @@ from pnp.render.faces import Face
 from pnp.render.fontconfig import CONFIG as FONTCONFIG
 from pnp.render.inspect import LayoutFinding
 from pnp.render.libraries import library_versions
+from pnp.render.references import file_hash, referenced
 from pnp.render.scope import Scope
-
-_URI = re.compile(r"file://[^\s\"')]+")
-_CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
-_FILE_HASHES: dict[tuple[str, int, int], str] = {}
-
-
-def _file_hash(path: Path, seen: set[Path]) -> str:
-    """A file's hash, and for a stylesheet the hashes of what it refers to."""
-    if path in seen:
-        return ""
-    seen.add(path)
-    try:
-        stat = path.stat()
-    except OSError:
-        return "missing"
-    memo = (str(path), stat.st_mtime_ns, stat.st_size)
-    digest = _FILE_HASHES.get(memo)
-    if digest is None:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        _FILE_HASHES[memo] = digest
-    if path.suffix == ".css":
-        text = path.read_text(errors="replace")
-        for ref in _CSS_URL.findall(text):
-            parsed = urlparse(ref)
-            target = Path(unquote(parsed.path)) if parsed.scheme == "file" else (path.parent / ref)
-            if parsed.scheme in ("", "file"):
-                digest += _file_hash(target.resolve(), seen)
-    return digest
 
 
 @cache
@@ -75,15 +46,17 @@ def engine_versions() -> str:
     return "; ".join(parts)
 
 
-def job_key(html: str) -> str:
+def job_key(html: str, roots: Sequence[Path]) -> str:
+    """The render-cache key of laying ``html`` out: its text, every file it
+    refers to inside ``roots`` (what the renderer may read) and
+    :func:`engine_versions`."""
     digest = hashlib.sha256()
     digest.update(f"{engine_versions()}\n".encode())
     digest.update(html.encode())
     seen: set[Path] = set()
-    for uri in sorted(set(_URI.findall(html))):
-        path = Path(unquote(urlparse(uri).path))
-        digest.update(uri.encode())
-        digest.update(_file_hash(path, seen).encode())
+    for path in sorted(referenced(html)):
+        digest.update(path.as_posix().encode())
+        digest.update(file_hash(path, roots, seen).encode())
     return digest.hexdigest()
 
 
@@ -241,11 +214,12 @@ def render_build(
     the faces' pages and findings, and each document's PDF bytes."""
     limit = cache_limit()
     index = cache.face_index()
-    keys = {face.key: job_key(html_for([face])) for face in faces}
+    roots = [root.resolve() for root in scope.roots]
+    keys = {face.key: job_key(html_for([face]), roots) for face in faces}
     missing = [f for f in faces if not cache.has_face(index, keys[f.key])]
     cache.face_hits += len(faces) - len(missing)
     cache.face_misses += len(missing)
-    document_keys = [job_key(html) for html, _ in documents]
+    document_keys = [job_key(html, roots) for html, _ in documents]
     stored: list[bytes | None] = [cache.get(k) for k in document_keys]
     unstored = [i for i, data in enumerate(stored) if data is None]
     cache.hits += len(documents) - len(unstored)
@@ -265,7 +239,7 @@ def render_build(
         cache.misses += len(jobs)
         for number, chunk in enumerate(chunks):
             data, findings = results[number]
-            document = job_key(jobs[number][0])
+            document = job_key(jobs[number][0], roots)
             cache.put(document, data)
             fresh.add(document)
             for page, face in enumerate(chunk):

@@ -17,6 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.model import Card, Component, Entry, Game
+from pnp.paths import SHARED
+from pnp.render.references import file_hash, portable, referenced
 from pnp.render.templating import environment, render
 
 
@@ -75,6 +77,21 @@ def _hash(*parts: object) -> str:
     for part in parts:
         digest.update(repr(part).encode())
     return digest.hexdigest()[:16]
+
+
+class FaceIdentity:
+    """A face's key: a hash of its HTML with every root written as a label,
+    of the content of each file it refers to, and of its geometry. The same
+    game gives the same keys (and build stamps) wherever it lies, and an edit
+    to a picture a face shows changes the face."""
+
+    def __init__(self, game_root: Path):
+        self.labels = [("game", game_root), *((f"shared{n}", root) for n, root in enumerate(SHARED))]
+        self.roots = [root.resolve() for _, root in self.labels]
+
+    def key(self, html: str, geometry: tuple[object, ...]) -> str:
+        files = [file_hash(path, self.roots) for path in referenced(html)]
+        return _hash(portable(html, self.labels), *files, *geometry)
 
 
 def build_date() -> str:
@@ -154,6 +171,7 @@ def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = Fa
     least 30 mm wide, so printed iterations can be told apart."""
     env = environment(game.root)
     shared = {**base_context(game), "print": {"ink_saver": ink_saver}}
+    identity = FaceIdentity(game.root)
     stamp_text = f"v{game.version} \u00b7 {build_date()}" if stamp else None
     faces: dict[str, Face] = {}
     content: dict[str, str] = {}
@@ -165,10 +183,10 @@ def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = Fa
         per_card: list[tuple[str, str, str | None]] = []
         for card in component.cards:
             context = {**shared, "component": comp_view, "card": _card_view(card, game)}
-            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces, content, stamp_text)
+            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces, content, stamp_text, identity)
             back = None
             if component.back:
-                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces, content, stamp_text)
+                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces, content, stamp_text, identity)
             per_card.append((card.id, front, back))
             per_copy.extend([(front, back)] * card.copies)
         copies[component.id] = tuple(per_copy)
@@ -185,13 +203,14 @@ def _face(
     faces: dict[str, Face],
     content: dict[str, str],
     stamp: str | None,
+    identity: FaceIdentity,
 ) -> str:
     html = render(env, template, context, f"card {label} ({template})")
     geometry = (component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"])
-    key = content_key = _hash(html, *geometry)
+    key = content_key = identity.key(html, geometry)
     if stamp is not None and component.size.width - 2 * component.safe >= STAMP_MIN_WIDTH:
         html += f'\n<div class="safe pnp-stamp-zone"><span class="pnp-stamp">{stamp} \u00b7 {content_key[:6]}</span></div>'
-        key = _hash(html, *geometry)
+        key = identity.key(html, geometry)
     content[key] = content_key
     if key not in faces:
         faces[key] = Face(
