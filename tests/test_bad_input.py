@@ -3,6 +3,7 @@ no traceback, and a message naming the file, the line and what was expected."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,8 @@ CASES += [
     ("symbols-as-list", _replace("cards.yaml", "{sun: +1, moon: -1}", "[sun, moon]"), "cards.yaml", 4, ["cards[0].symbols", "expected a mapping"]),
     ("title-a-mapping", _replace("cards.yaml", "title: One", "title: {en: One}"), "cards.yaml", 3, ["cards[0].title", "expected text"]),
     ("each-not-a-name", _replace("game.yaml", "    each: crests\n", "    each: false\n"), "game.yaml", 33, ["components[1].each", "an id of lowercase"]),
+    ("yaml-nests-too-deep", _write("cards.yaml", "cards: " + "[" * 30000 + "]" * 30000 + "\n"), "cards.yaml", 1, ["nest more than 64 deep"]),
+    ("yaml-block-nests-too-deep", _write("cards.yaml", "cards:\n" + "".join("  " * i + f"k{i}:\n" for i in range(1, 80))), "cards.yaml", 65, ["nest more than 64 deep"]),
     ("alias-bomb", _write("cards.yaml", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"), "cards.yaml", 1, ["alias bomb"]),
     ("python-object-tag", _write("cards.yaml", "cards: !!python/object/apply:os.system [echo pwned]\n"), "cards.yaml", 1, ["YAML syntax error", "tag", "not allowed"]),
     ("unit-unknown", _replace("game.yaml", "size: poker\n    cards", "size: {width: 3furlong, height: 88.9mm}\n    cards"), "game.yaml", 19, ["unknown unit 'furlong'"]),
@@ -181,3 +184,19 @@ def test_unknown_game_is_a_usage_error() -> None:
     assert result.returncode == 2
     assert "no game 'no-such-game'" in result.stderr and "persuasion-b04" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_numbers_are_read_by_yaml_1_2_rules(mini_copy: Path) -> None:
+    """010 is ten, never eight (YAML 1.1's octal); a text field keeps a number
+    as it was written (1.10, not 1.1; 0123, not 83); yes is text, not true."""
+    _replace("cards.yaml", "copies: 2", "copies: 010")(mini_copy)
+    _replace("cards.yaml", "id: three", "id: 0123")(mini_copy)
+    _replace("game.yaml", 'version: "1"', "version: 1.10")(mini_copy)
+    result = run_pnp("list", str(mini_copy), "--json")
+    assert result.returncode == 0, result.stderr
+    listed = json.loads(result.stdout)
+    cards = {c["id"]: c["copies"] for c in listed["components"][0]["cards"]}
+    assert cards["two"] == 10 and "0123" in cards, cards
+    built = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(mini_copy.parent / "out"))
+    assert built.returncode == 0, built.stderr
+    assert json.loads((mini_copy.parent / "out" / "mini" / "manifest.json").read_text())["version"] == "1.10"

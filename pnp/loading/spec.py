@@ -80,8 +80,8 @@ class Text(Spec):
         return self.pattern_help or "text"
 
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and self.pattern is None:
-            value = str(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = ck.doc.raw.get(path, str(value))  # as written: 1.10, 0123
         if not isinstance(value, str):
             return self.wrong(value, path, ck)
         if len(value) > self.max_length:

@@ -3,7 +3,14 @@
 ``yaml.safe_load`` forgets where values came from. Here the node tree is
 composed with PyYAML's safe loader and converted by hand, so that each value's
 key path maps to its 1-based line and column, duplicate keys are caught, and
-alias bombs are cut off by a node budget.
+alias bombs are cut off by a node budget. Nesting deeper than
+:data:`MAX_DEPTH` is refused before the tree is built (composing it recurses,
+and a deep enough file would crash the process).
+
+Plain scalars follow YAML 1.2's core schema, not PyYAML's YAML 1.1: ``010``
+is ten (not eight), ``yes`` and ``on`` are text, ``2026-01-01`` is text, and a
+number's text as written is kept (:attr:`Document.raw`), so a text field
+given ``1.10`` or ``0123`` reads exactly that.
 """
 
 from __future__ import annotations
@@ -12,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import re
 
 import yaml
 
@@ -23,6 +32,41 @@ MAX_NODES = 200_000
 """Values one file may expand to (aliases counted each time they are used)."""
 
 MAX_BYTES = 4 * 1024 * 1024
+
+MAX_DEPTH = 64
+"""Lists and mappings inside each other, at most."""
+
+
+def _core_schema(loader: Any) -> Any:
+    """``loader`` with YAML 1.2 core-schema resolution of plain scalars."""
+
+    class Core(loader):  # type: ignore[misc]
+        yaml_implicit_resolvers: dict[Any, Any] = {}
+        yaml_constructors = dict(loader.yaml_constructors)
+
+    Core.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    Core.add_implicit_resolver(
+        "tag:yaml.org,2002:int", re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"), list("-+0123456789")
+    )
+    Core.add_implicit_resolver(
+        "tag:yaml.org,2002:float",
+        re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+        list("-+0123456789."),
+    )
+    Core.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+    Core.add_constructor("tag:yaml.org,2002:int", _core_int)
+    return Core
+
+
+def _core_int(loader: Any, node: yaml.ScalarNode) -> int:
+    text = str(node.value)
+    if text.startswith(("0o", "0x")):
+        return int(text[2:], 8 if text[1] == "o" else 16)
+    return int(text, 10)
+
+
+_LOADERS = [_core_schema(getattr(yaml, "CSafeLoader")) if hasattr(yaml, "CSafeLoader") else None, _core_schema(yaml.SafeLoader)]
+"""libyaml's parser when present (about 10x faster), then PyYAML's own."""
 
 
 def dotted(path: KeyPath) -> str:
@@ -43,6 +87,8 @@ class Document:
     file: Path
     data: Any
     marks: Mapping[KeyPath, tuple[int, int]] = field(repr=False)
+    raw: Mapping[KeyPath, str] = field(default_factory=dict, repr=False)
+    """The text of each plain scalar read as a number, as written (``1.10``, ``0123``)."""
 
     def source(self, path: KeyPath) -> Source:
         """The position of the value at ``path``, or of its nearest ancestor."""
@@ -85,13 +131,13 @@ def load_yaml(path: Path) -> Document:
     libyaml's parser (about 10x faster) reads well-formed files; a file it
     refuses is read again by PyYAML's own, whose messages say more."""
     text = read_text(path)
-    fast = getattr(yaml, "CSafeLoader", None)
+    fast, slow = _LOADERS
     if fast is not None and "\x00" not in text:
         try:
             return _compose(path, text, fast)
         except InputError:
             pass
-    return _compose(path, text, yaml.SafeLoader)
+    return _compose(path, text, slow)
 
 
 def _compose(path: Path, text: str, loader_type: Any) -> Document:
@@ -105,10 +151,12 @@ def _compose(path: Path, text: str, loader_type: Any) -> Document:
     except yaml.reader.ReaderError as exc:
         raise _reader_error(path, text, exc) from None
     try:
+        _check_depth(text, loader_type)
         node = loader.get_single_node()
         marks: dict[KeyPath, tuple[int, int]] = {}
+        raw: dict[KeyPath, str] = {}
         budget = [MAX_NODES]
-        data = _convert(loader, node, (), marks, path, budget) if node is not None else None
+        data = _convert(loader, node, (), marks, raw, budget) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -123,11 +171,34 @@ def _compose(path: Path, text: str, loader_type: Any) -> Document:
     except _Budget:
         message = f"the document expands to more than {MAX_NODES} values (an alias bomb?)"
         raise InputError([Diagnostic(Source(path, 1, 1), "", message)]) from None
+    except _TooDeep as exc:
+        message = f"lists and mappings nest more than {MAX_DEPTH} deep here; expected at most {MAX_DEPTH}"
+        raise InputError([Diagnostic(Source(path, exc.line, exc.column), "", message)]) from None
     except RecursionError:
         raise InputError([Diagnostic(Source(path, 1, 1), "", "the document nests too deeply")]) from None
     finally:
         loader.dispose()
-    return Document(path, data, marks)
+    return Document(path, data, marks, raw)
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int, column: int):
+        super().__init__(line, column)
+        self.line, self.column = line, column
+
+
+def _check_depth(text: str, loader_type: Any) -> None:
+    """Refuse nesting past :data:`MAX_DEPTH` from the parser's events, which
+    (unlike composing) use no recursion however deep the file goes."""
+    depth = 0
+    for event in yaml.parse(text, Loader=loader_type):
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise _TooDeep(mark.line + 1, mark.column + 1) if mark else _TooDeep(1, 1)
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
 
 
 def _reader_error(path: Path, text: str, exc: yaml.reader.ReaderError) -> InputError:
@@ -146,7 +217,7 @@ def _convert(
     node: yaml.Node,
     path: KeyPath,
     marks: dict[KeyPath, tuple[int, int]],
-    file: Path,
+    raw: dict[KeyPath, str],
     budget: list[int],
 ) -> Any:
     budget[0] -= 1
@@ -154,11 +225,14 @@ def _convert(
         raise _Budget
     marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.ScalarNode):
-        return loader.construct_object(node, deep=True)
+        value = loader.construct_object(node, deep=True)
+        if not node.style and isinstance(value, (int, float)) and not isinstance(value, bool):  # plain: None or ""
+            raw[path] = node.value
+        return value
     if node.tag not in _PLAIN_TAGS and not isinstance(node, yaml.ScalarNode):
         raise yaml.MarkedYAMLError(problem=f"the tag {node.tag!r} is not allowed", problem_mark=node.start_mark)
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(loader, item, (*path, i), marks, file, budget) for i, item in enumerate(node.value)]
+        return [_convert(loader, item, (*path, i), marks, raw, budget) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
         out: dict[str | int, Any] = {}
         for key_node, value_node in node.value:
@@ -175,6 +249,6 @@ def _convert(
                     problem=f"duplicate key {key!r} (first at line {first[0]})", problem_mark=key_node.start_mark
                 )
             marks[(*path, key)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
-            out[key] = _convert(loader, value_node, (*path, key), marks, file, budget)
+            out[key] = _convert(loader, value_node, (*path, key), marks, raw, budget)
         return out
     raise yaml.MarkedYAMLError(problem="unsupported YAML node", problem_mark=node.start_mark)
