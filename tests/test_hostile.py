@@ -123,6 +123,33 @@ def test_an_image_a_template_loads_is_checked_too(mini_copy: Path, tmp_path: Pat
     _refused(_build(mini_copy, tmp_path / "out"), "refused to read", "bomb.png")
 
 
+def test_a_bomb_under_another_name_is_refused(mini_copy: Path, tmp_path: Path) -> None:
+    """What an image is decides, not what its name says."""
+    _png_header_only(mini_copy / "art/harmless.dat", 100_000, 100_000)
+    (mini_copy / "templates/mini/card.html").write_text("<img src=\"{{ asset('art/harmless.dat') }}\">\n")
+    _refused(_build(mini_copy, tmp_path / "out"), "refused to read", "harmless.dat", "decompression bomb")
+
+
+def test_a_bomb_in_a_data_uri_is_refused(mini_copy: Path, tmp_path: Path) -> None:
+    import base64
+
+    _png_header_only(tmp_path / "bomb.png", 100_000, 100_000)
+    data = base64.b64encode((tmp_path / "bomb.png").read_bytes()).decode()
+    (mini_copy / "templates/mini/card.html").write_text(f'<img src="data:image/png;base64,{data}">\n')
+    _refused(_build(mini_copy, tmp_path / "out"), "refused to read", "data:image/png", "decompression bomb")
+
+
+def test_a_truncated_jpeg_is_refused(mini_copy: Path, tmp_path: Path) -> None:
+    from PIL import Image
+
+    whole = tmp_path / "whole.jpg"
+    Image.new("RGB", (400, 300), (200, 40, 40)).save(whole, quality=90)
+    (mini_copy / "art/cut.jpg").write_bytes(whole.read_bytes()[: whole.stat().st_size // 2])
+    text = (mini_copy / "game.yaml").read_text().replace("art: art/dot.svg}", "art: art/cut.jpg}", 1)
+    (mini_copy / "game.yaml").write_text(text)
+    _refused(_build(mini_copy, tmp_path / "out"), "game.yaml:11:", "not a readable image", "truncated")
+
+
 def _digests(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir()) if p.is_file()}
 

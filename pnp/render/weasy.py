@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
-from pnp.images import ImageRefused, check_image
+from pnp.images import ImageRefused, check_image_data
 from pnp.parallel import fork_map
 from pnp.render.fontcheck import rules_for
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
@@ -46,11 +46,17 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
         raise _Refused(f"{url!r} lies outside the game folder, the project's templates/, fonts/ and art/, and pnp's own resources")
     if not path.is_file():
         raise _Refused(f"{url!r}: no such file")
-    try:
-        check_image(path)
-    except ImageRefused as exc:
-        raise _Refused(f"{url!r}: {exc}") from None
     return path
+
+
+def _sane(url: str, data: bytes) -> bytes:
+    """``data`` unless it is a raster image too large or broken to decode."""
+    try:
+        check_image_data(data)
+    except ImageRefused as exc:
+        shown = url if len(url) < 80 or not url.startswith("data:") else url[:60] + "..."
+        raise _Refused(f"{shown!r}: {exc}") from None
+    return data
 
 
 SafeBoxes = Sequence["tuple[float, float, float, float] | None"]
@@ -180,15 +186,17 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
 
     class GuardedFetcher(URLFetcher):  # type: ignore[misc]
         def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
-            if url.startswith("data:"):
-                return super().fetch(url, headers)
             try:
+                if url.startswith("data:"):
+                    response = super().fetch(url, headers)
+                    return URLFetcherResponse(url, _sane(url, response.read()), response.headers)
                 path = _allowed_file(url, resolved)
+                data = _sane(url, path.read_bytes())
             except _Refused as exc:
                 refused.append(str(exc))
                 raise FatalURLFetchingError(str(exc)) from None
             mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})
+            return URLFetcherResponse(path.as_uri(), data, {"Content-Type": mime})
 
     messages: list[tuple[int, str]] = []
     handler = _Collect(messages)
