@@ -13,6 +13,8 @@ Two places, looked in after the game folder and in this order:
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -44,3 +46,21 @@ SHARED = tuple(dict.fromkeys([HOME, OWN]))
 """Folders searched after the game folder, in order: the project, then pnp's own."""
 RENDER_ROOTS = tuple(dict.fromkeys([TEMPLATES, FONTS, ART, OWN]))
 """What the renderer may read besides the game folder."""
+
+
+def confined(path: Path, roots: Sequence[Path]) -> Path | None:
+    """``path``'s real location (every link followed) when that lies inside
+    one of ``roots`` (theirs too); None when it lies outside them all, or
+    cannot be resolved. Every file a build reads is first passed through here,
+    so a link never leads a game folder's reader out of it."""
+    try:
+        real = path.resolve()
+        return real if any(real.is_relative_to(_real(root)) for root in roots) else None
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL byte
+        return None
+
+
+@lru_cache(maxsize=256)
+def _real(root: Path) -> Path:
+    """A root's real location: roots are few and looked up for every file."""
+    return root.resolve()

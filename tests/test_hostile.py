@@ -67,6 +67,45 @@ def test_a_stylesheet_url_to_a_device_is_refused_never_read(mini_copy: Path, tmp
     _refused(result, "refused to read", "/dev/zero")
 
 
+def _secret(tmp_path: Path) -> Path:
+    """A file outside the game folder whose text must never reach a build."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET-7d1f outside the game\n")
+    return secret
+
+
+def test_a_template_linked_to_a_file_outside_is_refused(mini_copy: Path, tmp_path: Path) -> None:
+    (mini_copy / "templates/mini/leak.html").symlink_to(_secret(tmp_path))
+    (mini_copy / "templates/mini/card.html").write_text("<h1>{{ card.title }}</h1>\n{% include 'mini/leak.html' %}\n")
+    result = _build(mini_copy, tmp_path / "out")
+    _refused(result, "templates/mini/card.html:2:", "'mini/leak.html' lies outside", "card cards/one front")
+    assert "SECRET-7d1f" not in result.stderr + result.stdout
+
+
+def test_a_linked_template_folder_is_refused(mini_copy: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "page.html").write_text("SECRET-7d1f\n")
+    (mini_copy / "templates/mini/linked").symlink_to(elsewhere, target_is_directory=True)
+    (mini_copy / "templates/mini/card.html").write_text("{% include 'mini/linked/page.html' %}\n")
+    result = _build(mini_copy, tmp_path / "out")
+    _refused(result, "'mini/linked/page.html' lies outside")
+    assert "SECRET-7d1f" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("linked", ["game.yaml", "layouts/poker-9up.yaml"])
+def test_a_game_file_linked_outside_is_refused_unread(mini_copy: Path, tmp_path: Path, linked: str) -> None:
+    secret = _secret(tmp_path)
+    secret.write_text("id: [SECRET-7d1f\n")  # would be quoted back in a syntax error if it were read
+    target = mini_copy / linked
+    target.parent.mkdir(exist_ok=True)
+    target.unlink(missing_ok=True)
+    target.symlink_to(secret)
+    result = _build(mini_copy, tmp_path / "out")
+    _refused(result, linked, "lies outside", "a link?")
+    assert "SECRET-7d1f" not in result.stderr + result.stdout
+
+
 def test_stylesheets_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
     (mini_copy / "templates/mini/evil.css").write_text('@import url("../../../../../../etc/passwd");\n')
     text = (mini_copy / "game.yaml").read_text().replace("    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/evil.css]\n", 1)

@@ -128,8 +128,8 @@ PAPER = Record(
 )
 
 
-def _load_layout(path: Path, diagnostics: list[Diagnostic]) -> SheetLayout | None:
-    doc = load_yaml(path)
+def _load_layout(path: Path, diagnostics: list[Diagnostic], folder: Path) -> SheetLayout | None:
+    doc = load_yaml(path, within=folder)
     checked = LAYOUT.check(doc.data, (), Checker(doc, diagnostics))
     if checked is INVALID:
         return None
@@ -157,7 +157,7 @@ def load_layouts(game_root: Path | None = None) -> dict[str, SheetLayout]:
     out: dict[str, SheetLayout] = {}
     for folder in folders:
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            layout = _load_layout(path, diagnostics)
+            layout = _load_layout(path, diagnostics, folder)
             if layout:
                 out[layout.id] = layout
     if diagnostics:

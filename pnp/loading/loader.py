@@ -17,7 +17,7 @@ from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, 
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
-from pnp.paths import CARD_DATA, SHARED
+from pnp.paths import CARD_DATA, SHARED, confined
 
 GAME_FILE = "game.yaml"
 
@@ -60,9 +60,8 @@ def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
             if kind == "data" and base != game_dir:
                 continue
             for sub in _ROOTS[kind]:
-                root = (base / sub).resolve()
-                candidate = (root / relative).resolve()
-                if candidate.is_relative_to(root) and candidate.is_file():
+                candidate = confined(base / sub / relative, [base / sub])
+                if candidate is not None and candidate.is_file():
                     return candidate
         return None
 
@@ -72,7 +71,7 @@ def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
 def load_game(game_dir: Path, strict: bool = False) -> Game:
     """Read and check a whole game folder; raise InputError listing every problem."""
     diagnostics: list[Diagnostic] = []
-    doc = load_yaml(game_dir / GAME_FILE)
+    doc = load_yaml(game_dir / GAME_FILE, within=game_dir)
     find = file_finder(game_dir)
     ck = Checker(doc, diagnostics, find_file=find)
     sizes = load_sizes()

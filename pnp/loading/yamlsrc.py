@@ -25,6 +25,7 @@ import re
 import yaml
 
 from pnp.errors import Diagnostic, InputError, Source
+from pnp.paths import confined
 
 KeyPath = tuple[str | int, ...]
 
@@ -106,8 +107,13 @@ class _Budget(Exception):
     pass
 
 
-def read_text(path: Path) -> str:
-    """A file's text as UTF-8, or an :class:`InputError` that says where it broke."""
+def read_text(path: Path, within: Path | None = None) -> str:
+    """A file's text as UTF-8, or an :class:`InputError` that says where it
+    broke. With ``within``, a file whose real location (links followed) lies
+    outside that folder, or that is no regular file, is refused unread."""
+    if within is not None and (confined(path, [within]) is None or (path.exists() and not path.is_file())):
+        message = f"this file lies outside {within.name}/ (a link?) or is not a regular file; expected a file inside the folder"
+        raise InputError([Diagnostic(Source(path), "", message)])
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -125,12 +131,12 @@ def read_text(path: Path) -> str:
         raise InputError([Diagnostic(Source(path, line, col), "", message)]) from None
 
 
-def load_yaml(path: Path) -> Document:
+def load_yaml(path: Path, within: Path | None = None) -> Document:
     """Parse one YAML file. Raises :class:`InputError` on any syntax problem.
 
     libyaml's parser (about 10x faster) reads well-formed files; a file it
     refuses is read again by PyYAML's own, whose messages say more."""
-    text = read_text(path)
+    text = read_text(path, within)
     fast, slow = _LOADERS
     if fast is not None and "\x00" not in text:
         try:

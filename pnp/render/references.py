@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from pnp.paths import confined
+
 FILE_URI = re.compile(r"file://[^\s\"')<>]+")
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 _HASHES: dict[tuple[str, int, int], str] = {}
@@ -36,15 +38,12 @@ def file_hash(path: Path, roots: Sequence[Path], seen: set[Path] | None = None) 
     it refers to; ``refused`` for anything but a regular file inside ``roots``
     (never opened), ``missing`` for a file that is not there."""
     seen = set() if seen is None else seen
-    try:
-        real = path.resolve()
-    except (OSError, RuntimeError, ValueError):
+    real = confined(path, roots)
+    if real is None:
         return "refused"
     if real in seen:
         return ""
     seen.add(real)
-    if not any(real.is_relative_to(root) for root in roots):
-        return "refused"
     try:
         info = real.stat()
     except (OSError, ValueError):

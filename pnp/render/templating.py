@@ -14,7 +14,7 @@ import jinja2.bccache
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
-from pnp.paths import SHARED
+from pnp.paths import SHARED, confined
 
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"}
@@ -28,13 +28,32 @@ def environment(game_root: Path) -> SandboxedEnvironment:
     holds a template from before an edit."""
     roots = [game_root / "templates", *(shared / "templates" for shared in SHARED)]
     env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader([str(r) for r in roots if r.is_dir()]),
+        loader=_ConfinedLoader([str(r) for r in roots if r.is_dir()]),
         undefined=jinja2.StrictUndefined,
         bytecode_cache=_bytecode_cache(),
         **OPTIONS,
     )
     env.filters.update(FILTERS)
     return env
+
+
+class _ConfinedLoader(jinja2.FileSystemLoader):
+    """Jinja's file loader, but a template is read only when it is a regular
+    file whose real location (links followed) lies inside the folders it is
+    looked up in: a link to a file elsewhere is refused before it is opened."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        pieces = jinja2.loaders.split_template_path(template)
+        for root in self.searchpath:
+            candidate = Path(root, *pieces)
+            if candidate.is_file():
+                if confined(candidate, [Path(r) for r in self.searchpath]) is None:
+                    raise jinja2.exceptions.SecurityError(
+                        f"template {template!r} lies outside the game's and the project's templates/ (a link?); "
+                        "expected a file inside them"
+                    )
+                break
+        return super().get_source(environment, template)
 
 
 class _BytecodeCache(jinja2.FileSystemBytecodeCache):

@@ -24,6 +24,7 @@ from urllib.parse import unquote, urlparse
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
 from pnp.images import ImageRefused, check_image_data
 from pnp.parallel import fork_map
+from pnp.paths import confined
 from pnp.render.fontcheck import rules_for
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
@@ -41,8 +42,8 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
     parsed = urlparse(url)
     if parsed.scheme != "file":
         raise _Refused(f"{url!r}: only local files may be used; the renderer fetches nothing from the network")
-    path = Path(unquote(parsed.path)).resolve()
-    if not any(path.is_relative_to(root) for root in roots):
+    path = confined(Path(unquote(parsed.path)), roots)
+    if path is None:
         raise _Refused(f"{url!r} lies outside the game folder, the project's templates/, fonts/ and art/, and pnp's own resources")
     if not path.is_file():
         raise _Refused(f"{url!r}: no such file")
