@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
 import json
 from pathlib import Path
 
-from tests.conftest import MINI, run_pnp
+from tests.conftest import MINI, ROOT, run_pnp
 
 
 def _digest(path: Path) -> str:
@@ -79,3 +82,19 @@ def test_source_date_epoch_fixes_the_build_date(mini_copy: Path, tmp_path: Path)
     one, two = (tmp_path / n / "mini" / "mini-home-a4.pdf" for n in ("one", "two"))
     assert _digest(one) == _digest(two)
     assert "Printed 2000-01-01" in pdftotext(one)
+
+
+def test_a_build_leaves_nothing_in_the_temporary_folder_but_compiled_templates(tmp_path: Path) -> None:
+    """WeasyPrint copies each font into a temporary folder that its workers,
+    exiting at once, never removed: every build used to leave megabytes behind."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    result = subprocess.run(
+        [sys.executable, "-m", "pnp", "build", str(MINI), "--out", str(tmp_path / "out")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "mini" / "mini-home-a4.pdf").is_file()
+    left = sorted(p.name for p in scratch.iterdir())
+    assert all(name.startswith("_jinja2-cache") for name in left), left

@@ -13,6 +13,7 @@ import mimetypes
 import os
 import signal
 import sys
+import tempfile
 import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -114,7 +115,24 @@ def render_pdf(html: str, scope: Scope, what: str) -> bytes:
 def prime() -> None:
     """Lay out a line of text once, so the first real document does not pay
     for WeasyPrint's first-use set-up (fonts, the default stylesheet)."""
-    lay_out("<p>pnp</p>").write_pdf()
+    with scratch():
+        lay_out("<p>pnp</p>").write_pdf()
+
+
+@contextlib.contextmanager
+def scratch() -> Iterator[None]:
+    """A temporary folder for one layout, removed when it ends. WeasyPrint
+    copies every @font-face font into a folder of its own and removes it only
+    when its font configuration is garbage-collected, which never happens in
+    a worker that exits at once: each layout would leave its fonts behind in
+    the system's temporary folder."""
+    previous = tempfile.tempdir
+    with tempfile.TemporaryDirectory(prefix="pnp-layout-") as folder:
+        tempfile.tempdir = folder
+        try:
+            yield
+        finally:
+            tempfile.tempdir = previous
 
 
 _FLOOR = f"@font-face {{ font-family: 'pnp floor'; src: url({FLOOR_FONT.as_uri()}); }}"
@@ -206,11 +224,12 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     previous = logger.level
     logger.setLevel(logging.WARNING)
     try:
-        document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher())
-        findings = inspect_layout(document, safe_boxes or [], rules_for(scope), overflow=safe_boxes is not None)
-        if safe_boxes is None and findings:
-            raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
-        data = document.write_pdf()
+        with scratch():
+            document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher())
+            findings = inspect_layout(document, safe_boxes or [], rules_for(scope), overflow=safe_boxes is not None)
+            if safe_boxes is None and findings:
+                raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
+            data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
     finally:
