@@ -64,3 +64,12 @@ def confined(path: Path, roots: Sequence[Path]) -> Path | None:
 def _real(root: Path) -> Path:
     """A root's real location: roots are few and looked up for every file."""
     return root.resolve()
+
+
+def is_regular_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file; False for anything the system
+    cannot even look up (a name too long, a NUL byte), never an exception."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False

@@ -105,6 +105,18 @@ CASES += [
 # template's line and the card being rendered.
 CASES += [
     ("template-unknown-name", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<p>{{ card.nickname }}</p>\n"), "templates/mini/card.html", 2, ["card cards/one front", "nickname"]),
+    ("template-huge-range", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for i in range(10**9) %}{{ i }}{% endfor %}\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "Range too big"]),
+    ("template-huge-text", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{{ 'x' * 10**10 }}\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "more than 1,000,000 long"]),
+    ("template-huge-power", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{{ 9 ** 9 ** 9 }}\n"),
+     "templates/mini/card.html", 2, ["too large a number"]),
+    ("template-macro-recursion", _write("templates/mini/card.html", "{% macro m() %}{{ m() }}{% endmacro %}\n{{ m() }}\n"),
+     "templates/mini/card.html", 1, ["call themselves too deeply"]),
+    ("template-includes-itself", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% include 'mini/card.html' %}\n"),
+     "templates/mini/card.html", 2, ["call themselves too deeply"]),
+    ("file-name-too-long", _replace("game.yaml", "{id: sun, name: Sun, art: art/dot.svg}", "{id: sun, name: Sun, art: art/" + "x" * 300 + ".svg}"),
+     "game.yaml", 11, ["sets.symbols[0].art", "not found"]),
     ("template-syntax-error", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for x in %}\n"), "templates/mini/card.html", 2, ["syntax error"]),
 ]
 
@@ -200,3 +212,26 @@ def test_numbers_are_read_by_yaml_1_2_rules(mini_copy: Path) -> None:
     built = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(mini_copy.parent / "out"))
     assert built.returncode == 0, built.stderr
     assert json.loads((mini_copy.parent / "out" / "mini" / "manifest.json").read_text())["version"] == "1.10"
+
+
+def test_elements_nested_too_deeply_to_lay_out_are_refused(mini_copy: Path) -> None:
+    (mini_copy / "templates/mini/card.html").write_text("<div>" * 10000 + "{{ card.title }}" + "</div>" * 10000 + "\n")
+    result = run_pnp("build", str(mini_copy), "--out", str(mini_copy.parent / "out"), "--paper", "a4")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "nest too deeply to lay out" in result.stderr
+
+
+def test_a_page_break_inside_a_face_keeps_each_face_on_its_own_page(mini_copy: Path) -> None:
+    """A template's page break, even !important, cannot split a card over two
+    pages (and shift every later face onto the wrong card)."""
+    from tests.pdftools import pdftotext
+
+    (mini_copy / "templates/mini/card.html").write_text(
+        "<h1>{{ card.title }}</h1>\n<div style=\"break-before: page !important\">after {{ card.id }}</div>\n"
+    )
+    out = mini_copy.parent / "out"
+    result = run_pnp("build", str(mini_copy), "--out", str(out), "--paper", "a4", "--no-stamp")
+    assert result.returncode == 0, result.stderr
+    fronts = pdftotext(out / "mini" / "mini-home-a4.pdf", 2, 2)
+    for card in ("one", "two", "three"):
+        assert f"after {card}" in fronts, fronts

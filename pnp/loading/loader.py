@@ -17,7 +17,7 @@ from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, 
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
-from pnp.paths import CARD_DATA, SHARED, confined
+from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file
 
 GAME_FILE = "game.yaml"
 
@@ -61,7 +61,7 @@ def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
                 continue
             for sub in _ROOTS[kind]:
                 candidate = confined(base / sub / relative, [base / sub])
-                if candidate is not None and candidate.is_file():
+                if candidate is not None and is_regular_file(candidate):
                     return candidate
         return None
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pikepdf
 
+from pnp.errors import BuildError
 from pnp.imposition.geometry import Circle, Line, Sheet
 
 
@@ -106,7 +107,7 @@ def impose_pdf(
         source = pikepdf.open(io.BytesIO(data))
         sources.append(source)
         if len(source.pages) != len(keys):
-            raise ValueError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
+            raise BuildError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
         pages.update((key, (source, source.pages[i])) for i, key in enumerate(keys) if key is not None)
     out = pikepdf.new()
     if front_matter is not None:

@@ -27,7 +27,7 @@ def environment(game_root: Path) -> SandboxedEnvironment:
     against its source, so a new environment per build costs little and never
     holds a template from before an edit."""
     roots = [game_root / "templates", *(shared / "templates" for shared in SHARED)]
-    env = SandboxedEnvironment(
+    env = _Sandbox(
         loader=_ConfinedLoader([str(r) for r in roots if r.is_dir()]),
         undefined=jinja2.StrictUndefined,
         bytecode_cache=_bytecode_cache(),
@@ -35,6 +35,31 @@ def environment(game_root: Path) -> SandboxedEnvironment:
     )
     env.filters.update(FILTERS)
     return env
+
+
+MAX_TEXT = 1_000_000
+"""Characters (or items) one ``*`` in a template may make: ``'x' * 10**10``
+would take the machine's memory."""
+
+
+class _Sandbox(SandboxedEnvironment):
+    """Jinja's sandbox, which already refuses unsafe attributes and ranges of
+    more than 100,000 items, with the two operators that can make huge values
+    in one step bounded too."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1:
+            if right * abs(left).bit_length() > 4096:
+                raise jinja2.exceptions.SecurityError(f"{left} ** {right} is too large a number for a template")
+        if operator == "*":
+            for many, count in ((left, right), (right, left)):
+                if isinstance(many, (str, list, tuple)) and isinstance(count, int) and len(many) * count > MAX_TEXT:
+                    raise jinja2.exceptions.SecurityError(
+                        f"a text or list of {len(many)} times {count} is more than {MAX_TEXT:,} long; expected a template's text to be shorter"
+                    )
+        return super().call_binop(context, operator, left, right)
 
 
 class _ConfinedLoader(jinja2.FileSystemLoader):
@@ -80,7 +105,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     its template's source; the file names carry what else the compiled code
     depends on (Jinja's version, these options, the filters) so no other
     setting's code is ever reused."""
-    depends = [jinja2.__version__, "sandboxed", sorted(OPTIONS.items()), sorted(FILTERS)]
+    depends = [jinja2.__version__, "sandboxed", sorted(_Sandbox.intercepted_binops), sorted(OPTIONS.items()), sorted(FILTERS)]
     tag = hashlib.sha256(repr(depends).encode()).hexdigest()[:12]
     try:
         return _BytecodeCache(pattern=f"pnp-{tag}-%s.cache")
@@ -97,9 +122,13 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
         raise TemplateError([Diagnostic(Source(file, exc.lineno, 1), "", f"template syntax error: {exc.message}")]) from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateError([Diagnostic(Source(Path(name)), "", f"{what}: template {exc.name!r} not found")]) from None
-    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError) as exc:
+    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError, OverflowError) as exc:
         file, line = _template_frame(exc, name)
         raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {exc}")]) from None
+    except (RecursionError, MemoryError) as exc:
+        file, line = _template_frame(exc, name)
+        problem = "templates call themselves too deeply (a macro or include that never ends?)" if isinstance(exc, RecursionError) else "out of memory"
+        raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {problem}")]) from None
 
 
 def _template_frame(exc: BaseException, name: str) -> tuple[Path, int]:

@@ -135,11 +135,17 @@ def scratch() -> Iterator[None]:
             tempfile.tempdir = previous
 
 
-_FLOOR = f"@font-face {{ font-family: 'pnp floor'; src: url({FLOOR_FONT.as_uri()}); }}"
-"""In every font configuration, a font with no glyph but a space, under a name
-no document uses: with no font at all (a document that declares none), Pango
-would crash the process. It draws nothing, so it never stands in for a
-character the declared fonts lack (``scripts/build-floor-font.py``)."""
+_FLOOR = (
+    f"@font-face {{ font-family: 'pnp floor'; src: url({FLOOR_FONT.as_uri()}); }}\n"
+    ".pnp-face { break-after: page !important; }\n"
+    ".pnp-face * { break-before: auto !important; break-after: auto !important; }"
+)
+"""pnp's user stylesheet, which outranks even a game's ``!important``: every
+face is exactly one page (a page break a template asks for inside a face is
+ignored), and every font configuration holds a font with no glyph but a
+space, under a name no document uses: with no font at all (a document that
+declares none), Pango would crash the process. It draws nothing, so it never
+stands in for a character the declared fonts lack (``scripts/build-floor-font.py``)."""
 
 
 def lay_out(html: str, base_url: str | None = None, fetcher: Any = None) -> Any:
@@ -232,6 +238,9 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
             data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
+    except RecursionError:
+        message = "elements nest too deeply to lay out; expected a flatter page (a template that repeats itself?)"
+        raise AssetError([Diagnostic(Source(Path(what)), "", message)]) from None
     finally:
         logger.removeHandler(handler)
         logger.setLevel(previous)
