@@ -1,7 +1,7 @@
 # The two Quick start commands (see README.md).
 PYTHON ?= python3
 
-.PHONY: build test install install-test bench
+.PHONY: build test install install-test bench lock
 
 ## Install pnp and build every shipped game into output/.
 build: install
@@ -14,15 +14,26 @@ test: install-test
 
 install:
 	bash scripts/system-deps.sh build
-	$(PYTHON) -m pip install -q -e .
+	$(PYTHON) -m pip install -q -c constraints.txt -e .  # the exact versions the tests passed with
 	$(PYTHON) -m compileall -q pnp  # an editable install compiles nothing, and each run would
 
 install-test:
 	bash scripts/system-deps.sh test
-	$(PYTHON) -m pip install -q -e '.[test]'
+	$(PYTHON) -m pip install -q -c constraints.txt -e '.[test]'
 	$(PYTHON) -m compileall -q pnp
 
 ## Benchmarks (not part of the tests): medians of several runs.
 bench: install
 	$(PYTHON) bench/build_speed.py
 	$(PYTHON) bench/iteration_speed.py
+
+## Resolve pyproject.toml's dependencies (runtime and test) again into constraints.txt,
+## with pip-tools in a throwaway virtualenv; existing pins are kept unless
+## UPGRADE=1. Then run `make test` before committing the new lock.
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install -q pip-tools
+	CUSTOM_COMPILE_COMMAND="make lock" .lock-venv/bin/pip-compile --quiet --extra test --strip-extras \
+		--allow-unsafe --no-emit-index-url --no-emit-find-links $(if $(UPGRADE),--upgrade) \
+		--output-file constraints.txt pyproject.toml
+	rm -rf .lock-venv
