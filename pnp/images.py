@@ -32,6 +32,8 @@ def check_image(path: Path) -> None:
 def check_image_data(data: bytes) -> None:
     """Raise :class:`ImageRefused` if ``data`` is a raster image Pillow can
     open that is larger than :data:`MAX_PIXELS` or does not decode whole."""
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
+        return  # SVG or other XML: markup, which Pillow does not decode (and no need to import it)
     from PIL import Image, UnidentifiedImageError
 
     previous = Image.MAX_IMAGE_PIXELS

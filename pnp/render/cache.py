@@ -46,17 +46,19 @@ def engine_versions() -> str:
     return "; ".join(parts)
 
 
-def job_key(html: str, roots: Sequence[Path]) -> str:
+def job_key(html: str, roots: Sequence[Path], memo: dict[Path, str] | None = None) -> str:
     """The render-cache key of laying ``html`` out: its text, every file it
     refers to inside ``roots`` (what the renderer may read) and
-    :func:`engine_versions`."""
+    :func:`engine_versions`. ``memo`` keeps each file's hash for one build."""
+    memo = {} if memo is None else memo
     digest = hashlib.sha256()
     digest.update(f"{engine_versions()}\n".encode())
     digest.update(html.encode())
-    seen: set[Path] = set()
     for path in sorted(referenced(html)):
+        if path not in memo:
+            memo[path] = file_hash(path, roots)
         digest.update(path.as_posix().encode())
-        digest.update(file_hash(path, roots, seen).encode())
+        digest.update(memo[path].encode())
     return digest.hexdigest()
 
 
@@ -215,11 +217,12 @@ def render_build(
     limit = cache_limit()
     index = cache.face_index()
     roots = [root.resolve() for root in scope.roots]
-    keys = {face.key: job_key(html_for([face]), roots) for face in faces}
+    hashed: dict[Path, str] = {}
+    keys = {face.key: job_key(html_for([face]), roots, hashed) for face in faces}
     missing = [f for f in faces if not cache.has_face(index, keys[f.key])]
     cache.face_hits += len(faces) - len(missing)
     cache.face_misses += len(missing)
-    document_keys = [job_key(html, roots) for html, _ in documents]
+    document_keys = [job_key(html, roots, hashed) for html, _ in documents]
     stored: list[bytes | None] = [cache.get(k) for k in document_keys]
     unstored = [i for i, data in enumerate(stored) if data is None]
     cache.hits += len(documents) - len(unstored)
@@ -239,7 +242,7 @@ def render_build(
         cache.misses += len(jobs)
         for number, chunk in enumerate(chunks):
             data, findings = results[number]
-            document = job_key(jobs[number][0], roots)
+            document = job_key(jobs[number][0], roots, hashed)
             cache.put(document, data)
             fresh.add(document)
             for page, face in enumerate(chunk):

@@ -88,9 +88,15 @@ class FaceIdentity:
     def __init__(self, game_root: Path):
         self.labels = [("game", game_root), *((f"shared{n}", root) for n, root in enumerate(SHARED))]
         self.roots = [root.resolve() for _, root in self.labels]
+        self.hashes: dict[Path, str] = {}
+        """Each file hashed once per plan: cards show the same few pictures."""
 
     def key(self, html: str, geometry: tuple[object, ...]) -> str:
-        files = [file_hash(path, self.roots) for path in referenced(html)]
+        files = []
+        for path in referenced(html):
+            if path not in self.hashes:
+                self.hashes[path] = file_hash(path, self.roots)
+            files.append(self.hashes[path])
         return _hash(portable(html, self.labels), *files, *geometry)
 
 

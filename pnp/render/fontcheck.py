@@ -35,10 +35,7 @@ def rules_for(scope: Scope) -> FontRules:
     families = sorted({font.family for font in scope.fonts})
     coverage: set[int] = set()
     for path in dict.fromkeys(font.file for font in scope.fonts):
-        try:
-            coverage |= fontfiles.coverage(path)
-        except (fontfiles.FontRefused, OSError):
-            pass  # refused when the game was loaded; its characters count as missing
+        coverage |= fontfiles.coverage(path)  # FontRefused: the renderer names the file
     return FontRules(frozenset(f.casefold() for f in families), tuple(families), frozenset(coverage))
 
 

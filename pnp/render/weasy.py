@@ -26,7 +26,8 @@ from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
 from pnp.images import ImageRefused, check_image_data
 from pnp.parallel import fork_map
 from pnp.paths import confined
-from pnp.render.fontcheck import rules_for
+from pnp.fontfiles import FontRefused
+from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
 from pnp.render.scope import Scope
@@ -232,7 +233,7 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     try:
         with scratch():
             document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher())
-            findings = inspect_layout(document, safe_boxes or [], rules_for(scope), overflow=safe_boxes is not None)
+            findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
             if safe_boxes is None and findings:
                 raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
             data = document.write_pdf()
@@ -254,6 +255,13 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     return data, findings
 
 
+def _font_rules(scope: Scope, what: str) -> FontRules:
+    try:
+        return rules_for(scope)
+    except (FontRefused, OSError) as exc:
+        raise AssetError([Diagnostic(Source(Path(what)), "", f"a declared font cannot be read: {exc}")]) from None
+
+
 def render_pdfs(jobs: Sequence[tuple[str, str]], scope: Scope, workers: int | None = None) -> list[bytes]:
     """Render several (html, what) documents, on every core when there are several."""
     return [data for data, _ in render_many([(html, what, None) for html, what in jobs], scope, workers)]
@@ -271,6 +279,10 @@ def render_many(
     if renderer is not None:
         return renderer.render_many(jobs, scope, workers)
     load_weasyprint()  # imported once, before forking
+    try:
+        rules_for(scope)  # the fonts' character maps read once, before forking
+    except (FontRefused, OSError):
+        pass  # each job reports it
 
     from pnp.progress import Progress
 
