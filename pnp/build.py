@@ -16,7 +16,7 @@ from typing import Any
 
 import pikepdf
 
-from pnp.errors import Diagnostic, InputError, UsageError
+from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
 from pnp.imposition.geometry import (
     Grid,
     LayoutError,
@@ -308,6 +308,12 @@ def build(
     jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
     face_pdfs, findings, rendered = render_build(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache)
     problems = raise_errors(layout_diagnostics(components, faces, findings, strict))
+    if cache.damaged:
+        problems.append(Diagnostic(
+            Source(out_dir / ".cache" / "render"), "",
+            f"the render cache held {cache.damaged} damaged page(s) or entries; they were dropped and laid out again",
+            Level.WARNING,
+        ))
     front = dict(zip(keys, rendered[: len(keys)]))
     document_pdfs = iter(rendered[len(keys) :])
 

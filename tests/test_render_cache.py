@@ -4,12 +4,16 @@ page is made of (data, template, stylesheet, art, font) renders it anew."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
-from tests.conftest import run_pnp
+import pytest
+
+from tests.conftest import MINI, run_pnp
 
 
 def _counts(stdout: str) -> tuple[int, int, int]:
@@ -100,13 +104,24 @@ def test_the_cache_keeps_what_was_used_last_and_stays_under_its_limit(tmp_path: 
 
     from pnp.render.cache import RenderCache
 
-    cache = RenderCache(tmp_path / "render")
+    earlier = RenderCache(tmp_path / "render")
+    import io
+
+    import pikepdf
+
+    blank = pikepdf.new()
+    blank.add_blank_page()
+    written = io.BytesIO()
+    blank.save(written)
+    page = written.getvalue()
     for number, key in enumerate(["old", "older-but-used", "kept", "new"]):
-        cache.put(key, b"x" * 1000)
-        os.utime(cache.folder / f"{key}.pdf", ns=(0, (number + 1) * 10**9))  # written a second apart, in this order
-    cache.save_face_index({"f1": {"document": "old"}, "f2": {"document": "new"}})
-    assert cache.get("older-but-used") == b"x" * 1000  # reading it marks it used now
-    assert cache.prune(2000, keep={"kept"}) == 2
+        earlier.put(key, page)
+        os.utime(tmp_path / "render" / f"{key}.pdf", ns=(0, (number + 1) * 10**9))  # written a second apart, in this order
+    earlier.save_face_index({"f1": {"document": "old"}, "f2": {"document": "new"}})
+    cache = RenderCache(tmp_path / "render")  # a later build
+    assert cache.folder is not None
+    assert cache.get("older-but-used") == page  # reading it marks it used now
+    assert cache.prune(2 * len(page), keep={"kept"}) == 2
     assert sorted(p.stem for p in cache.folder.glob("*.pdf")) == ["kept", "older-but-used"]
     assert RenderCache(tmp_path / "render").face_index() == {}  # no entry points at a deleted page
     assert cache.prune(0, keep={"kept"}) == 1 and [p.stem for p in cache.folder.glob("*.pdf")] == ["kept"]
@@ -157,28 +172,36 @@ def test_the_cache_limit_must_be_a_finite_number_of_megabytes(monkeypatch: "pyte
             cache_limit()
 
 
-def test_a_page_that_vanishes_mid_build_is_a_clear_error(mini_copy: Path, tmp_path: Path, monkeypatch: "pytest.MonkeyPatch") -> None:
-    """Another build of the same folder trimmed its cache between lookup and use."""
-    import pytest
-
+def test_a_page_that_vanishes_mid_build_is_still_used_as_it_was_read(mini_copy: Path, tmp_path: Path, monkeypatch: "pytest.MonkeyPatch") -> None:
+    """Another build of the same folder trims its cache between lookup and
+    use: the page was read (and checked whole) at lookup, so this build uses
+    those bytes and writes the same PDF as a build that was not disturbed."""
     from pnp.build import build
-    from pnp.errors import BuildError
     from pnp.loading.loader import load_game
     from pnp.render.cache import RenderCache
 
     game = load_game(mini_copy)
+    build(game, ["a4"], tmp_path / "calm")
     build(game, ["a4"], tmp_path / "out")
     real_has_face = RenderCache.has_face
+    vanished: list[str] = []
 
     def has_face_then_vanish(self: RenderCache, index: dict, key: str) -> bool:
         found = real_has_face(self, index, key)
         if found and self.folder is not None:
-            (self.folder / f"{index[key]['document']}.pdf").unlink(missing_ok=True)
+            page = self.folder / f"{index[key]['document']}.pdf"
+            if page.exists():
+                page.unlink()
+                vanished.append(page.name)
         return found
 
     monkeypatch.setattr(RenderCache, "has_face", has_face_then_vanish)
-    with pytest.raises(BuildError, match="a cached page vanished during the build"):
-        build(game, ["a4"], tmp_path / "out")
+    build(game, ["a4"], tmp_path / "out")
+    assert vanished
+    written = sorted(p.relative_to(tmp_path / "out") for p in (tmp_path / "out").rglob("*.pdf") if ".cache" not in p.parts)
+    assert written and written == sorted(p.relative_to(tmp_path / "calm") for p in (tmp_path / "calm").rglob("*.pdf") if ".cache" not in p.parts)
+    for name in written:
+        assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "calm" / name).read_bytes(), name
 
 
 def test_cache_keys_carry_the_versions_of_what_lays_text_out() -> None:
@@ -213,3 +236,49 @@ def test_cache_keys_carry_the_versions_of_what_lays_text_out() -> None:
     finally:
         engine_versions.cache_clear()
         library_versions.cache_clear()
+
+
+def _damage_page(out: Path) -> None:
+    page = sorted((out / "mini" / ".cache" / "render").glob("*.pdf"))[0]
+    page.write_bytes(page.read_bytes()[:300])
+
+
+def _damage_index(out: Path) -> None:
+    index = out / "mini" / ".cache" / "render" / "faces.json"
+    entries = json.loads(index.read_text())
+    for entry in entries.values():
+        entry["page"] = 7
+    index.write_text(json.dumps(entries))
+
+
+def _count_more_pages(out: Path) -> None:
+    index = out / "mini" / ".cache" / "render" / "faces.json"
+    entries = json.loads(index.read_text())
+    for entry in entries.values():
+        entry["pages"] += 3
+        entry["page"] = entry["pages"] - 1
+    index.write_text(json.dumps(entries))
+
+
+def _scramble_page(out: Path) -> None:
+    page = sorted((out / "mini" / ".cache" / "render").glob("*.pdf"))[0]
+    data = bytearray(page.read_bytes())
+    data[200:-200] = bytes(len(data) - 400)  # whole length, %%EOF kept, the body zeroed
+    page.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [_damage_page, _damage_index, _count_more_pages, _scramble_page],
+    ids=["truncated page", "page number past the end", "more pages than the document has", "zeroed body"],
+)
+def test_a_damaged_cache_is_dropped_with_a_warning_and_laid_out_again(tmp_path: Path, damage: Any) -> None:
+    out = tmp_path / "out"
+    assert run_pnp("build", str(MINI), "--out", str(out), "--paper", "a4").returncode == 0
+    damage(out)
+    for attempt in range(2):  # and the build after it is clean again
+        result = run_pnp("build", str(MINI), "--out", str(out), "--paper", "a4")
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+        warned = "damaged page(s) or entries; they were dropped and laid out again" in result.stderr
+        assert warned == (attempt == 0), result.stderr
+    subprocess.run(["qpdf", "--check", str(out / "mini" / "mini-home-a4.pdf")], check=True, capture_output=True)

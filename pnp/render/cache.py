@@ -13,12 +13,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
+from io import BytesIO
 from pathlib import Path
 from typing import Any
+
+import pikepdf
 
 from pnp import __version__
 from pnp.errors import BuildError, UsageError
@@ -86,6 +90,11 @@ class RenderCache:
         self.misses = 0
         self.face_hits = 0
         self.face_misses = 0
+        self.damaged = 0
+        """Cached pages found damaged (cut short, or an index entry that makes
+        no sense) in this build: dropped and laid out again."""
+        self._held: dict[str, bytes | None] = {}
+        self._pages: dict[str, int] = {}
         self.memory: dict[str, bytes] = {}
         """Documents rendered in this build when there is no folder (no cache)."""
         self._index: dict[str, Any] | None = None
@@ -104,11 +113,21 @@ class RenderCache:
 
     def has_face(self, index: dict[str, Any], key: str) -> bool:
         entry = index.get(key)
-        if not isinstance(entry, dict) or not {"document", "page", "pages", "findings"} <= entry.keys():
+        if entry is None:
+            return False
+        if not _sound_entry(entry):
+            self.damaged += 1
+            del index[key]
             return False
         if self.folder is None:
             return entry["document"] in self.memory
-        return (self.folder / f"{entry['document']}.pdf").is_file()
+        if self.get(entry["document"]) is None:
+            return False
+        if self._pages.get(entry["document"]) != entry["pages"]:
+            self.damaged += 1
+            del index[key]
+            return False
+        return True
 
     def save_face_index(self, index: dict[str, Any]) -> None:
         self._index = index
@@ -120,15 +139,25 @@ class RenderCache:
         """A cached document, marked as just used (pruning keeps what is used)."""
         if self.folder is None:
             return None
+        if key in self._held:  # read once per build: what was checked is what is used
+            return self._held[key]
         path = self.folder / f"{key}.pdf"
         try:
-            data = path.read_bytes()
+            data: bytes | None = path.read_bytes()
         except OSError:
             return None
-        try:
-            os.utime(path)
-        except OSError:  # a read-only cache still serves
-            pass
+        pages = _page_count(data or b"")
+        if pages is None:
+            self.damaged += 1
+            path.unlink(missing_ok=True)
+            data = None
+        else:
+            self._pages[key] = pages
+            try:
+                os.utime(path)
+            except OSError:  # a read-only cache still serves
+                pass
+        self._held[key] = data
         return data
 
     def prune(self, limit: int, keep: set[str]) -> int:
@@ -160,6 +189,7 @@ class RenderCache:
         return len(deleted)
 
     def put(self, key: str, data: bytes) -> None:
+        self._held[key] = data
         if self.folder is None:
             self.memory[key] = data
             return
@@ -174,6 +204,34 @@ class RenderCache:
 
 
 FACE_INDEX = "faces.json"
+
+_FINDING_KEYS = {"page", "kind", "element", "message"}
+
+
+def _sound_entry(entry: Any) -> bool:
+    """Whether an index entry is one this code wrote: anything else (edited,
+    damaged, from another version) is dropped and its face laid out again."""
+    if not isinstance(entry, dict) or set(entry) != {"document", "page", "pages", "findings"}:
+        return False
+    document, page, pages, findings = entry["document"], entry["page"], entry["pages"], entry["findings"]
+    return (
+        isinstance(document, str) and re.fullmatch(r"[0-9a-f]{64}", document) is not None
+        and type(page) is int and type(pages) is int and 0 <= page < pages <= 100_000
+        and isinstance(findings, list)
+        and all(isinstance(f, dict) and set(f) == _FINDING_KEYS and f["kind"] in ("overflow", "safe-zone", "font") for f in findings)
+    )
+
+
+def _page_count(data: bytes) -> int | None:
+    """The pages of a cached PDF, or None when it is not whole: cut short
+    (no %%EOF at its end) or not a PDF pikepdf reads without repairing."""
+    if not (data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:]):
+        return None
+    try:
+        with pikepdf.open(BytesIO(data), attempt_recovery=False) as pdf:
+            return len(pdf.pages)
+    except pikepdf.PdfError:
+        return None
 
 FacePages = list[tuple[bytes, list["str | None"]]]
 """(pdf bytes, face key per page or None) per cached document holding faces."""
