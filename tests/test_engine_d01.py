@@ -193,6 +193,7 @@ def test_score_calculator_for_d01(tmp_path: Path) -> None:
     table = tmp_path / "table.yaml"
     table.write_text(
         "players:\n"
+        "  - {crest: carrow, desires: a-grand-alliance, front: []}\n"
         "  - {crest: ashford, desires: a-learned-match, status: engaged, fiance: bellamy, hearts: 2,\n"
         "     front: [sense, sense, sense, sense, station]}\n"
         "  - {crest: bellamy, desires: a-love-match, status: engaged, fiance: ashford, hearts: 4,\n"
@@ -200,13 +201,17 @@ def test_score_calculator_for_d01(tmp_path: Path) -> None:
     )
     done = run_pnp("score", "persuasion-d01", str(table), "--json")
     assert done.returncode == 0, done.stderr
-    ashford, bellamy = json.loads(done.stdout)["players"]
+    _, ashford, bellamy = json.loads(done.stdout)["players"]
     # Ashford seeks sense: fiance shows 3 (prim), own front 4 (proper), unique 3 sense: 9 + 2 hearts.
     assert ashford["victories"] == {"prim": True, "proper": True, "unique": True} and ashford["points"] == 11
     # Bellamy seeks sentiment: no prim, no proper; unique is 4 hearts: 3 + 4.
     assert bellamy["victories"] == {"prim": False, "proper": False, "unique": True} and bellamy["points"] == 7
     assert ashford["wins"] and not bellamy["wins"]
-    assert score(PACK, {"players": [{"crest": "x", "desires": "a-quiet-mind", "front": []}]})["players"][0]["points"] == 3
+    quiet = score(PACK, {"players": [
+        {"crest": "ashford", "desires": "a-quiet-mind", "front": []}, {"crest": "bellamy", "desires": "a-love-match", "front": []},
+        {"crest": "carrow", "desires": "a-learned-match", "front": []},
+    ]})["players"]
+    assert [p["points"] for p in quiet] == [3, 0, 0] and [p["wins"] for p in quiet] == [True, False, False]
 
 
 def test_simulate_d01() -> None:

@@ -65,6 +65,10 @@ class Pack:
     proper: int = 4
     victory_points: int = 3
     heart_points: int = 1
+    crests: tuple[str, ...] = ()
+    """The families' crest ids (for reading a real table); empty: any name."""
+    optional: tuple[Letter, ...] = ()
+    """Letters of optional modules left out of play (a real table may still hold them)."""
 
 
 # -- scoring: the one scorer of D01 (the engine's matrimony and `pnp score`) -------
@@ -422,7 +426,7 @@ class D01State(QueuedState):
         return self._by_kind[card].get(kind, ())
 
     def _ask(self, seat: int, kind: str, options: Sequence[Any], context: dict[str, Any] | None = None) -> None:
-        self._queue.append(Decision(seat, kind, options if isinstance(options, (tuple, Subsets)) else tuple(options), context or {}))
+        self._queue.append(Decision(seat, kind, options if isinstance(options, (tuple, Subsets)) else tuple(options), MappingProxyType(context) if context else EMPTY))
 
     def _run_steps(self) -> None:
         """Run queued steps until one asks a decision (or the game ends)."""
@@ -529,7 +533,8 @@ class D01State(QueuedState):
         t = self._trade
         if decision.seat == t["user"]:
             t["given"] = choice
-            self._ask(t["partner"], "trade-give", self._tradeable(t["partner"], t["user"], t["letter"]), {"to": t["user"], "letter": t["letter"]})
+            # The partner learns who trades, not which letter carried the power (its suit stays covered).
+            self._ask(t["partner"], "trade-give", self._tradeable(t["partner"], t["user"], t["letter"]), {"to": t["user"]})
             return
         user, partner, mine = t["user"], t["partner"], t["given"]
         self.hands[user].remove(mine)
@@ -806,12 +811,17 @@ class D01State(QueuedState):
 def pack_from_game(game: Any, options: Mapping[str, Any]) -> Pack:
     traits = game.component(options["deck"])
     modules = list(getattr(game, "modules", ()))
-    letters = tuple(
-        Letter(card.id, card.fields[options["suit"]], tuple(card.fields.get(options.get("powers", "powers")) or ()))
-        for card in traits.cards
-        if options.get("with_modules") or not any(m.holds(card) for m in modules)
-        for _ in range(card.copies)
-    )
+    def chosen(card: Any) -> bool:
+        return bool(options.get("with_modules")) or not any(m.holds(card) for m in modules)
+
+    def letters_of(cards: Any) -> tuple[Letter, ...]:
+        return tuple(
+            Letter(card.id, card.fields[options["suit"]], tuple(card.fields.get(options.get("powers", "powers")) or ()))
+            for card in cards for _ in range(card.copies)
+        )
+
+    letters = letters_of(c for c in traits.cards if chosen(c))
+    optional = letters_of(c for c in traits.cards if not chosen(c))
     desires = tuple(
         Desire(card.id, card.fields[options["suit"]], frozenset(card.fields[options["seeks"]]), card.fields[options["unique"]]["condition"])
         for card in game.component(options["desires"]).cards
@@ -825,6 +835,7 @@ def pack_from_game(game: Any, options: Mapping[str, Any]) -> Pack:
         int(options.get("hand", 5)), int(options.get("hearts", 3)),
         int(rules.get("prim_matches", 3)), int(rules.get("proper_matches", 4)),
         int(rules.get("victory_points", 3)), int(rules.get("heart_points", 1)),
+        tuple(e.id for e in game.sets.get(options.get("crests", "crests"), ())), optional,
     )
 
 
