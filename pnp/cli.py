@@ -233,7 +233,7 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(f"{loaded.title}, {players} players, {games} games, seed {seed}, agents {', '.join(run.agents)}")
-    click.echo("  win rate by seat: " + ", ".join(f"{r['rate']:.1%}" for r in data["win_rate_by_seat"]))
+    click.echo("  win rate by seat, host first (95 % interval): " + ", ".join(f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in data["win_rate_by_seat"]))
     click.echo(f"  no winner: {data['no_winner_rate']['rate']:.1%}; round cap reached: {data['capped_rate']['rate']:.1%}")
     click.echo("  outcomes: " + ", ".join(f"{k} {v['share']['rate']:.0%} (wins {v['win_rate']['rate']:.0%})" for k, v in data["outcomes"].items()))
     click.echo(f"  rounds: mean {data['rounds']['mean']:.1f}, median {data['rounds']['p50']}, 90th percentile {data['rounds']['p90']}")

@@ -22,7 +22,7 @@ def rig(hands: list[list[int]]) -> B04State:
     rest = [c for c in range(len(DECK.ids)) if c not in used]
     for seat, hand in enumerate(hands):
         state.hands[seat][:] = hand
-        state.seen[seat][seat] = frozenset(hand)
+        state._own_hand_changed(seat)
     state.desires[:] = rest[: len(hands)]
     state.draw_pile[:] = rest[len(hands):]
     state._queue.clear()

@@ -236,13 +236,15 @@ class B04State(QueuedState):
         self._sizes = tuple(len(h) for h in self.hands)  # trades are one for one: sizes never change
         self._status_view = tuple(self.status)
         self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
+        self._seen_view = [tuple(row) for row in self.seen]
+        self._hand_view = [tuple(hand) for hand in self.hands]
         self._start_round()
 
     # -- the public interface (decision, apply: QueuedState) -------------------
 
     def observation(self, seat: int) -> Observation:
         return Observation(
-            seat, self.round, self.last_round, tuple(self.hands[seat]), self.desires[seat], tuple(self.seen[seat]),
+            seat, self.round, self.last_round, self._hand_view[seat], self.desires[seat], self._seen_view[seat],
             self._status_view, self._sizes, self.deck_info, self._notes[seat],
         )
 
@@ -267,6 +269,12 @@ class B04State(QueuedState):
     def _see(self, who: int, whose: int, card: int) -> None:
         if card not in self.seen[who][whose]:
             self.seen[who][whose] = self.seen[who][whose] | {card}
+            self._seen_view[who] = tuple(self.seen[who])
+
+    def _own_hand_changed(self, seat: int) -> None:
+        self.seen[seat][seat] = frozenset(self.hands[seat])
+        self._seen_view[seat] = tuple(self.seen[seat])
+        self._hand_view[seat] = tuple(self.hands[seat])
 
     def _available(self) -> list[int]:
         return [s for s in range(self.n) if self.status[s] == AVAILABLE]
@@ -286,8 +294,8 @@ class B04State(QueuedState):
         self._pending = {"intentions": {}}
         self._stage = self._mail
         ready = tuple(available)
-        hands = self.hands
-        self._queue.extend([Decision(seat, "intention", Intentions(seat, ready, tuple(hands[seat]))) for seat in available])
+        views = self._hand_view
+        self._queue.extend([Decision(seat, "intention", Intentions(seat, ready, views[seat])) for seat in available])
 
     def _on_intention(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self._pending["intentions"][decision.seat] = choice
@@ -442,8 +450,8 @@ class B04State(QueuedState):
         for a, b, c in ((r, s, from_r), (s, r, from_s)):
             self._see(a, b, c)
             self._see(b, b, c)
-        self.seen[r][r] = frozenset(self.hands[r])
-        self.seen[s][s] = frozenset(self.hands[s])
+        self._own_hand_changed(r)
+        self._own_hand_changed(s)
 
     def _engage(self, r: int, s: int) -> None:
         self._set_status(r, ENGAGED)
@@ -471,7 +479,7 @@ class B04State(QueuedState):
         old = choice[1]
         self.hands[seat][self.hands[seat].index(old)] = drawn
         self.discards.append(old)
-        self.seen[seat][seat] = frozenset(self.hands[seat])
+        self._own_hand_changed(seat)
 
 
 def deck_from_game(game: Any, options: Mapping[str, Any]) -> Deck:
