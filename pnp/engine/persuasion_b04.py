@@ -193,6 +193,9 @@ class Observation(NamedTuple):
     notes: dict[Any, Any]
 
 
+_new = tuple.__new__
+
+
 class B04State(QueuedState):
     """One game of Persuasion B04 in progress."""
 
@@ -243,10 +246,10 @@ class B04State(QueuedState):
     # -- the public interface (decision, apply: QueuedState) -------------------
 
     def observation(self, seat: int) -> Observation:
-        return Observation(
+        return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.round, self.last_round, self._hand_view[seat], self.desires[seat], self._seen_view[seat],
             self._status_view, self._sizes, self.deck_info, self._notes[seat],
-        )
+        ))
 
     def outcome(self) -> Outcome:
         won = winners(self.deck_info, self.desires, self.hands, self.status, self.fiance)

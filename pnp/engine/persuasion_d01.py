@@ -257,6 +257,7 @@ def _index(pack: Pack) -> PowerIndex:
     return index
 
 Step = Callable[[], None]
+_new = tuple.__new__
 
 
 class D01State(QueuedState):
@@ -308,7 +309,7 @@ class D01State(QueuedState):
         self._protectors, self._growers, self._by_kind = _index(pack)
         self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
         self._owners: list[dict[int, int]] = [{} for _ in range(players)]
-        self._known_view: list[Mapping[int, Letter]] = [EMPTY] * players
+        self._known_view: list[Mapping[int, Letter] | None] = [EMPTY] * players
         self._owners_view: list[Mapping[int, int]] = [EMPTY] * players
         self._seen_suits: list[tuple[tuple[str, ...], ...]] = [((),) * players for _ in range(players)]
         self._peeked: list[dict[int, Desire]] = [{} for _ in range(players)]
@@ -334,12 +335,16 @@ class D01State(QueuedState):
 
     def observation(self, seat: int) -> Observation:
         supply, received, fiances, rings, discards = self._pub or self._public()
-        return Observation(
+        known = self._known_view[seat]
+        if known is None:  # made when first asked after the seat learnt something
+            known = self._known_view[seat] = MappingProxyType(dict(self._known[seat]))
+            self._owners_view[seat] = MappingProxyType(dict(self._owners[seat]))
+        return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.n, self.day, len(self.deck), tuple(self.hands[seat]), self.desires[seat],
-            self._known_view[seat], self._owners_view[seat], self._seen_suits[seat],
+            known, self._owners_view[seat], self._seen_suits[seat],
             MappingProxyType(dict(self._peeked[seat])) if self._peeked[seat] else EMPTY, self._deck_seen[seat],
             supply, received, fiances, rings, discards, self._notes[seat],
-        )
+        ))
 
     def _public(self) -> tuple[Any, ...]:
         """Hearts, rings and discards as every seat sees them (kept until they change)."""
@@ -387,8 +392,7 @@ class D01State(QueuedState):
             return
         self._known[seat][letter] = self.pack.letters[letter]
         self._owners[seat][letter] = owner
-        self._known_view[seat] = MappingProxyType(dict(self._known[seat]))
-        self._owners_view[seat] = MappingProxyType(dict(self._owners[seat]))
+        self._known_view[seat] = None
 
     def _show(self, seat: int, letter: int) -> None:
         """``seat`` is shown ``letter`` by someone: it learns the letter and, if
