@@ -141,7 +141,10 @@ class Heuristic:
         fewest: list[int] = []
         notes, seen, estimate = obs.notes, obs.seen, self._estimate
         independent_at, propose_at = self.independent_at, self.propose_at
-        for p in range(len(status)):
+        players = len(status)
+        start = _pick(rng, players)  # suitors in a random rotation: ties favour no seat
+        for k in range(players):
+            p = (start + k) % players
             if p == me:
                 continue
             noted = notes.get(p)
@@ -183,7 +186,10 @@ class Heuristic:
         best: Any = "refuse"
         best_view = (-1, -1.0)
         need = self._need(obs)
-        for s, _card in decision.context["offers"]:
+        offers = decision.context["offers"]
+        start = _pick(rng, len(offers))  # in a random rotation: ties favour no proposer
+        for k in range(len(offers)):
+            s = offers[(start + k) % len(offers)][0]
             view = self._estimate(obs, s)
             if view[0] >= need and view > best_view:
                 best, best_view = ("accept", s), view

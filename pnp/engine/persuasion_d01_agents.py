@@ -65,7 +65,7 @@ class Heuristic:
             suitors = [(self._fit(obs, p), p) for p in range(obs.players) if p != me and not obs.engaged(p)]
             good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
             if suitors and (good or obs.deck_left <= obs.players or obs.day > 3 * self.patience):
-                target = max(good or suitors)[1]
+                target = max(good or suitors, key=lambda fp: (fp[0], rng.random()))[1]  # ties favour no seat
                 if ("propose", target) in options:
                     return ("propose", target)
         if obs.suitor_hearts and obs.day > self.patience:
@@ -113,7 +113,7 @@ class Heuristic:
         return decision.options[rng.randrange(len(decision.options))]
 
     def _trade_partner(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return max(decision.options, key=lambda p: (self._fit(obs, p), -p))
+        return max(decision.options, key=lambda p: (self._fit(obs, p), rng.random()))
 
     def _trade_give(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return self._useless_first(obs, decision.options)
