@@ -251,3 +251,43 @@ def test_seal_supply_counts_the_letters_powers_can_add(tmp_path: Path) -> None:
     done = run_pnp("check", str(game), "--games", "0", "--json")
     short = [f for f in json.loads(done.stdout)["findings"] if f["check"] == "supply"]
     assert done.returncode == 1 and short and "6 of Ashford, but the largest table needs 7" in short[0]["message"]
+
+
+def _mornings(state: D01State, choices: dict[int, tuple[object, ...]]) -> None:
+    for _ in range(state.n):
+        d = state.decision()
+        assert d is not None and d.kind == "morning"
+        state.apply(choices[d.seat])
+
+
+def test_a_ring_waits_until_the_recipients_own_ring_comes_home() -> None:
+    """FAQ: you cannot accept while your ring is away; wait for it to come back."""
+    state = D01State(PACK, 3, random.Random(2))
+    _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("write", 0, state.hands[2][0])})
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", 1), "seat 1 waits: its ring is at seat 2"
+    state.apply("reject")
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (1, "ring", 0), "its ring is home: now it may answer"
+    state.apply("accept")
+    assert state.fiance == [1, 0, -1]
+
+
+def test_a_waiting_ring_goes_back_if_its_recipient_gets_engaged() -> None:
+    state = D01State(PACK, 3, random.Random(2))
+    _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("write", 0, state.hands[2][0])})
+    state.decision()
+    state.apply("accept")  # seat 2 accepts seat 1
+    d = state.decision()
+    assert d is None or d.kind != "ring"
+    assert state.fiance == [-1, 2, 1] and state.ring[0] == 0, "seat 0's ring came home"
+
+
+def test_rings_sent_round_a_circle_the_host_side_gives_way() -> None:
+    """FAQ: when everyone proposed round a circle, the host is forced to reject."""
+    state = D01State(PACK, 3, random.Random(2))
+    _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("propose", 0)})
+    d = state.decision()
+    # Seat 0 (the host) held seat 2's ring and sent it back; seat 2's ring is home, so seat 2 answers seat 1.
+    assert state.ring[2] == 2 or state.fiance[2] >= 0
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", 1)

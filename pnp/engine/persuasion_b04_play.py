@@ -46,7 +46,7 @@ def score(deck: Deck, table: Document | Mapping[str, Any]) -> dict[str, Any]:
     """Matrimony for a real table (docs/score-tables.md): each player's dominant
     symbols, and who wins and why, by :func:`judge`, the engine's own scorer."""
     reader = TableReader(
-        as_document(table), deck.crests or _any_crest(table), (AVAILABLE, ENGAGED, INDEPENDENT),
+        as_document(table), deck.crests or None, (AVAILABLE, ENGAGED, INDEPENDENT),
         ("crest", "desires", "status", "fiance", "hand"), ("crest", "desires", "hand"),
     )
     reader.done()
@@ -84,9 +84,3 @@ def score_text(data: dict[str, Any]) -> list[str]:
         dominant = " ".join(f"{sign}{symbol}" for symbol, sign in p["dominant"].items()) or "none"
         lines.append(f"{p['crest']} ({p['status']}): dominant {dominant}; {'WINS' if p['wins'] else 'loses'}: {p['why']}")
     return lines
-
-
-def _any_crest(table: Document | Mapping[str, Any]) -> tuple[str, ...]:
-    data = table.data if isinstance(table, Document) else table
-    players = data.get("players") if isinstance(data, dict) else None
-    return tuple(str(p.get("crest")) for p in players if isinstance(p, dict)) if isinstance(players, list) else ()

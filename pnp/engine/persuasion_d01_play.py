@@ -31,7 +31,7 @@ def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
     """Matrimony points for a real table (docs/score-tables.md), by
     :func:`score_players`, the engine's own scorer."""
     reader = TableReader(
-        as_document(table), pack.crests or _any_crest(table), ("engaged", "available"),
+        as_document(table), pack.crests or None, ("engaged", "available"),
         ("crest", "desires", "status", "fiance", "hearts", "front"), ("crest", "desires", "front"),
     )
     reader.done()
@@ -76,9 +76,3 @@ def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
 def score_text(data: dict[str, Any]) -> list[str]:
     """`pnp score` without --json: one line a player."""
     return [f"{p['crest']} ({p['status']}): {'WINS' if p['wins'] else 'loses'}: {p['why']}" for p in data["players"]]
-
-
-def _any_crest(table: Document | Mapping[str, Any]) -> tuple[str, ...]:
-    data = table.data if isinstance(table, Document) else table
-    players = data.get("players") if isinstance(data, dict) else None
-    return tuple(str(p.get("crest")) for p in players if isinstance(p, dict)) if isinstance(players, list) else ()

@@ -37,7 +37,7 @@ class Player:
 class TableReader:
     """Checks a table document, collecting every problem before raising."""
 
-    def __init__(self, doc: Document, crests: Sequence[str], statuses: Sequence[str], keys: Iterable[str], required: Iterable[str]):
+    def __init__(self, doc: Document, crests: Sequence[str] | None, statuses: Sequence[str], keys: Iterable[str], required: Iterable[str]):
         self.doc = doc
         self.errors: list[Diagnostic] = []
         self.players: list[Player] = []
@@ -62,7 +62,9 @@ class TableReader:
                 if key not in p:
                     self.fail(at, f"missing {key!r}")
             crest = p.get("crest")
-            if crest is not None and crest not in crests:
+            if crests is None and not isinstance(crest, str) and "crest" in p:
+                self.fail(at + ("crest",), f"expected a name, found {crest!r}")
+            elif crests is not None and crest is not None and crest not in crests:
                 self.fail(at + ("crest",), f"unknown crest {crest!r}; expected one of {', '.join(crests)}")
             elif crest in seen_crests:
                 self.fail(at + ("crest",), f"crest {crest!r} is already players[{seen_crests[crest]}]")
