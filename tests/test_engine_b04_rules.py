@@ -190,3 +190,20 @@ def test_an_observation_cannot_change_the_game() -> None:
         obs.hand.append(1)  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
         obs.seen[1].add(3)  # type: ignore[attr-defined]
+
+
+def test_a_proposal_passed_over_counts_as_refused() -> None:
+    """Seat 0 accepts seat 1's proposal, not seat 2's: seat 2 was refused and, untouched, may reflect."""
+    state = rig(HANDS)
+    intentions(state, {0: ("invite", 1, 3), 1: ("propose", 0, 12), 2: ("propose", 0, 22)})
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "proposal")
+    state.apply(("accept", 1))
+    state.decision()
+    state.apply(5)
+    seats = []
+    while (d := state.decision()) is not None and d.kind != "intention":
+        if d.kind == "reflect":
+            seats.append(d.seat)
+        state.apply(d.options[0])
+    assert seats == [2]

@@ -291,3 +291,32 @@ def test_rings_sent_round_a_circle_the_host_side_gives_way() -> None:
     # Seat 0 (the host) held seat 2's ring and sent it back; seat 2's ring is home, so seat 2 answers seat 1.
     assert state.ring[2] == 2 or state.fiance[2] >= 0
     assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", 1)
+
+
+def test_with_no_hearts_left_a_letter_can_only_be_attended() -> None:
+    state = D01State(PACK, 3, random.Random(4))
+    state.supply[1] = 0
+    state.received[0] = [1, 1, 1]
+    _mornings(state, {0: ("write", 1, state.hands[0][0]), 1: ("write", 2, state.hands[1][0]), 2: ("write", 0, state.hands[2][0])})
+    while (d := state.decision()) is not None and not (d.kind == "letter" and d.seat == 1):
+        state.apply(d.options[0])
+    assert d is not None and d.options == ("attend",)
+
+
+def test_one_partner_breaking_off_frees_both() -> None:
+    state = D01State(PACK, 3, random.Random(5))
+    state._engage(0, 1)
+    state._queue.clear()
+    state._steps = [state._start_day]
+    _mornings(state, {0: ("write", 2, state.hands[0][0]), 1: ("break",), 2: ("write", 0, state.hands[2][0])})
+    state.decision()
+    assert state.fiance == [-1, -1, -1] and state.ring == [0, 1, 2]
+
+
+def test_a_gift_must_be_the_givers_own_letters() -> None:
+    from pnp.engine.persuasion_d01 import Subsets
+
+    gifts = Subsets([4, 7])
+    assert (4,) in gifts and (7, 4) in gifts and () in gifts
+    assert (5,) not in gifts and (4, 5) not in gifts and (4, 4) not in gifts and [4] not in gifts
+    assert len(gifts) == 4 and {gifts[i] for i in range(4)} == {(), (4,), (7,), (4, 7)}

@@ -71,6 +71,7 @@ def _audit(state: D01State, oracle: Oracle, seat: int, obs: Observation, decisio
             assert LETTER_OF[id(obj)] in oracle.letters[seat], f"seat {seat} sees {obj.id} at {path}"
         if isinstance(obj, Desire):
             assert id(obj) in oracle.desires[seat], f"seat {seat} sees desires {obj.id} at {path}"
+    assert obs.seen_suits[seat] == (), "a seat is never 'shown' its own letters"
     numbers = [c for name in LETTER_FIELDS for c in getattr(obs, name)] + list(obs.known) + list(obs.owners)
     if decision is not None:
         if isinstance(decision.options, Subsets):

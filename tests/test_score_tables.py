@@ -44,6 +44,11 @@ BAD = [
     ("persuasion-d01", D01, "    hearts: 1", "    hearts: 1\n    fiance: ashford", 18, "players[2].fiance: only an engaged player has a fiance"),
     ("persuasion-d01", D01, "status: engaged\n    fiance: bellamy", "status: wed\n    fiance: bellamy", 5, "players[0].status: unknown status 'wed'"),
     ("persuasion-d01", D01, "players:", "player:", 3, "unknown key 'player'"),
+    ("persuasion-d01", D01, "    hearts: 4", "    hearts: yes", 13, "players[1].hearts: expected a whole number from 0 to 6, found True"),
+    ("persuasion-d01", D01, "    hearts: 2", "    hearts: 6", 3, "11 hearts held in all; the table has only 9"),
+    ("persuasion-b04", "players: []\n", "players: []", "players: []", 1, "expected one key, 'players': a list of players"),
+    ("persuasion-b04", "players:\n  - {crest: ashford, desires: sporting, hand: []}\n  - {crest: bellamy, desires: prudent, hand: []}\n",
+     "players:", "players:", 2, "2 players; the game is for 3 to 8"),
 ]
 
 
@@ -62,3 +67,10 @@ def test_the_shadows_letters_score_in_d01(tmp_path: Path) -> None:
     table.write_text(D01.replace("[landed, propertied, devoted,", "[landed, possessive, jealous,"))
     done = run_pnp("score", "persuasion-d01", str(table), "--json")
     assert done.returncode == 0, done.stderr
+
+
+def test_a_table_at_the_limits_is_accepted(tmp_path: Path) -> None:
+    table = tmp_path / "table.yaml"
+    table.write_text(D01.replace("    hearts: 2\n", "    hearts: 0\n").replace("    hearts: 1\n", "    hearts: 3\n").replace("    hearts: 4\n", "    hearts: 6\n"))
+    done = run_pnp("score", "persuasion-d01", str(table), "--json")
+    assert done.returncode == 0, done.stderr  # 6 hearts (3 from each other player), 9 in all

@@ -60,7 +60,7 @@ def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
             seated.append(AtMatrimony(wish, tuple(front), hearts, p.fiance))
     once_each(reader, uses, {})
     once_each(reader, [(("players", p.index, "desires"), str(p.data.get("desires"))) for p in reader.players], {})
-    given = sum(reader.count(p, "hearts", 0, pack.hearts * (n - 1)) for p in reader.players)
+    given = sum(seat.hearts for seat in seated)
     if given > pack.hearts * n:
         reader.fail(("players",), f"{given} hearts held in all; the table has only {pack.hearts * n}")
     reader.done()
