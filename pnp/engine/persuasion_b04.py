@@ -25,6 +25,7 @@ Readings chosen where the rules are ambiguous (also in the game's RULES-NOTES.md
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -326,7 +327,7 @@ class B04State(QueuedState):
             touched={c[1] for c in intentions.values() if c[0] in ("invite", "propose")},
             refused=set(),
             received=set(),
-            turn=0,
+            turns=deque(r for r in range(self.n) if inbox[r]["invite"] or inbox[r]["propose"]),
         )
         self._stage = self._correspond
 
@@ -337,13 +338,12 @@ class B04State(QueuedState):
         clockwise from the host (the stalemate rule); each picks which kind of
         mail to resolve next (until a proposal is accepted you may shop around)."""
         p = self._pending
-        inbox = p["inbox"]
-        for step in range(self.n):
-            r = (p["turn"] + step) % self.n
+        inbox, turns = p["inbox"], p["turns"]
+        while turns:
+            r = turns.popleft()  # clockwise from the host, one item a turn
             mail = inbox[r]
             if not mail["invite"] and not mail["propose"]:
                 continue
-            p["turn"] = (r + 1) % self.n
             if self.status[r] != AVAILABLE:  # engaged or independent: every item is refused
                 p["refused"].update(s for s, _ in mail["invite"] + mail["propose"])
                 for s, c in mail["propose"]:
@@ -352,11 +352,15 @@ class B04State(QueuedState):
                 continue
             if mail["invite"] and mail["propose"]:
                 self._queue.append(Decision(r, "sort", ("invitation", "proposals")))
+                turns.append(r)
             elif mail["invite"]:
                 self._next_invitation(r)
+                if mail["invite"]:
+                    turns.append(r)
             else:
                 self._proposals(r)
-            return
+            if self._queue:
+                return
         self._pending["reflecting"] = [
             s for s in range(self.n)
             if self.status[s] == AVAILABLE and s in p["refused"] and s not in p["touched"] and s not in p["received"]
