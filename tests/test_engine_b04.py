@@ -150,6 +150,8 @@ def test_score_calculator_cli(tmp_path: Path) -> None:
     hits = lambda w, t: sum(1 for a, b in zip(w, t) if a and a * b > 0)  # noqa: E731
     assert data[0]["wins"] == (hits(want[0], sums[1]) >= 2) and data[1]["wins"] == (hits(want[1], sums[0]) >= 2)
     assert data[2]["wins"] == (max(hits(want[2], sums[0]), hits(want[2], sums[1])) < 2)
+    for p, got, w in zip(table, data, want):
+        assert got["desires"] == {s: "+" if v > 0 else "-" for s, v in zip(DECK.symbols, w) if v}
     text = run_pnp("score", "persuasion-b04", str(example))
     assert text.returncode == 0 and text.stdout.count("\n") == 3 and "ashford (engaged): dominant" in text.stdout
     with pytest.raises(InputError, match="players\\[0\\].hand: 0 cards"):

@@ -320,3 +320,19 @@ def test_a_gift_must_be_the_givers_own_letters() -> None:
     assert (4,) in gifts and (7, 4) in gifts and () in gifts
     assert (5,) not in gifts and (4, 5) not in gifts and (4, 4) not in gifts and [4] not in gifts
     assert len(gifts) == 4 and {gifts[i] for i in range(4)} == {(), (4,), (7,), (4, 7)}
+
+
+def test_actions_are_counted() -> None:
+    rng = random.Random(3)
+    state = D01State(PACK, 4, rng)
+    o = play_checked(state, [AGENTS["random"]() for _ in range(4)], rng, lambda s: None, 50_000)
+    assert sum(o.actions.values()) == 4 * o.rounds and all(v > 0 for v in o.actions.values())  # one morning action a seat a day
+
+
+def test_subsets_index_from_the_end() -> None:
+    from pnp.engine.persuasion_d01 import Subsets
+
+    gifts = Subsets([4, 7])
+    assert gifts[-1] == (4, 7) and gifts[-4] == ()
+    with pytest.raises(IndexError):
+        gifts[4]

@@ -331,3 +331,21 @@ def test_possessive_still_lets_other_letters_go_and_does_not_stop_peeks() -> Non
     d = play_until(state, lambda d: d.kind == "trade-give")
     assert d.seat == 3 and d.options == (1,)
     assert not state.protected(3, "peek")
+
+
+def test_a_trade_power_needs_another_letter_to_give() -> None:
+    state = rig([[1, 2], ["affectionate"], [5, 6], [7, 8]], owners={"affectionate": 0})
+    d = play_until(state, lambda d: d.kind == "morning" and d.seat == 1)
+    assert ("power", ID["affectionate"]) not in d.options
+    state.hands[1].append(9)
+    state.owner[9] = 1
+    assert ("power", ID["affectionate"]) in state._morning_options(1)
+
+
+def test_morning_options_rest_only_when_nothing_else() -> None:
+    state = rig([[1, 2], [3], [5], [6]])
+    d = play_until(state, lambda d: d.kind == "morning")
+    assert ("rest",) not in d.options
+    state.hands[0].clear()
+    state.ring[0] = 1  # away, so no proposal either
+    assert state._morning_options(0) == [("rest",)]
