@@ -98,9 +98,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=int, default=300)
     parser.add_argument("--list", action="store_true", help="Only list the mutants.")
+    parser.add_argument("--replay", type=Path, help="Try again the survivors listed in an earlier run's output.")
     args = parser.parse_args()
     every = mutants(args.files)
     chosen = every if not args.sample or args.sample >= len(every) else random.Random(args.seed).sample(every, args.sample)
+    if args.replay:
+        log = args.replay.read_text().splitlines()
+        wanted = [(log[i].split()[1].split(":")[0], log[i + 2].strip()[2:]) for i, line in enumerate(log) if line.startswith("survivor ")]
+        chosen = [m for m in every if (m.file, m.after.strip()) in wanted]
+        missing = [w for w in wanted if w not in {(m.file, m.after.strip()) for m in chosen}]
+        for file, after in missing:
+            print(f"gone (the line no longer exists): {file}: {after}")
     print(f"{len(every)} mutants in {len(args.files)} files; trying {len(chosen)}", flush=True)
     if args.list:
         for m in chosen:

@@ -207,3 +207,17 @@ def test_a_proposal_passed_over_counts_as_refused() -> None:
             seats.append(d.seat)
         state.apply(d.options[0])
     assert seats == [2]
+
+
+def test_intentions_and_answers_index_like_sequences() -> None:
+    from pnp.engine.persuasion_b04 import Answers, Intentions
+
+    options = Intentions(0, (0, 1, 2), (5, 6))
+    assert len(options) == 1 + 2 * 2 * 2 and options[0] == ("independent",) and options[-1] == ("propose", 2, 6)
+    assert list(options) == [options[i] for i in range(len(options))]
+    with pytest.raises(IndexError):
+        options[len(options)]
+    answers = Answers([5, 6])
+    assert list(answers) == ["refuse", ("accept", 5), ("accept", 6)] and answers[-1] == ("accept", 6)
+    with pytest.raises(IndexError):
+        answers[3]

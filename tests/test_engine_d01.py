@@ -336,3 +336,13 @@ def test_subsets_index_from_the_end() -> None:
     assert gifts[-1] == (4, 7) and gifts[-4] == ()
     with pytest.raises(IndexError):
         gifts[4]
+
+
+def test_reflection_returns_the_chosen_heart_then_draws() -> None:
+    state = D01State(PACK, 3, random.Random(6))
+    state.received[0] = [2]
+    state.supply[2] = 2
+    _mornings(state, {0: ("reflect", 2), 1: ("write", 2, state.hands[1][0]), 2: ("write", 1, state.hands[2][0])})
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "keep")
+    assert state.received[0] == [] and state.supply[2] == 3
