@@ -233,7 +233,7 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(f"{loaded.title}, {players} players, {games} games, seed {seed}, agents {', '.join(run.agents)}")
-    click.echo("  win rate by seat: " + ", ".join(f"{r['rate']:.1%}" for r in data["win_rate_by_seat"]))
+    click.echo("  win rate by seat, host first (95 % interval): " + ", ".join(f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in data["win_rate_by_seat"]))
     click.echo(f"  no winner: {data['no_winner_rate']['rate']:.1%}; round cap reached: {data['capped_rate']['rate']:.1%}")
     click.echo("  outcomes: " + ", ".join(f"{k} {v['share']['rate']:.0%} (wins {v['win_rate']['rate']:.0%})" for k, v in data["outcomes"].items()))
     click.echo(f"  rounds: mean {data['rounds']['mean']:.1f}, median {data['rounds']['p50']}, 90th percentile {data['rounds']['p90']}")
@@ -245,20 +245,19 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
 @click.argument("table", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def score(game: str, table: Path, as_json: bool) -> None:
-    """Score a real table at matrimony: who wins, and why. TABLE is a YAML file."""
+    """Score a real table at matrimony: who wins, and why. TABLE is a YAML file
+    (its format, with an example per game: docs/score-tables.md)."""
     from pnp.engine.registry import engine_for
     from pnp.loading.yamlsrc import load_yaml
 
     loaded = _load(game, False)
     engine, options = engine_for(loaded)
-    data = engine.score(engine.prepare(loaded, options), load_yaml(table).data or {})
+    data = engine.score(engine.prepare(loaded, options), load_yaml(table))
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    for p in data["players"]:
-        dominant = " ".join(f"{sign}{symbol}" for symbol, sign in p["dominant"].items()) or "none"
-        verdict = "WINS" if p["wins"] else "loses"
-        click.echo(f"{p['crest']} ({p['status']}): dominant {dominant}; {verdict}: {p['why']}")
+    for line in engine.score_text(data):
+        click.echo(line)
 
 
 @main.command(name="diff")

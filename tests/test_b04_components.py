@@ -112,6 +112,12 @@ def test_rulebook_player_table_comes_from_the_data(rulebook: Path) -> None:
         assert f"{c.copies} {c.name}" in text
 
 
+def test_rulebook_states_the_sources_timing_and_card_rules(rulebook: Path) -> None:
+    text = " ".join(pdftotext(rulebook).split())
+    assert "hold your next intention out in front of you: that tells the table you are ready" in text
+    assert "you cannot send it again until it is back" in text
+
+
 def test_rulebook_worked_example_adds_up(rulebook: Path) -> None:
     text = pdftotext(rulebook)
     example = GAME.rules["example"]

@@ -26,7 +26,7 @@ SEED = {
     "letterboxes": (8, 8),
     "rings": (8, 8),
     "hearts": (24, 8),  # 3 per crest
-    "seals": (40, 8),  # 5 per crest
+    "seals": (56, 8),  # 7 per crest: the seed's 5, plus Moneyed and Well Connected (RULES-NOTES.md)
 }
 
 
@@ -83,13 +83,13 @@ def test_seals_land_on_the_labels_of_the_named_product(d01_build: Path, paper: s
     pdf = d01_build / f"persuasion-d01-home-{paper}.pdf"
     text_pages = [pdftotext(pdf, n, n) for n in range(1, len(pdfinfo_pages(pdf)) + 1)]
     expected = grid(load_layouts()[layout], load_papers()[paper], mm(19), mm(19))
-    # The seal sheets are the last pages: 40 seals, per_sheet a page.
+    # The seal sheets are the last pages: 56 seals, per_sheet a page.
     pages = len(text_pages)
-    sheets = -(-40 // per_sheet)
+    sheets = -(-56 // per_sheet)
     placed = []
     for page in range(pages - sheets + 1, pages + 1):
         placed += clip_rects(pdf, page)
-    assert len(placed) == 40
+    assert len(placed) == 56
     for (x, y, w, h), slot in zip(placed, expected.fronts):
         assert (x, y, w, h) == pytest.approx((slot.x, slot.y, slot.width, slot.height), abs=0.05)
     assert "Avery L7651" in text_pages[0] if paper == "a4" else "Avery 5160" in text_pages[0]
@@ -97,7 +97,7 @@ def test_seals_land_on_the_labels_of_the_named_product(d01_build: Path, paper: s
 
 def test_instructions_name_the_label_product_and_stock(d01_build: Path) -> None:
     text = " ".join(pdftotext(d01_build / "persuasion-d01-home-a4.pdf", 1, 1).split())
-    assert "Trait seals (stickers) 40 sticker labels" in text
+    assert "Trait seals (stickers) 56 sticker labels" in text
 
 
 # The pixel references: one of each D01 component type (A4 base build).
@@ -168,4 +168,10 @@ def test_rulebook_tables_and_power_glossary(d01_build: Path) -> None:
     for kind in ("At start", "Owner's morning", "Holder's morning", "On receipt", "Rule change", "Commitment"):
         assert kind.upper() in text.upper()
     for c in GAME.components:
-        assert f"{c.copies} {c.name}" in text
+        dark = sum(card.copies for card in c.cards if card.fields.get("dark"))
+        assert f"{c.copies - dark} {c.name}" in text  # the box list counts the base game
+    assert "57 Trait letters (and 6 more for the optional Shadows module)" in text
+    # Rules the source states that the rulebook once left out.
+    for words in ("with its suit covered", "cannot overrides everything, even a must", "while your own ring is away",
+                  "players still level share the win", "an answer to your own action"):
+        assert words in text, words

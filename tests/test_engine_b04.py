@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp.engine.persuasion_b04 import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, matches, totals, winners
+from pnp.engine.persuasion_b04 import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, judge, matches, totals, winners
 from pnp.engine.persuasion_b04_agents import AGENTS
 from pnp.engine.persuasion_b04_play import prepare, score
 from pnp.loading.loader import load_game, resolve_game_dir
+from pnp.errors import InputError
 from tests.conftest import run_pnp
 from tests.enginetools import assert_matches_golden, play_checked
 
@@ -60,24 +61,46 @@ def test_illegal_choices_are_refused() -> None:
 def test_an_agent_sees_only_its_own_hand() -> None:
     state = B04State(DECK, 4, random.Random(3))
     view = state.observation(0)
-    assert view.hand == state.hands[0] and view.seen[1] == set()
+    assert view.hand == tuple(state.hands[0]) and view.seen[1] == frozenset()
     assert not hasattr(view, "hands") and view.desires == state.desires[0]
 
 
+def _card(c: int) -> str:
+    signs = " ".join(f"{'+' if v > 0 else '-'}{s}" for s, v in zip(DECK.symbols, DECK.vectors[c]) if v)
+    return f"{DECK.ids[c]}({signs})"
+
+
 def _transcript(seed: int, players: int) -> list[str]:
+    """A playthrough a person can check by hand: the deal with every card's
+    signs, every decision, and the final hands, totals and verdicts."""
     rng = random.Random(seed)
     state = B04State(DECK, players, rng, int(OPTIONS["round_cap"]))
     agents = [AGENTS["heuristic"]() for _ in range(players)]
-    lines = [f"deal: " + " | ".join(",".join(DECK.ids[c] for c in hand) for hand in state.hands)]
+    lines = ["rules: an engaged player wins with 2 of its desires' signs dominant in the fiance's hand; "
+             "an independent one when no other hand has 2; available players lose"]
+    for seat in range(players):
+        lines.append(f"seat {seat} deal: {', '.join(_card(c) for c in state.hands[seat])}")
+        lines.append(f"seat {seat} desires: {_card(state.desires[seat])}")
     while (decision := state.decision()) is not None:
         choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
-        shown = tuple(DECK.ids[c] if isinstance(c, int) and decision.kind in ("give", "invitation") else c for c in (choice if isinstance(choice, tuple) else (choice,)))
-        if decision.kind == "intention" and choice[0] != "independent":
-            shown = (choice[0], choice[1], DECK.ids[choice[2]])
-        lines.append(f"round {state.round} seat {decision.seat} {decision.kind}: {' '.join(map(str, shown))}")
+        parts = choice if isinstance(choice, tuple) else (choice,)
+        words = [DECK.ids[x] if isinstance(x, int) and (decision.kind in ("give", "mutual", "invitation") or (i == 2 and decision.kind == "intention")) else str(x) for i, x in enumerate(parts)]
+        if decision.kind == "reflect":
+            words.insert(0, f"(drew {DECK.ids[decision.context['drawn']]})")
+        about = f" from seat {decision.context['from']}" if "from" in decision.context else ""
+        lines.append(f"round {state.round} seat {decision.seat} {decision.kind}{about}: {' '.join(words)}")
         state.apply(choice)
     o = state.outcome()
-    lines.append(f"end after {o.rounds} rounds: " + ", ".join(f"{s}{' WINS' if w else ''}" for s, w in zip(o.status, o.winners)))
+    lines.append(f"matrimony after {o.rounds} rounds; fiances {state.fiance}")
+    for seat in range(players):
+        total = totals(DECK, state.hands[seat])
+        lines.append(f"seat {seat} hand: {', '.join(DECK.ids[c] for c in state.hands[seat])}; totals "
+                     + " ".join(f"{s}{t:+d}" for s, t in zip(DECK.symbols, total)))
+    verdicts = judge([f"seat {s}" for s in range(players)], [DECK.vectors[d] for d in state.desires],
+                     [totals(DECK, h) for h in state.hands], state.status, state.fiance)
+    for seat, v in enumerate(verdicts):
+        assert v.wins == o.winners[seat]
+        lines.append(f"seat {seat} {o.status[seat]}: {v.why}{' WINS' if v.wins else ''}")
     return lines
 
 
@@ -112,28 +135,27 @@ def test_matrimony_known_answers() -> None:
 
 
 def test_score_calculator_cli(tmp_path: Path) -> None:
-    table = tmp_path / "table.yaml"
-    table.write_text(
-        "players:\n"
-        "  - {crest: ashford, desires: sporting, status: engaged, fiance: bellamy,\n"
-        "     hand: [prudent, genteel, calculating, extravagant, stately, insipid]}\n"
-        "  - {crest: bellamy, desires: {grace: 1, wit: -1, passion: 1}, status: engaged, fiance: ashford,\n"
-        "     hand: [staid, reserved, agreeable, brash, complacent, boorish]}\n"
-        "  - {crest: carrow, desires: prudent, status: independent, hand: [witty-unknown]}\n"
-    )
-    bad = run_pnp("score", "persuasion-b04", str(table))
-    assert bad.returncode == 2 and "players[2].hand[0]: unknown card 'witty-unknown'" in bad.stderr
-    table.write_text(table.read_text().replace("hand: [witty-unknown]", "hand: [wild, rakish]"))
-    done = run_pnp("score", "persuasion-b04", str(table), "--json")
+    example = Path(__file__).parent.parent / "docs" / "examples" / "persuasion-b04-table.yaml"
+    done = run_pnp("score", "persuasion-b04", str(example), "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)["players"]
-    # Ashford's fiance (bellamy) holds the rulebook's worked-example hand: +fortune, -wit match.
-    assert data[0]["wins"] and "2 of the desired signs" in data[0]["why"]
-    # Bellamy's hand is the rulebook example: totals +2, -3, 0, -2, -1.
-    assert data[1]["dominant"] == {"fortune": "+", "passion": "-", "wit": "-", "standing": "-"}
-    # Carrow went independent wanting +fortune -passion +grace: the example hand has +fortune, -passion.
-    assert not data[2]["wins"] and "hand has" in data[2]["why"]
-    assert score(DECK, {"players": [{"crest": "x", "desires": "sporting", "hand": []}]})["players"][0]["why"] == "still available at matrimony"
+    import yaml
+
+    table = yaml.safe_load(example.read_text())["players"]
+    # Recompute by hand from the card data: symbol totals, dominant signs, matches.
+    sums = [[sum(DECK.vectors[DECK.ids.index(c)][k] for c in p["hand"]) for k in range(len(DECK.symbols))] for p in table]
+    for p, got, total in zip(table, data, sums):
+        assert got["dominant"] == {s: "+" if t > 0 else "-" for s, t in zip(DECK.symbols, total) if t}
+    want = [DECK.vectors[DECK.ids.index(p["desires"])] if isinstance(p["desires"], str) else tuple(p["desires"].get(s, 0) for s in DECK.symbols) for p in table]
+    hits = lambda w, t: sum(1 for a, b in zip(w, t) if a and a * b > 0)  # noqa: E731
+    assert data[0]["wins"] == (hits(want[0], sums[1]) >= 2) and data[1]["wins"] == (hits(want[1], sums[0]) >= 2)
+    assert data[2]["wins"] == (max(hits(want[2], sums[0]), hits(want[2], sums[1])) < 2)
+    for p, got, w in zip(table, data, want):
+        assert got["desires"] == {s: "+" if v > 0 else "-" for s, v in zip(DECK.symbols, w) if v}
+    text = run_pnp("score", "persuasion-b04", str(example))
+    assert text.returncode == 0 and text.stdout.count("\n") == 3 and "ashford (engaged): dominant" in text.stdout
+    with pytest.raises(InputError, match="players\\[0\\].hand: 0 cards"):
+        score(DECK, {"players": [{"crest": "ashford", "desires": "sporting", "hand": []}, {"crest": "bellamy", "desires": "prudent", "hand": []}, {"crest": "carrow", "desires": "romantic", "hand": []}]})
 
 
 def test_simulate_is_reproducible_and_reports_intervals() -> None:

@@ -70,7 +70,7 @@ def test_unique_victories_by_hand() -> None:
     assert not unique_met({"type": "no-suit", "suit": "station"}, ["station"], 0, suits)
 
 
-def test_matrimony_sends_letters_home_except_the_fiances() -> None:
+def _two_seat_table(engaged: bool) -> D01State:
     pack = Pack(
         tuple(Letter(f"l{i}", s) for i, s in enumerate(["sense"] * 6 + ["station"] * 6)),
         (Desire("d", "sense", frozenset({"sense"}), {"type": "hearts", "count": 9}),) * 2,
@@ -84,16 +84,53 @@ def test_matrimony_sends_letters_home_except_the_fiances() -> None:
     state.hands[1][:] = [4, 5, 7]
     state.received[0][:] = [1]
     state.supply[:] = [3, 2]
-    points, status, fronts = state.matrimony()
-    # Not engaged: l6 goes home to seat 1. Seat 0 has 4 sense letters: proper (3) + 1 heart.
+    if engaged:
+        state._engage(0, 1)
+    return state
+
+
+def test_matrimony_sends_letters_home_except_the_fiances() -> None:
+    points, status, fronts = _two_seat_table(False).matrimony()
+    # Not engaged: l6 goes home to seat 1. Seat 0 has 4 sense letters: proper (4) + 1 heart.
     assert sorted(fronts[0]) == [0, 1, 2, 3] and 6 in fronts[1]
     assert points == [3 + 1, 0] and status == ["available", "available"]
-    state.fiance[:] = [1, 0]
-    points, _, fronts = state.matrimony()
+    points, _, fronts = _two_seat_table(True).matrimony()
     # Engaged: seat 0 keeps its fiance's l6. Seat 1's front (l4, l5 sense, l7) has 2 sense:
     # no prim for seat 0. Seat 0's front has 4 sense: seat 1, who also seeks sense, wins prim.
     assert 6 in fronts[0]
     assert points == [3 + 1, 3]
+
+
+def test_engaged_players_choose_what_to_give_their_fiance() -> None:
+    """Matrimony step 2: each engaged player decides which of their letters go to the fiance."""
+    state = _two_seat_table(True)
+    state._steps = [state._matrimony]
+    d = state.decision()
+    assert d is not None and d.kind == "gift" and d.seat == 0
+    assert set(d.options.items) == {0, 1, 2, 3} and () in d.options and (0, 2) in d.options
+    state.apply((0,))
+    d = state.decision()
+    assert d is not None and d.kind == "gift" and d.seat == 1
+    state.apply(())
+    assert state.decision() is None
+    # Seat 0 gave l0 (sense): seat 1's front l0 l4 l5 + l7 has 3 sense: prim for seat 0;
+    # seat 0 keeps l1-l3 + l6: 3 sense, no proper, but seat 1 (seeking sense) wins prim.
+    assert 0 in state.fronts[1] and 0 not in state.fronts[0]
+    assert [s.points for s in state.scores] == [3 + 1, 3]
+
+
+def test_nobody_wins_on_zero_points_and_ties_share() -> None:
+    from pnp.engine.persuasion_d01 import AtMatrimony, score_players
+
+    wish = PACK.desires[0]
+    none = AtMatrimony(wish, (), 0)
+    # Desires whose unique victory can fail on an empty front: hearts or suit counts.
+    cards = [d for d in PACK.desires if d.condition["type"] in ("hearts", "suit-count", "all-suits")]
+    zero = [AtMatrimony(cards[0], (), 0), AtMatrimony(cards[1], (), 0)]
+    assert [s.wins for s in score_players(PACK, zero)] == [False, False]
+    one = [AtMatrimony(cards[0], (), 1), AtMatrimony(cards[1], (), 1), AtMatrimony(cards[2], (), 0)]
+    assert [s.wins for s in score_players(PACK, one)] == [True, True, False]
+    assert none.hearts == 0
 
 
 def test_a_power_from_the_data_is_applied() -> None:
@@ -109,20 +146,41 @@ def test_a_power_from_the_data_is_applied() -> None:
     pytest.skip("Moneyed was not dealt in 40 seeds")
 
 
+def _letter(c: int) -> str:
+    return f"{PACK.letters[c].id}({PACK.letters[c].suit})"
+
+
 def _transcript(seed: int, players: int) -> list[str]:
+    """A playthrough a person can check by hand: the deal, every decision, and
+    at matrimony each front, each desires card and the points they give."""
     rng = random.Random(seed)
     state = D01State(PACK, players, rng, int(OPTIONS["day_cap"]))
+    state.record = True
     agents = [AGENTS["heuristic"]() for _ in range(players)]
-    lines = ["deal: " + " | ".join(",".join(PACK.letters[c].id for c in hand) for hand in state.hands)]
-    lines.append("desires: " + ", ".join(d.id for d in state.desires))
+    lines = [f"rules: prim {PACK.prim} matching letters in the fiance's front, proper {PACK.proper} in your own, "
+             f"{PACK.victory_points} points a victory, {PACK.heart_points} a suitor's heart; most points wins, 0 never wins"]
+    for seat in range(players):
+        d = state.desires[seat]
+        lines.append(f"seat {seat} deal: {', '.join(_letter(c) for c in state.hands[seat])}")
+        lines.append(f"seat {seat} desires: {d.id} seeks {'+'.join(sorted(d.seeks))}; unique {dict(d.condition)}")
     while (decision := state.decision()) is not None:
+        for note in state.log:
+            lines.append(f"  ({note})")
+        state.log.clear()
         choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
         shown = choice if isinstance(choice, tuple) else (choice,)
-        shown = tuple(PACK.letters[x].id if isinstance(x, int) and i == len(shown) - 1 and shown[0] in ("write", "power") else x for i, x in enumerate(shown))
-        lines.append(f"day {state.day} seat {decision.seat} {decision.kind}: {' '.join(map(str, shown))}")
+        words: list[str] = [_letter(x) if isinstance(x, int) and (decision.kind in ("gift", "keep", "discard", "trade-give", "commit") or (i == len(shown) - 1 and shown[0] in ("write", "power"))) else str(x) for i, x in enumerate(shown)]
+        about = f" ({_letter(decision.context['letter'])} from seat {decision.context['from']})" if decision.kind == "letter" else ""
+        if decision.kind == "keep":
+            about, words = f" (drew {_letter(decision.context['drawn'])})", ["discard", "the drawn letter" if choice == "drawn" else _letter(choice)]
+        lines.append(f"day {state.day} seat {decision.seat} {decision.kind}{about}: {' '.join(words) or 'nothing'}")
         state.apply(choice)
     o = state.outcome()
-    lines.append(f"end after {o.rounds} days: " + ", ".join(f"{s} {p} points{' WINS' if w else ''}" for s, p, w in zip(o.status, o.points, o.winners)))
+    lines.append(f"matrimony after {o.rounds} days; fiances {state.fiance}")
+    for seat in range(players):
+        sc = state.scores[seat]
+        lines.append(f"seat {seat} front: {', '.join(_letter(c) for c in state.fronts[seat])}; hearts from {state.received[seat]}")
+        lines.append(f"seat {seat} {o.status[seat]}: {sc.why}{' WINS' if sc.wins else ''}")
     return lines
 
 
@@ -135,6 +193,7 @@ def test_score_calculator_for_d01(tmp_path: Path) -> None:
     table = tmp_path / "table.yaml"
     table.write_text(
         "players:\n"
+        "  - {crest: carrow, desires: a-grand-alliance, front: []}\n"
         "  - {crest: ashford, desires: a-learned-match, status: engaged, fiance: bellamy, hearts: 2,\n"
         "     front: [sense, sense, sense, sense, station]}\n"
         "  - {crest: bellamy, desires: a-love-match, status: engaged, fiance: ashford, hearts: 4,\n"
@@ -142,13 +201,17 @@ def test_score_calculator_for_d01(tmp_path: Path) -> None:
     )
     done = run_pnp("score", "persuasion-d01", str(table), "--json")
     assert done.returncode == 0, done.stderr
-    ashford, bellamy = json.loads(done.stdout)["players"]
+    _, ashford, bellamy = json.loads(done.stdout)["players"]
     # Ashford seeks sense: fiance shows 3 (prim), own front 4 (proper), unique 3 sense: 9 + 2 hearts.
     assert ashford["victories"] == {"prim": True, "proper": True, "unique": True} and ashford["points"] == 11
     # Bellamy seeks sentiment: no prim, no proper; unique is 4 hearts: 3 + 4.
     assert bellamy["victories"] == {"prim": False, "proper": False, "unique": True} and bellamy["points"] == 7
     assert ashford["wins"] and not bellamy["wins"]
-    assert score(PACK, {"players": [{"crest": "x", "desires": "a-quiet-mind", "front": []}]})["players"][0]["points"] == 3
+    quiet = score(PACK, {"players": [
+        {"crest": "ashford", "desires": "a-quiet-mind", "front": []}, {"crest": "bellamy", "desires": "a-love-match", "front": []},
+        {"crest": "carrow", "desires": "a-learned-match", "front": []},
+    ]})["players"]
+    assert [p["points"] for p in quiet] == [3, 0, 0] and [p["wins"] for p in quiet] == [True, False, False]
 
 
 def test_simulate_d01() -> None:
@@ -164,8 +227,7 @@ def test_both_partners_breaking_off_the_same_morning() -> None:
     state = D01State(PACK, 4, random.Random(5))
     state._engage(0, 1)
     state._queue.clear()  # ask the first morning again, now that 0 and 1 are engaged
-    state.day = 0
-    state._start_day()
+    state._steps = [state._start_day]
     for seat in range(4):
         decision = state.decision()
         assert decision is not None and decision.kind == "morning" and decision.seat == seat
@@ -174,3 +236,113 @@ def test_both_partners_breaking_off_the_same_morning() -> None:
     state.decision()  # the evening runs
     assert state.fiance[:2] == [-1, -1] and state.ring == [0, 1, 2, 3]
     _invariants(state)
+
+
+def test_seal_supply_counts_the_letters_powers_can_add(tmp_path: Path) -> None:
+    """Moneyed and Well Connected give one player 7 sealed letters: 5 seals a family is short."""
+    import shutil
+
+    game = tmp_path / "d01"
+    shutil.copytree(GAME.root, game)
+    done = run_pnp("check", str(game), "--games", "0", "--json")
+    assert done.returncode == 0, done.stdout
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("    copies: 7\n    stock: sticker labels", "    copies: 6\n    stock: sticker labels"))
+    done = run_pnp("check", str(game), "--games", "0", "--json")
+    short = [f for f in json.loads(done.stdout)["findings"] if f["check"] == "supply"]
+    assert done.returncode == 1 and short and "6 of Ashford, but the largest table needs 7" in short[0]["message"]
+
+
+def _mornings(state: D01State, choices: dict[int, tuple[object, ...]]) -> None:
+    for _ in range(state.n):
+        d = state.decision()
+        assert d is not None and d.kind == "morning"
+        state.apply(choices[d.seat])
+
+
+def test_a_ring_waits_until_the_recipients_own_ring_comes_home() -> None:
+    """FAQ: you cannot accept while your ring is away; wait for it to come back."""
+    state = D01State(PACK, 3, random.Random(2))
+    _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("write", 0, state.hands[2][0])})
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", 1), "seat 1 waits: its ring is at seat 2"
+    state.apply("reject")
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (1, "ring", 0), "its ring is home: now it may answer"
+    state.apply("accept")
+    assert state.fiance == [1, 0, -1]
+
+
+def test_a_waiting_ring_goes_back_if_its_recipient_gets_engaged() -> None:
+    state = D01State(PACK, 3, random.Random(2))
+    _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("write", 0, state.hands[2][0])})
+    state.decision()
+    state.apply("accept")  # seat 2 accepts seat 1
+    d = state.decision()
+    assert d is None or d.kind != "ring"
+    assert state.fiance == [-1, 2, 1] and state.ring[0] == 0, "seat 0's ring came home"
+
+
+def test_rings_sent_round_a_circle_the_host_side_gives_way() -> None:
+    """FAQ: when everyone proposed round a circle, the host is forced to reject."""
+    state = D01State(PACK, 3, random.Random(2))
+    _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("propose", 0)})
+    d = state.decision()
+    # Seat 0 (the host) held seat 2's ring and sent it back; seat 2's ring is home, so seat 2 answers seat 1.
+    assert state.ring[2] == 2 or state.fiance[2] >= 0
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", 1)
+
+
+def test_with_no_hearts_left_a_letter_can_only_be_attended() -> None:
+    state = D01State(PACK, 3, random.Random(4))
+    state.supply[1] = 0
+    state.received[0] = [1, 1, 1]
+    _mornings(state, {0: ("write", 1, state.hands[0][0]), 1: ("write", 2, state.hands[1][0]), 2: ("write", 0, state.hands[2][0])})
+    while (d := state.decision()) is not None and not (d.kind == "letter" and d.seat == 1):
+        state.apply(d.options[0])
+    assert d is not None and d.options == ("attend",)
+
+
+def test_one_partner_breaking_off_frees_both() -> None:
+    state = D01State(PACK, 3, random.Random(5))
+    state._engage(0, 1)
+    state._queue.clear()
+    state._steps = [state._start_day]
+    _mornings(state, {0: ("write", 2, state.hands[0][0]), 1: ("break",), 2: ("write", 0, state.hands[2][0])})
+    state.decision()
+    assert state.fiance == [-1, -1, -1] and state.ring == [0, 1, 2]
+
+
+def test_a_gift_must_be_the_givers_own_letters() -> None:
+    from pnp.engine.persuasion_d01 import Subsets
+
+    gifts = Subsets([4, 7])
+    assert (4,) in gifts and (7, 4) in gifts and () in gifts
+    assert (5,) not in gifts and (4, 5) not in gifts and (4, 4) not in gifts and [4] not in gifts
+    assert len(gifts) == 4 and {gifts[i] for i in range(4)} == {(), (4,), (7,), (4, 7)}
+
+
+def test_actions_are_counted() -> None:
+    rng = random.Random(3)
+    state = D01State(PACK, 4, rng)
+    o = play_checked(state, [AGENTS["random"]() for _ in range(4)], rng, lambda s: None, 50_000)
+    assert sum(o.actions.values()) == 4 * o.rounds and all(v > 0 for v in o.actions.values())  # one morning action a seat a day
+
+
+def test_subsets_index_from_the_end() -> None:
+    from pnp.engine.persuasion_d01 import Subsets
+
+    gifts = Subsets([4, 7])
+    assert gifts[-1] == (4, 7) and gifts[-4] == ()
+    with pytest.raises(IndexError):
+        gifts[4]
+
+
+def test_reflection_returns_the_chosen_heart_then_draws() -> None:
+    state = D01State(PACK, 3, random.Random(6))
+    state.received[0] = [2]
+    state.supply[2] = 2
+    _mornings(state, {0: ("reflect", 2), 1: ("write", 2, state.hands[1][0]), 2: ("write", 1, state.hands[2][0])})
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "keep")
+    assert state.received[0] == [] and state.supply[2] == 3

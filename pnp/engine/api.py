@@ -10,8 +10,9 @@ with; nothing reads global randomness.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 
@@ -23,8 +24,8 @@ class Decision(NamedTuple):
     """What is being decided: "intention", "proposal", "invitation", "give", "reply", "reflect" ..."""
     options: Sequence[Any]
     """Every legal choice (a sequence that may compute its members lazily)."""
-    context: dict[str, Any] = {}
-    """What the deciding seat may know about this decision (who sent what); never mutated."""
+    context: Mapping[str, Any] = MappingProxyType({})
+    """What the deciding seat may know about this decision (who sent what), read-only."""
 
 
 @dataclass(frozen=True)

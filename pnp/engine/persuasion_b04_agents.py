@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from pnp.engine.persuasion_b04 import AVAILABLE, NEED, Observation
+from pnp.engine.persuasion_b04 import AVAILABLE, NEED, Answers, Observation
 
 
 _PACKED: dict[tuple[int, int], tuple[list[int], int]] = {}
@@ -88,7 +88,7 @@ class Heuristic:
             return self._intention(obs, decision, rng)
         if kind == "invitation":
             return self._invitation(obs, decision, rng)
-        return getattr(self, "_" + kind)(obs, decision, rng)
+        return getattr(self, "_" + kind)(obs, decision, rng)  # proposal, give, sort, mutual, reflect
 
     # what the agent believes
 
@@ -141,7 +141,10 @@ class Heuristic:
         fewest: list[int] = []
         notes, seen, estimate = obs.notes, obs.seen, self._estimate
         independent_at, propose_at = self.independent_at, self.propose_at
-        for p in range(len(status)):
+        players = len(status)
+        start = _pick(rng, players)  # suitors in a random rotation: ties favour no seat
+        for k in range(players):
+            p = (start + k) % players
             if p == me:
                 continue
             noted = notes.get(p)
@@ -183,7 +186,10 @@ class Heuristic:
         best: Any = "refuse"
         best_view = (-1, -1.0)
         need = self._need(obs)
-        for s, _card in decision.context["offers"]:
+        offers = decision.context["offers"]
+        start = _pick(rng, len(offers))  # in a random rotation: ties favour no proposer
+        for k in range(len(offers)):
+            s = offers[(start + k) % len(offers)][0]
             view = self._estimate(obs, s)
             if view[0] >= need and view > best_view:
                 best, best_view = ("accept", s), view
@@ -195,11 +201,18 @@ class Heuristic:
         share = noted[1][1] if noted is not None and noted[0] == len(obs.seen[sender]) else self._estimate(obs, sender)[1]
         if share >= 1:
             return "refuse"
-        hand = obs.hand
-        return ("accept", self._best_card(obs, hand) if self.share_best else hand[_pick(rng, len(hand))])
+        free = decision.options.hand if isinstance(decision.options, Answers) else [o[1] for o in decision.options if o != "refuse"]
+        return ("accept", self._best_card(obs, free) if self.share_best else free[_pick(rng, len(free))])
 
     def _give(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return self._best_card(obs, decision.options)
+
+    def _sort(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return "invitation"  # learn what you can before deciding on a proposal
+
+    def _mutual(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        """Both proposed: accept too, giving the fiance the card that best fits this seat's desires."""
+        return self._best_card(obs, [c for c in decision.options if c != "refuse"])
 
     def _reflect(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return "keep"

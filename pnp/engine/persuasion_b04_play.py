@@ -7,12 +7,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.persuasion_b04 import ENGAGED, INDEPENDENT, NEED, B04State, Deck, deck_from_game, matches
+from pnp.engine.persuasion_b04 import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, deck_from_game, judge
+from pnp.engine.tables import TableReader, as_document, once_each
+from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.engine.persuasion_b04_agents import AGENTS
-from pnp.errors import UsageError
 from pnp.model import Game
 
-__all__ = ["AGENTS", "prepare", "new_state", "score"]
+__all__ = ["AGENTS", "prepare", "new_state", "score", "score_text"]
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Deck:
@@ -27,57 +28,59 @@ def player_counts(deck: Deck) -> list[int]:
     return sorted(deck.hand_size)
 
 
-def _vector(deck: Deck, value: Any, where: str) -> tuple[int, ...]:
+def _vector(reader: TableReader, deck: Deck, value: Any, path: KeyPath, uses: list[tuple[KeyPath, str]]) -> tuple[int, ...]:
     """A card given by id, or inline as {symbol: +1 or -1}."""
     if isinstance(value, str):
         if value not in deck.ids:
-            raise UsageError(f"{where}: unknown card {value!r}")
+            reader.fail(path, f"unknown card {value!r}")
+            return (0,) * len(deck.symbols)
+        uses.append((path, value))
         return deck.vectors[deck.ids.index(value)]
-    if isinstance(value, dict):
-        unknown = [s for s in value if s not in deck.symbols]
-        if unknown or any(v not in (-1, 1) for v in value.values()):
-            raise UsageError(f"{where}: expected a card id or {{symbol: +1 or -1}} with symbols {', '.join(deck.symbols)}")
+    if isinstance(value, dict) and value and all(s in deck.symbols for s in value) and all(v in (-1, 1) and not isinstance(v, bool) for v in value.values()):
         return tuple(int(value.get(s, 0)) for s in deck.symbols)
-    raise UsageError(f"{where}: expected a card id or an inline card, found {value!r}")
+    reader.fail(path, f"expected a card id or {{symbol: 1 or -1}} with symbols {', '.join(deck.symbols)}, found {value!r}")
+    return (0,) * len(deck.symbols)
 
 
-def score(deck: Deck, table: Mapping[str, Any]) -> dict[str, Any]:
-    """Matrimony for a real table: each player's dominant symbols, and who wins and why."""
-    players = table.get("players")
-    if not isinstance(players, list) or not players:
-        raise UsageError("TABLE: expected 'players', a list of {crest, desires, hand, status, fiance}")
-    crests = [p.get("crest") for p in players]
+def score(deck: Deck, table: Document | Mapping[str, Any]) -> dict[str, Any]:
+    """Matrimony for a real table (docs/score-tables.md): each player's dominant
+    symbols, and who wins and why, by :func:`judge`, the engine's own scorer."""
+    reader = TableReader(
+        as_document(table), deck.crests or None, (AVAILABLE, ENGAGED, INDEPENDENT),
+        ("crest", "desires", "status", "fiance", "hand"), ("crest", "desires", "hand"),
+    )
+    reader.done()
+    uses: list[tuple[KeyPath, str]] = []
+    sums, wants = [], []
+    size = deck.hand_size.get(len(reader.players))
+    if size is None:
+        reader.fail(("players",), f"{len(reader.players)} players; the game is for {min(deck.hand_size)} to {max(deck.hand_size)}")
+    for p in reader.players:
+        cards = reader.list_of(p, "hand")
+        if size is not None and len(cards) != size:
+            reader.fail(("players", p.index, "hand"), f"{len(cards)} cards; a hand at {len(reader.players)} players holds {size}")
+        hand = [_vector(reader, deck, c, path, uses) for path, c in cards]
+        sums.append([sum(v[k] for v in hand) for k in range(len(deck.symbols))])
+        wants.append(_vector(reader, deck, p.data.get("desires"), ("players", p.index, "desires"), uses))
+    once_each(reader, uses, {i: deck.ids.count(i) for i in set(deck.ids)})
+    reader.done()
+    names = [p.crest for p in reader.players]
+    verdicts = judge(names, wants, sums, [p.status for p in reader.players], [p.fiance for p in reader.players])
     results = []
-    sums = []
-    wants = []
-    for i, p in enumerate(players):
-        hand = [_vector(deck, c, f"players[{i}].hand[{j}]") for j, c in enumerate(p.get("hand") or [])]
-        total = [sum(v[k] for v in hand) for k in range(len(deck.symbols))]
-        sums.append(total)
-        wants.append(_vector(deck, p.get("desires"), f"players[{i}].desires"))
-    for i, p in enumerate(players):
-        status = p.get("status", "available")
-        dominant = {s: ("+" if t > 0 else "-") for s, t in zip(deck.symbols, sums[i]) if t}
-        desired = {s: ("+" if w > 0 else "-") for s, w in zip(deck.symbols, wants[i]) if w}
-        if status == ENGAGED:
-            if p.get("fiance") not in crests:
-                raise UsageError(f"players[{i}].fiance: expected the crest of another player, found {p.get('fiance')!r}")
-            partner = crests.index(p["fiance"])
-            got = matches(wants[i], sums[partner])
-            won = got >= NEED
-            why = f"{got} of the desired signs are dominant in {p['fiance']}'s hand (needs {NEED})"
-        elif status == INDEPENDENT:
-            best = max((matches(wants[i], sums[q]), crests[q]) for q in range(len(players)) if q != i)
-            won = best[0] < NEED
-            why = (
-                f"no other hand has {NEED} of the desired signs (best: {best[1]} with {best[0]})"
-                if won else f"{best[1]}'s hand has {best[0]} of the desired signs"
-            )
-        else:
-            won, why = False, "still available at matrimony"
+    for p, total, want, verdict in zip(reader.players, sums, wants, verdicts):
         results.append({
-            "crest": p.get("crest"), "status": status, "dominant": dominant, "desires": desired,
-            "wins": won, "why": why,
+            "crest": p.crest, "status": p.status,
+            "dominant": {s: ("+" if t > 0 else "-") for s, t in zip(deck.symbols, total) if t},
+            "desires": {s: ("+" if w > 0 else "-") for s, w in zip(deck.symbols, want) if w},
+            "wins": verdict.wins, "why": verdict.why,
         })
     return {"players": results}
 
+
+def score_text(data: dict[str, Any]) -> list[str]:
+    """`pnp score` without --json: one line a player."""
+    lines = []
+    for p in data["players"]:
+        dominant = " ".join(f"{sign}{symbol}" for symbol, sign in p["dominant"].items()) or "none"
+        lines.append(f"{p['crest']} ({p['status']}): dominant {dominant}; {'WINS' if p['wins'] else 'loses'}: {p['why']}")
+    return lines

@@ -6,18 +6,21 @@
   suitor whose letters best fit its desires once it has seen two, accepts a
   ring from a suitor who fits, and once engaged sends its fiance its own
   matching letters (they count for its prim victory).
+- powers: it peeks at a random suitor, trades and discards the letters it
+  least needs, commits letters that fit its desires, and at matrimony gives
+  its fiance the matching letters its own proper victory does not need.
 - restricted variants: ``never-propose``, ``never-relate``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from pnp.engine.persuasion_d01 import Observation
+from pnp.engine.persuasion_d01 import Observation, Subsets
 
 
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -30,9 +33,11 @@ class Heuristic:
     can_relate: bool = True
     patience: int = 4
     """Days before a suitor who merely half fits will do."""
+    proper: int = 4
+    """Matching letters the proper victory needs."""
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return getattr(self, "_" + decision.kind)(obs, decision, rng)
+        return getattr(self, "_" + decision.kind.replace("-", "_"))(obs, decision, rng)
 
     def _fit(self, obs: Observation, seat: int) -> tuple[float, int]:
         shown = obs.seen_suits[seat]
@@ -42,12 +47,13 @@ class Heuristic:
         return sum(1 for s in shown if s in seeks) / len(shown), len(shown)
 
     def _matches(self, obs: Observation, card: int) -> bool:
-        return obs.letter(card).suit in obs.desires.seeks
+        return obs.known[card].suit in obs.desires.seeks
 
     def _morning(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         options = decision.options
         me = obs.seat
-        own = [c for c in obs.hand if obs.owner(c) == me]
+        owners = obs.owners
+        own = [c for c in obs.hand if owners[c] == me]
         if obs.fiance >= 0:
             gifts = [c for c in own if self._matches(obs, c)] or own or list(obs.hand)
             if gifts:
@@ -59,7 +65,7 @@ class Heuristic:
             suitors = [(self._fit(obs, p), p) for p in range(obs.players) if p != me and not obs.engaged(p)]
             good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
             if suitors and (good or obs.deck_left <= obs.players or obs.day > 3 * self.patience):
-                target = max(good or suitors)[1]
+                target = max(good or suitors, key=lambda fp: (fp[0], rng.random()))[1]  # ties favour no seat
                 if ("propose", target) in options:
                     return ("propose", target)
         if obs.suitor_hearts and obs.day > self.patience:
@@ -69,8 +75,9 @@ class Heuristic:
         spare = [c for c in own if not self._matches(obs, c)] or own or obs.hand
         if not spare:
             return options[rng.randrange(len(options))]
-        least = min(self._fit(obs, p)[1] for p in range(obs.players) if p != me)
-        targets = [p for p in range(obs.players) if p != me and self._fit(obs, p)[1] == least]
+        seen = obs.seen_suits
+        least = min(len(seen[p]) for p in range(obs.players) if p != me)
+        targets = [p for p in range(obs.players) if p != me and len(seen[p]) == least]
         choice = ("write", rng.choice(targets), rng.choice(spare))
         return choice if choice in options else options[rng.randrange(len(options))]
 
@@ -91,6 +98,43 @@ class Heuristic:
                 if option != "drawn" and not self._matches(obs, option):
                     return option
         return "drawn"
+
+    def _useless_first(self, obs: Observation, options: Sequence[Any]) -> Any:
+        """The option (a letter) this seat needs least: a suitor's unmatched
+        letter, then its own unmatched one, then anything."""
+        letters = [o for o in options if isinstance(o, int)]
+        unmatched = [c for c in letters if not self._matches(obs, c)]
+        for c in unmatched:
+            if obs.owner(c) != obs.seat:
+                return c
+        return (unmatched or letters or list(options))[0]
+
+    def _peek_desires(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[rng.randrange(len(decision.options))]
+
+    def _trade_partner(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return max(decision.options, key=lambda p: (self._fit(obs, p), rng.random()))
+
+    def _trade_give(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return self._useless_first(obs, decision.options)
+
+    def _discard(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return self._useless_first(obs, decision.options)
+
+    def _commit(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        for c in decision.options:
+            if c != "skip" and obs.owner(c) != obs.seat and self._matches(obs, c):
+                return c
+        return "skip"
+
+    def _gift(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        """Give the fiance the matching letters a proper victory does not need
+        (they count for this seat's prim), or all of them if proper is out of reach."""
+        items = decision.options.items if isinstance(decision.options, Subsets) else ()
+        matching = [c for c in items if self._matches(obs, c)]
+        if len(matching) < self.proper:
+            return tuple(matching)
+        return tuple(matching[self.proper:])
 
     def _scorned(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         own = [c for c in obs.hand if obs.owner(c) == obs.seat]

@@ -6,12 +6,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.persuasion_d01 import D01State, Pack, pack_from_game, unique_met
+from pnp.engine.persuasion_d01 import AtMatrimony, D01State, Pack, pack_from_game, score_players
+from pnp.engine.tables import TableReader, as_document, once_each
+from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.engine.persuasion_d01_agents import AGENTS
-from pnp.errors import UsageError
 from pnp.model import Game
 
-__all__ = ["AGENTS", "prepare", "new_state", "player_counts", "score"]
+__all__ = ["AGENTS", "prepare", "new_state", "player_counts", "score", "score_text"]
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
@@ -26,43 +27,52 @@ def player_counts(pack: Pack) -> list[int]:
     return sorted(pack.deck_per_suit)
 
 
-def score(pack: Pack, table: Mapping[str, Any]) -> dict[str, Any]:
-    """Matrimony points for a real table: prim, proper, unique and hearts."""
-    players = table.get("players")
-    if not isinstance(players, list) or not players:
-        raise UsageError("TABLE: expected 'players', a list of {crest, desires, front, hearts, status, fiance}")
-    by_id = {letter.id: letter for letter in pack.letters}
+def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
+    """Matrimony points for a real table (docs/score-tables.md), by
+    :func:`score_players`, the engine's own scorer."""
+    reader = TableReader(
+        as_document(table), pack.crests or None, ("engaged", "available"),
+        ("crest", "desires", "status", "fiance", "hearts", "front"), ("crest", "desires", "front"),
+    )
+    reader.done()
+    by_id = {letter.id: letter for letter in pack.letters + pack.optional}
     desires = {d.id: d for d in pack.desires}
-    crests = [p.get("crest") for p in players]
-    fronts = []
-    for i, p in enumerate(players):
+    n = len(reader.players)
+    if n not in pack.deck_per_suit:
+        reader.fail(("players",), f"{n} players; the game is for {min(pack.deck_per_suit)} to {max(pack.deck_per_suit)}")
+    uses: list[tuple[KeyPath, str]] = []
+    seated = []
+    for p in reader.players:
         front = []
-        for j, card in enumerate(p.get("front") or []):
+        for path, card in reader.list_of(p, "front"):
             if isinstance(card, str) and card in by_id:
                 front.append(by_id[card].suit)
+                uses.append((path, card))
             elif isinstance(card, str) and card in pack.suits:
                 front.append(card)
             else:
-                raise UsageError(f"players[{i}].front[{j}]: expected a letter id or a suit ({', '.join(pack.suits)}), found {card!r}")
-        fronts.append(front)
-    out = []
-    for i, p in enumerate(players):
-        wish = desires.get(p.get("desires"))
+                reader.fail(path, f"expected a letter id or a suit ({', '.join(pack.suits)}), found {card!r}")
+        wish = desires.get(p.data.get("desires"))  # type: ignore[arg-type]
         if wish is None:
-            raise UsageError(f"players[{i}].desires: unknown desires card {p.get('desires')!r}")
-        hearts = int(p.get("hearts", 0))
-        got: dict[str, bool] = {}
-        if p.get("status") == "engaged":
-            if p.get("fiance") not in crests:
-                raise UsageError(f"players[{i}].fiance: expected the crest of another player")
-            partner = crests.index(p["fiance"])
-            got["prim"] = sum(1 for s in fronts[partner] if s in wish.seeks) >= pack.prim
-        got["proper"] = sum(1 for s in fronts[i] if s in wish.seeks) >= pack.proper
-        got["unique"] = unique_met(wish.condition, fronts[i], hearts, pack.suits)
-        points = pack.victory_points * sum(got.values()) + pack.heart_points * hearts
-        out.append({"crest": p.get("crest"), "victories": got, "hearts": hearts, "points": points})
-    best = max(r["points"] for r in out)
-    for r in out:
-        r["wins"] = r["points"] == best
-        r["why"] = f"{r['points']} points ({', '.join(k for k, v in r['victories'].items() if v) or 'no victory'}, {r['hearts']} hearts)"
+            reader.fail(("players", p.index, "desires"), f"unknown desires card {p.data.get('desires')!r}")
+        hearts = reader.count(p, "hearts", 0, pack.hearts * (n - 1))
+        if wish is not None:
+            seated.append(AtMatrimony(wish, tuple(front), hearts, p.fiance))
+    once_each(reader, uses, {})
+    once_each(reader, [(("players", p.index, "desires"), str(p.data.get("desires"))) for p in reader.players], {})
+    given = sum(seat.hearts for seat in seated)
+    if given > pack.hearts * n:
+        reader.fail(("players",), f"{given} hearts held in all; the table has only {pack.hearts * n}")
+    reader.done()
+    out = []
+    for p, sc in zip(reader.players, score_players(pack, seated)):
+        out.append({
+            "crest": p.crest, "status": p.status, "victories": dict(sc.victories), "hearts": sc.hearts,
+            "points": sc.points, "wins": sc.wins, "why": sc.why,
+        })
     return {"players": out}
+
+
+def score_text(data: dict[str, Any]) -> list[str]:
+    """`pnp score` without --json: one line a player."""
+    return [f"{p['crest']} ({p['status']}): {'WINS' if p['wins'] else 'loses'}: {p['why']}" for p in data["players"]]

@@ -2,7 +2,9 @@
 
 An engine module provides ``prepare(game, options) -> prepared data``,
 ``new_state(prepared, players, rng, options) -> State``, ``AGENTS`` (name ->
-factory) and ``score(prepared, table) -> dict`` for the matrimony calculator.
+factory), ``score(prepared, table) -> dict`` for the matrimony calculator (the
+table a YAML document in the format of docs/score-tables.md, scored by the same
+function the engine uses) and ``score_text(result) -> lines`` for its text output.
 """
 
 from __future__ import annotations

@@ -124,6 +124,8 @@ def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         run.add(Severity.ERROR, "supply", f"cannot work out the amount: rules has no usable {exc}", run.where(path))
         return
+    if each is not None and supply.get("plus_powers"):
+        each += _power_extras(run, supply["plus_powers"], f"{path}.plus_powers")
     if each is not None:
         short = [c for c in component.cards if c.copies < each]
         for card in short:
@@ -138,6 +140,24 @@ def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
             f"{component.name}: {component.copies} in all, but the largest table needs {total} ({supply['why']})",
             run.where(path),
         )
+
+
+def _power_extras(run: _Run, component_id: str, path: str) -> int:
+    """Cards one player may hold beyond the hand size because of powers: every
+    at-start draw and every positive hand-size change, as if one player held
+    all those cards (they can: each is dealt like any other)."""
+    component = run.component("supply", component_id, path)
+    if component is None:
+        return 0
+    extra = 0
+    for card in component.cards:
+        for power in card.fields.get("powers") or ():
+            effect = power.get("effect") or {}
+            if effect.get("type") == "draw" and power.get("kind") == "at-start":
+                extra += int(effect.get("count", 0)) * card.copies
+            elif effect.get("type") == "hand-size":
+                extra += max(0, int(effect.get("delta", 0))) * card.copies
+    return extra
 
 
 def _core(run: _Run, component: Component) -> list[Card]:

@@ -61,9 +61,10 @@ SUPPLY = Record(
         Field("component", SLUG, "The component whose copies are counted."),
         Field("each_at_least", Amount(), "For components made with each: the fewest copies of every entry.", None),
         Field("total_at_least", Amount(), "The fewest copies in all.", None),
+        Field("plus_powers", SLUG, "A card component whose powers add to each_at_least: every at-start draw and positive hand-size change.", None),
         Field("why", Text(max_length=200), "What the rule needs them for, shown in the message."),
     ),
-    "{component, each_at_least or total_at_least, why}",
+    "{component, each_at_least or total_at_least, plus_powers, why}",
 )
 
 SET_SIZE = Record(

@@ -42,6 +42,9 @@ def as_text(report: Report, strict: bool) -> str:
             f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f}, "
             f"median {sim['rounds']['p50']} rounds, skill gap {sim['skill_gap']['points']:+.0f} points"
         )
+        lines.append("  win rate by seat, host first (95 % interval): " + ", ".join(
+            f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
+        ))
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"

@@ -1,0 +1,130 @@
+"""Mutation testing of the engines and scorers, with no extra tools.
+
+    python bench/mutation.py [--sample N] [--seed S] [--list] [FILE ...]
+
+Each mutant changes one line of one module (a comparison flipped, a constant
+moved by one, ``and`` for ``or``, a condition negated, a sign swapped), then
+the engine test modules run against it; a mutant is *killed* when a test
+fails. Survivors are printed with their line so a person can judge whether
+they are equivalent (change nothing observable) or a gap in the tests.
+The working tree is restored after every mutant, even on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = [
+    "pnp/engine/persuasion_d01.py",
+    "pnp/engine/persuasion_b04.py",
+    "pnp/engine/persuasion_d01_play.py",
+    "pnp/engine/persuasion_b04_play.py",
+    "pnp/engine/tables.py",
+]
+TESTS = [
+    "tests/test_engine_d01.py", "tests/test_engine_d01_powers.py", "tests/test_engine_d01_hidden.py",
+    "tests/test_engine_b04.py", "tests/test_engine_b04_rules.py", "tests/test_score_tables.py",
+]
+OPERATORS: list[tuple[str, str]] = [
+    (r" >= ", " > "), (r" > ", " >= "), (r" <= ", " < "), (r" < ", " <= "),
+    (r" == ", " != "), (r" != ", " == "), (r" and ", " or "), (r" or ", " and "),
+    (r"\bif not ", "if "), (r"\bif (?!not )", "if not "), (r" \+ 1\b", " - 1"), (r" - 1\b", " + 1"),
+    (r"\bTrue\b", "False"), (r"\bFalse\b", "True"), (r" \+= ", " -= "), (r" -= ", " += "),
+    (r"\bin self\.", "not in self."), (r"\[0\]", "[-1]"), (r"\bmax\(", "min("), (r"\bmin\(", "max("),
+]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    file: str
+    line: int
+    before: str
+    after: str
+
+
+def mutants(files: list[str]) -> list[Mutant]:
+    out = []
+    for name in files:
+        lines = (ROOT / name).read_text().splitlines()
+        in_doc = False
+        for number, text in enumerate(lines, 1):
+            stripped = text.strip()
+            if stripped.count('"""') == 1:
+                in_doc = not in_doc
+                continue
+            if in_doc or not stripped or stripped.startswith(("#", '"""', "def ", "class ", "@", "from ", "import ", "raise ")):
+                continue
+            code = text.split("  #")[0]
+            for pattern, replacement in OPERATORS:
+                for match in re.finditer(pattern, code):
+                    changed = code[: match.start()] + re.sub(pattern, replacement, code[match.start():], count=1) + text[len(code):]
+                    if changed != text:
+                        out.append(Mutant(name, number, text, changed))
+    return out
+
+
+def run(mutant: Mutant, timeout: int) -> bool:
+    """Apply ``mutant``, run the tests, restore; True when a test failed (killed)."""
+    path = ROOT / mutant.file
+    original = path.read_text()
+    lines = original.splitlines(keepends=True)
+    lines[mutant.line - 1] = mutant.after + "\n"
+    try:
+        path.write_text("".join(lines))
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *TESTS],
+                cwd=ROOT, capture_output=True, timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return True  # a mutant that hangs the tests is caught by them
+        return done.returncode != 0
+    finally:
+        path.write_text(original)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("files", nargs="*", default=FILES)
+    parser.add_argument("--sample", type=int, default=80, help="Mutants to try, drawn at random (0: all).")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=int, default=300)
+    parser.add_argument("--list", action="store_true", help="Only list the mutants.")
+    parser.add_argument("--replay", type=Path, help="Try again the survivors listed in an earlier run's output.")
+    args = parser.parse_args()
+    every = mutants(args.files)
+    chosen = every if not args.sample or args.sample >= len(every) else random.Random(args.seed).sample(every, args.sample)
+    if args.replay:
+        log = args.replay.read_text().splitlines()
+        wanted = [(log[i].split()[1].split(":")[0], log[i + 2].strip()[2:]) for i, line in enumerate(log) if line.startswith("survivor ")]
+        chosen = [m for m in every if (m.file, m.after.strip()) in wanted]
+        missing = [w for w in wanted if w not in {(m.file, m.after.strip()) for m in chosen}]
+        for file, after in missing:
+            print(f"gone (the line no longer exists): {file}: {after}")
+    print(f"{len(every)} mutants in {len(args.files)} files; trying {len(chosen)}", flush=True)
+    if args.list:
+        for m in chosen:
+            print(f"{m.file}:{m.line}: {m.after.strip()}")
+        return
+    killed, survivors, started = 0, [], time.perf_counter()
+    for k, m in enumerate(chosen, 1):
+        dead = run(m, args.timeout)
+        killed += dead
+        if not dead:
+            survivors.append(m)
+        print(f"[{k}/{len(chosen)}] {'killed ' if dead else 'SURVIVED'} {m.file}:{m.line}: {m.after.strip()}", flush=True)
+    print(f"killed {killed} of {len(chosen)} ({killed / max(1, len(chosen)):.0%}) in {time.perf_counter() - started:.0f} s")
+    for m in survivors:
+        print(f"survivor {m.file}:{m.line}\n  - {m.before.strip()}\n  + {m.after.strip()}")
+
+
+if __name__ == "__main__":
+    main()
