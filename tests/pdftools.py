@@ -37,6 +37,13 @@ def pdftotext(pdf: Path, first: int | None = None, last: int | None = None) -> s
     return subprocess.run([*args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
+def prose(pdf: Path, first: int | None = None, last: int | None = None) -> str:
+    """A PDF's text as one line of words: a word hyphenated at a line's end
+    (U+2010, which only the line breaker adds) is joined again."""
+    text = re.sub(r"\u2010[ \t]*\n\s*", "", pdftotext(pdf, first, last))
+    return " ".join(text.split())
+
+
 def qpdf_check(pdf: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([tool("qpdf"), "--check", str(pdf)], capture_output=True, text=True)
 

@@ -15,7 +15,7 @@ from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.render.faces import plan_faces
 from pnp.units import mm, to_mm
 from tests.conftest import ROOT, run_pnp
-from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, qpdf_check
+from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check
 
 GAME = load_game(resolve_game_dir("persuasion-b04"))
 TRAITS = {c["id"]: c for c in yaml.safe_load((ROOT / "card_data/persuasion-b04/traits.yaml").read_text())["cards"]}
@@ -104,7 +104,7 @@ def test_rulebook_is_a_sound_pdf_in_the_game_fonts(rulebook: Path) -> None:
 
 
 def test_rulebook_player_table_comes_from_the_data(rulebook: Path) -> None:
-    text = " ".join(pdftotext(rulebook).split())
+    text = prose(rulebook)
     table = GAME.rules["hand_size"]
     assert "Players " + " ".join(str(n) for n in table) in text
     assert "Trait cards each " + " ".join(str(v) for v in table.values()) in text
@@ -113,7 +113,7 @@ def test_rulebook_player_table_comes_from_the_data(rulebook: Path) -> None:
 
 
 def test_rulebook_states_the_sources_timing_and_card_rules(rulebook: Path) -> None:
-    text = " ".join(pdftotext(rulebook).split())
+    text = prose(rulebook)
     assert "hold your next intention out in front of you: that tells the table you are ready" in text
     assert "you cannot send it again until it is back" in text
 

@@ -14,7 +14,14 @@ from pnp.imposition.geometry import grid
 from pnp.imposition.layouts import load_layouts, load_papers
 from pnp.units import mm
 from tests.conftest import ROOT, run_pnp
-from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, qpdf_check, rasterise
+from tests.pdftools import (
+    pdffonts,
+    pdfinfo_pages,
+    pdftotext,
+    prose,
+    qpdf_check,
+    rasterise,
+)
 
 PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 TRAITS = yaml.safe_load((ROOT / "card_data/persuasion-b04/traits.yaml").read_text())["cards"]
@@ -164,7 +171,7 @@ def test_list_json_matches_the_card_data() -> None:
 
 
 def test_instructions_page_tells_how_to_print(b04_build: Path) -> None:
-    text = " ".join(pdftotext(_pdf(b04_build, "letter"), 1, 1).split())
+    text = prose(_pdf(b04_build, "letter"), 1, 1)
     assert "100 %" in text and "US Letter" in text and "flip on the long edge" in text
     assert re.search(r"2\s*[–-]\s*15 Trait cards 60 card stock two-sided", text), text
     assert re.search(r"16\s*[–-]\s*24 Sealed crest sleeves 80 card stock one-sided", text), text

@@ -13,7 +13,15 @@ from pnp.imposition.layouts import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.units import mm
 from tests.conftest import run_pnp
-from tests.pdftools import clip_rects, crop_face, pdffonts, pdfinfo_pages, pdftotext, qpdf_check
+from tests.pdftools import (
+    clip_rects,
+    crop_face,
+    pdffonts,
+    pdfinfo_pages,
+    pdftotext,
+    prose,
+    qpdf_check,
+)
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
 
@@ -96,7 +104,7 @@ def test_seals_land_on_the_labels_of_the_named_product(d01_build: Path, paper: s
 
 
 def test_instructions_name_the_label_product_and_stock(d01_build: Path) -> None:
-    text = " ".join(pdftotext(d01_build / "persuasion-d01-home-a4.pdf", 1, 1).split())
+    text = prose(d01_build / "persuasion-d01-home-a4.pdf", 1, 1)
     assert "Trait seals (stickers) 56 sticker labels" in text
 
 
@@ -157,7 +165,7 @@ def test_bad_d01_data_is_reported_with_its_line(tmp_path: Path, file: str, old: 
 def test_rulebook_tables_and_power_glossary(d01_build: Path) -> None:
     pdf = d01_build / "persuasion-d01-rulebook-a4.pdf"
     assert qpdf_check(pdf).returncode == 0
-    text = " ".join(pdftotext(pdf).split())
+    text = prose(pdf)
     per_suit = GAME.rules["trait_deck_per_suit"]
     assert "Letters of each suit " + " ".join(str(v) for v in per_suit.values()) in text
     for suit in ("sense", "sentiment", "station"):

@@ -12,7 +12,7 @@ from pnp.imposition.geometry import gutterfold_grid, impose_gutterfold
 from pnp.imposition.layouts import load_layouts, load_papers
 from pnp.units import mm
 from tests.conftest import run_pnp
-from tests.pdftools import clip_rects, crop_face, pdfinfo_pages, pdftotext
+from tests.pdftools import clip_rects, crop_face, pdfinfo_pages, pdftotext, prose
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -44,7 +44,7 @@ def test_gutterfold_build(tmp_path: Path) -> None:
     assert len(pages) == 1 + 15 + 9
     assert all(p == pytest.approx((792.0, 612.0)) for p in pages[1:16])
     assert len(clip_rects(pdf, 2)) == 8
-    text = " ".join(pdftotext(pdf, 1, 1).split())
+    text = prose(pdf, 1, 1)
     assert "fold along the dashed centre line" in text and "2–16 Trait cards 60 card stock one-sided, then fold" in text
     manifest = json.loads((tmp_path / "persuasion-b04" / "manifest.json").read_text())
     assert manifest["files"][0]["path"] == "persuasion-b04-home-gutterfold-letter.pdf"

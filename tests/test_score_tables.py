@@ -44,7 +44,7 @@ BAD = [
     ("persuasion-d01", D01, "    hearts: 1", "    hearts: 1\n    fiance: ashford", 18, "players[2].fiance: only an engaged player has a fiance"),
     ("persuasion-d01", D01, "status: engaged\n    fiance: bellamy", "status: wed\n    fiance: bellamy", 5, "players[0].status: unknown status 'wed'"),
     ("persuasion-d01", D01, "players:", "player:", 3, "unknown key 'player'"),
-    ("persuasion-d01", D01, "    hearts: 4", "    hearts: yes", 13, "players[1].hearts: expected a whole number from 0 to 6, found True"),
+    ("persuasion-d01", D01, "    hearts: 4", "    hearts: yes", 13, "players[1].hearts: expected a whole number from 0 to 6, found 'yes'"),
     ("persuasion-d01", D01, "    hearts: 2", "    hearts: 6", 3, "11 hearts held in all; the table has only 9"),
     ("persuasion-b04", "players: []\n", "players: []", "players: []", 1, "expected one key, 'players': a list of players"),
     ("persuasion-b04", "players:\n  - {crest: ashford, desires: sporting, hand: []}\n  - {crest: bellamy, desires: prudent, hand: []}\n",
