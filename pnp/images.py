@@ -5,7 +5,8 @@ corrupt or truncated one would fail deep inside it, or print half a picture.
 Each is refused here with a clear message. What counts is the content, never
 the file name: WeasyPrint decodes with Pillow whatever Pillow recognises, so
 whatever Pillow recognises is checked, wherever it comes from (an art file of
-any name, a ``data:`` URI). Anything else (SVG, stylesheets, fonts) passes.
+any name, a ``data:`` URI). An SVG is counted for what it draws
+(:mod:`pnp.svgsize`); anything else (stylesheets, fonts) passes.
 """
 
 from __future__ import annotations
@@ -32,8 +33,11 @@ def check_image(path: Path) -> None:
 def check_image_data(data: bytes) -> None:
     """Raise :class:`ImageRefused` if ``data`` is a raster image Pillow can
     open that is larger than :data:`MAX_PIXELS` or does not decode whole."""
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
-        return  # SVG or other XML: markup, which Pillow does not decode (and no need to import it)
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":  # SVG or other XML: markup, not Pillow's to decode
+        from pnp.svgsize import check_svg_data
+
+        check_svg_data(data)
+        return
     from PIL import Image, UnidentifiedImageError
 
     previous = Image.MAX_IMAGE_PIXELS

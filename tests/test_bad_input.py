@@ -101,6 +101,13 @@ CASES += [
     ("player-table-contradicts-deck", _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 3, 3: 3, 4: 3}\nchecks:\n  deal:\n    - {deck: cards, hand: hand}\ncomponents:\n"), "game.yaml", 20, ["[deal]", "need 6 cards but the deck has 4"]),
 ]
 
+_SVG_BOMB = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><circle id="l0" r="1"/>'
+    + b"".join(b'<g id="l%d">' % n + b'<use xlink:href="#l%d"/>' % (n - 1) * 10 + b"</g>" for n in range(1, 10))
+    + b'</defs><use xlink:href="#l9"/></svg>'
+)
+"""Nine groups, each using the one before ten times: a billion circles from 2 KB."""
+
 # Broken templates are found when the faces are rendered: the message names the
 # template's line and the card being rendered.
 CASES += [
@@ -117,6 +124,17 @@ CASES += [
      "templates/mini/card.html", 2, ["call themselves too deeply"]),
     ("file-name-too-long", _replace("game.yaml", "{id: sun, name: Sun, art: art/dot.svg}", "{id: sun, name: Sun, art: art/" + "x" * 300 + ".svg}"),
      "game.yaml", 11, ["sets.symbols[0].art", "not found"]),
+    ("template-nested-loops", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for a in range(99999) %}\n{% for b in range(99999) %}{% endfor %}\n{% endfor %}\n"),
+     "templates/mini/card.html", 3, ["card cards/one front", "more than 2,000,000 steps of work"]),
+    ("template-loop-over-huge-joins", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for a in range(90000) %}{% set t = range(90000)|join %}{% endfor %}\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "more than 2,000,000 steps of work"]),
+    ("template-macro-makes-gigabytes", _write("templates/mini/card.html", "{% macro m() %}{% for a in range(5000) %}{{ 'y' * 900000 }}{% endfor %}{% endmacro %}\n<h1>{{ card.title }}</h1>{% set t = m() %}\n"),
+     "templates/mini/card.html", 1, ["card cards/one front", "more than 2,000,000 steps of work"]),
+    ("template-writes-megabytes", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for a in range(60) %}{{ range(90000)|join }}{% endfor %}\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "wrote more than 5,000,000 characters"]),
+    ("svg-art-use-bomb", _write("art/dot.svg", _SVG_BOMB), "game.yaml", 11, ["sets.symbols[0].art", "art file 'art/dot.svg' refused", "draws more than 200,000 elements"]),
+    ("svg-inline-use-bomb", _replace("templates/mini/card.html", "<h1>", _SVG_BOMB.decode() + "<h1>"), "templates/mini/card.html", 3, ["card cards/one front", "draws more than 200,000 elements"]),
+    ("svg-uses-itself", _write("art/dot.svg", b'<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#a"/></g></svg>'), "game.yaml", 11, ["uses itself"]),
     ("template-syntax-error", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for x in %}\n"), "templates/mini/card.html", 2, ["syntax error"]),
 ]
 

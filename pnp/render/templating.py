@@ -15,6 +15,8 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
 from pnp.paths import SHARED, confined
+from pnp.render import budget
+from pnp.svgsize import SvgRefused, check_inline_svg
 
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"}
@@ -34,6 +36,7 @@ def environment(game_root: Path) -> SandboxedEnvironment:
         **OPTIONS,
     )
     env.filters.update(FILTERS)
+    env.globals["range"] = budget.budget_range
     return env
 
 
@@ -45,9 +48,13 @@ would take the machine's memory."""
 class _Sandbox(SandboxedEnvironment):
     """Jinja's sandbox, which already refuses unsafe attributes and ranges of
     more than 100,000 items, with the two operators that can make huge values
-    in one step bounded too."""
+    in one step bounded too, and every loop counted against one budget
+    (:mod:`pnp.render.budget`)."""
 
     intercepted_binops = frozenset({"*", "**"})
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> jinja2.nodes.Template:
+        return budget.count_loops(super()._parse(source, name, filename))
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1:
@@ -59,7 +66,7 @@ class _Sandbox(SandboxedEnvironment):
                     raise jinja2.exceptions.SecurityError(
                         f"a text or list of {len(many)} times {count} is more than {MAX_TEXT:,} long; expected a template's text to be shorter"
                     )
-        return super().call_binop(context, operator, left, right)
+        return budget.charge_made(super().call_binop(context, operator, left, right))
 
 
 class _ConfinedLoader(jinja2.FileSystemLoader):
@@ -105,7 +112,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     its template's source; the file names carry what else the compiled code
     depends on (Jinja's version, these options, the filters) so no other
     setting's code is ever reused."""
-    depends = [jinja2.__version__, "sandboxed", sorted(_Sandbox.intercepted_binops), sorted(OPTIONS.items()), sorted(FILTERS)]
+    depends = [jinja2.__version__, "sandboxed", budget.COUNTED, sorted(_Sandbox.intercepted_binops), sorted(OPTIONS.items()), sorted(FILTERS)]
     tag = hashlib.sha256(repr(depends).encode()).hexdigest()[:12]
     try:
         return _BytecodeCache(pattern=f"pnp-{tag}-%s.cache")
@@ -115,18 +122,26 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], what: str) -> str:
     """Render template ``name``; ``what`` names the card for error messages."""
+    where = name
     try:
-        return env.get_template(name).render(context)
+        template = env.get_template(name)
+        where = template.filename or name
+        budget.start()
+        text = budget.check_output(template.generate(context))  # type: ignore[arg-type]  # a generator, typed as an iterator
+        check_inline_svg(text)
+        return text
+    except SvgRefused as exc:
+        raise TemplateError([Diagnostic(Source(Path(where), _line_of(where, "<use"), 1), "", f"while rendering {what}: {exc}")]) from None
     except jinja2.TemplateSyntaxError as exc:
         file = Path(exc.filename or name)
         raise TemplateError([Diagnostic(Source(file, exc.lineno, 1), "", f"template syntax error: {exc.message}")]) from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateError([Diagnostic(Source(Path(name)), "", f"{what}: template {exc.name!r} not found")]) from None
     except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError, OverflowError) as exc:
-        file, line = _template_frame(exc, name)
+        file, line = _template_frame(exc, where)
         raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {exc}")]) from None
     except (RecursionError, MemoryError) as exc:
-        file, line = _template_frame(exc, name)
+        file, line = _template_frame(exc, where)
         problem = "templates call themselves too deeply (a macro or include that never ends?)" if isinstance(exc, RecursionError) else "out of memory"
         raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {problem}")]) from None
 
@@ -139,3 +154,14 @@ def _template_frame(exc: BaseException, name: str) -> tuple[Path, int]:
             found = (Path(frame.filename), frame.lineno or 0)
     return found
 
+
+
+def _line_of(file: str, text: str) -> int:
+    """The first line of template ``file`` holding ``text`` (1 when none does:
+    the markup came from the card's data)."""
+    try:
+        source = Path(file).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return 1
+    at = source.find(text)
+    return source.count("\n", 0, at) + 1 if at >= 0 else 1

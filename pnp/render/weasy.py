@@ -23,14 +23,15 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
+from pnp.fontfiles import FontRefused
 from pnp.images import ImageRefused, check_image_data
 from pnp.parallel import fork_map
 from pnp.paths import confined
-from pnp.fontfiles import FontRefused
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
 from pnp.render.scope import Scope
+from pnp.svgsize import SvgRefused, check_inline_svg
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
@@ -53,7 +54,8 @@ def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
 
 
 def _sane(url: str, data: bytes) -> bytes:
-    """``data`` unless it is a raster image too large or broken to decode."""
+    """``data`` unless it is a raster image too large or broken to decode, or
+    an SVG that draws too much."""
     try:
         check_image_data(data)
     except ImageRefused as exc:
@@ -230,6 +232,10 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     logger.addHandler(handler)
     previous = logger.level
     logger.setLevel(logging.WARNING)
+    try:
+        check_inline_svg(html)
+    except SvgRefused as exc:
+        raise AssetError([Diagnostic(Source(Path(what)), "", str(exc))]) from None
     try:
         with scratch():
             document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher())
