@@ -77,15 +77,15 @@ def _stamps(no_stamp: bool) -> bool:
     return profile("home").stamp and not no_stamp
 
 
-def _refuse_if_unsound(game: Game, force: bool) -> None:
-    """Run the static checks; stop the build on errors unless --force."""
+def _refuse_if_unsound(game: Game, force: bool, done: str = "nothing was built (--force builds anyway)") -> None:
+    """Run the static checks; stop on errors unless ``force``."""
     from pnp.rules.check import check_game
 
     errors = check_game(game).errors()
     for finding in errors:
         click.echo(f"{finding.where}: {'warning' if force else 'error'}: [{finding.check}] {finding.message}", err=True)
     if errors and not force:
-        raise CheckFailed(f"{game.title}: `pnp check` found {len(errors)} error(s); nothing was built (--force builds anyway)")
+        raise CheckFailed(f"{game.title}: `pnp check` found {len(errors)} error(s); {done}")
 
 
 class CheckFailed(PnpError):
@@ -187,12 +187,16 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None, game
     from dataclasses import replace
 
     from pnp.rules.check import check_game
+    from pnp.rules.findings import Finding, Severity
     from pnp.rules.summary import as_html, as_text
     from pnp.rules.summary import as_json as to_json
 
     loaded = _load(game, strict)
     report = check_game(loaded)
-    if games and loaded.engine:
+    if games and loaded.engine and report.errors():
+        skipped = Finding(Severity.INFO, "simulation", "not played: the engine plays only a game whose tables pass the checks above", str(loaded.source))
+        report = replace(report, findings=(*report.findings, skipped))
+    elif games and loaded.engine:
         from pnp.engine.balance import simulate_game
 
         simulated, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed)
@@ -224,6 +228,7 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
 
     loaded = _load(game, False)
     engine, options = engine_for(loaded)
+    _refuse_if_unsound(loaded, False, "no game was played: the engine plays only tables that pass the checks")
     prepared = engine.prepare(loaded, options)
     if players not in engine.player_counts(prepared):
         raise UsageError(f"--players: {players} is not a player count of {loaded.title} ({', '.join(map(str, engine.player_counts(prepared)))})")

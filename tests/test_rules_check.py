@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINI, run_pnp
+from tests.conftest import MINI, ROOT, run_pnp
 
 # A tiny deck: 8 cards with signed symbols, 2 to 4 players, 2 cards a hand.
 CARDS = """cards:
@@ -113,6 +113,10 @@ ONE_FINDING = [
     ("incomplete_player_table", "hand: {2: 2, 3: 1, 4: 1}", "hand: {2: 2, 4: 1}", 1, "error", "player-table", "no entry for 3 players"),
     ("too_few_families", "at_least: 2, why", "at_least: {per_player: 1}, why", 1, "error", "set-size", "2 crests, but the largest table needs 4"),
     ("odds_outside_the_band_warn", "band_max: 1.0", "band_max: 0.5", 0, "warning", "odds", "outside 0%-50%"),
+    ("negative_hand", "hand: {2: 2, 3: 1, 4: 1}", "hand: {2: -2, 3: 1, 4: 1}", 1, "error", "deal", "rules.hand must map each player count to a whole number from 0 to 10,000"),
+    ("huge_hand", "hand: {2: 2, 3: 1, 4: 1}", "hand: {2: 100000000000, 3: 1, 4: 1}", 1, "error", "deal", "a whole number from 0 to 10,000"),
+    ("hand_table_for_other_counts", "hand: {2: 2, 3: 1, 4: 1}", "hand: {7: 2, 8: 1}", 1, "error", "player-table", "no entry for 2, 3, 4 players"),
+    ("hand_table_not_numbers", "hand: {2: 2, 3: 1, 4: 1}", "hand: {2: two, 3: 1, 4: 1}", 1, "error", "deal", "a whole number from 0 to 10,000"),
     ("check_names_unknown_components", "component: sleeves", "component: sleevez", 1, "error", "supply", "no component 'sleevez'"),
 ]
 
@@ -213,3 +217,23 @@ def test_a_suit_too_small_for_the_deck_table(tmp_path: Path) -> None:
     assert code == 1
     messages = [e["message"] for e in findings(data, "error") if e["check"] == "per-value"]
     assert "3 players need 2 cards of red, but there are 1 (built by suit)" in messages
+
+
+@pytest.mark.parametrize("table", ["{3: -1, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}", "{9: 5, 10: 5}", "{3: 99999999999, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}"])
+def test_an_unusable_hand_table_is_reported_once_and_nothing_is_played(tmp_path: Path, table: str) -> None:
+    """A shipped game with its hand table broken: check reports it (once, at
+    its line) and plays no game; simulate refuses with exit 2; no traceback."""
+    game = tmp_path / "persuasion-d01"
+    shutil.copytree(ROOT / "card_data" / "persuasion-d01", game)
+    text = (game / "game.yaml").read_text()
+    assert "hand_size: {3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}" in text
+    (game / "game.yaml").write_text(text.replace("hand_size: {3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}", f"hand_size: {table}"))
+    code, data = check(game, "--games", "20")
+    assert code == 1
+    about = [f for f in findings(data, "error") if "rules.hand_size" in f["message"]]
+    assert len(about) == 1 and about[0]["where"].endswith("game.yaml:83"), data["findings"]
+    assert any(f["check"] == "simulation" and "not played" in f["message"] for f in findings(data, "info")), data["findings"]
+    assert "simulation" not in data["exact"]
+    played = run_pnp("simulate", str(game), "--players", "4", "--games", "5")
+    assert played.returncode == 2 and "Traceback" not in played.stderr, played.stderr
+    assert "no game was played" in played.stderr

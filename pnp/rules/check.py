@@ -21,6 +21,8 @@ class _Run:
         self.game = game
         self.findings: list[Finding] = []
         self.exact: dict[str, Any] = {}
+        self.unusable: set[str] = set()
+        """Rules tables already reported as unusable (each is reported once)."""
 
     def add(self, level: Severity, check: str, message: str, where: str) -> None:
         self.findings.append(Finding(level, check, message, where))
@@ -40,19 +42,42 @@ class _Run:
             return None
 
     def table(self, check: str, key: str, path: str) -> dict[int, int] | None:
-        """A rules table {player count: number}, complete for every allowed count."""
+        """A rules table {player count: number}, with an entry from 0 to
+        ``MAX_COUNT`` for every allowed player count; entries for other counts
+        are dropped with a warning. None (after an error) when it is not one."""
+        return self._counts(check, key, lambda v: _count(v))
+
+    def value_table(self, check: str, key: str, path: str) -> dict[int, Any] | None:
+        """A rules table {player count: number, or {value: number}} (cards of each value)."""
+        return self._counts(check, key, lambda v: _count(v) or (isinstance(v, dict) and all(_count(n) for n in v.values())))
+
+    def _counts(self, check: str, key: str, sound: Callable[[Any], bool]) -> dict[int, Any] | None:
         table = self.game.rules.get(key)
         low, high = self.game.players
-        if not isinstance(table, dict) or not all(isinstance(k, int) and isinstance(v, int) for k, v in table.items()):
-            self.add(Severity.ERROR, check, f"rules.{key} must map each player count to a whole number", self.where(f"rules.{key}"))
+        where = self.where(f"rules.{key}")
+        if key in self.unusable:
+            return None
+        if not isinstance(table, dict) or not table or not all(_count(k) and sound(v) for k, v in table.items()):
+            self.unusable.add(key)
+            self.add(Severity.ERROR, check, f"rules.{key} must map each player count to a whole number from 0 to {MAX_COUNT:,}", where)
             return None
         missing = [n for n in range(low, high + 1) if n not in table]
         extra = [n for n in table if not low <= n <= high]
-        if missing:
-            self.add(Severity.ERROR, "player-table", f"rules.{key} has no entry for {', '.join(map(str, missing))} players (the game allows {low}-{high})", self.where(f"rules.{key}"))
         if extra:
-            self.add(Severity.WARNING, "player-table", f"rules.{key} has entries for {', '.join(map(str, extra))} players, outside {low}-{high}", self.where(f"rules.{key}"))
-        return table
+            self.add(Severity.WARNING, "player-table", f"rules.{key} has entries for {', '.join(map(str, extra))} players, outside {low}-{high}", where)
+        if missing:
+            self.unusable.add(key)
+            self.add(Severity.ERROR, "player-table", f"rules.{key} has no entry for {', '.join(map(str, missing))} players (the game allows {low}-{high})", where)
+            return None
+        return {n: table[n] for n in range(low, high + 1)}
+
+
+MAX_COUNT = 10_000
+"""The largest number a rules table may give (a hand, a deck size): far past any game."""
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
 
 
 def check_game(game: Game) -> Report:
@@ -86,7 +111,9 @@ def _deal(run: _Run, deal: dict[str, Any], path: str) -> None:
         return
     rows = {}
     core = sum(card.copies for card in _core(run, deck))
-    per_value = run.game.rules.get(deal["per_value"]) if deal["per_value"] else None
+    per_value = run.value_table("deal", deal["per_value"], path) if deal["per_value"] else None
+    if deal["per_value"] and per_value is None:
+        return
     values = {card.fields.get(deal["field"]) for card in _core(run, deck)} if deal["field"] else set()
     for players in range(run.game.players[0], run.game.players[1] + 1):
         if players not in table:
@@ -167,11 +194,8 @@ def _core(run: _Run, component: Component) -> list[Card]:
 
 def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
     component = run.component("per-value", rule["component"], f"{path}.component")
-    table = run.game.rules.get(rule["table"])
-    if component is None:
-        return
-    if not isinstance(table, dict):
-        run.add(Severity.ERROR, "per-value", f"rules.{rule['table']} must map player counts to numbers", run.where(path))
+    table = run.value_table("per-value", rule["table"], path)
+    if component is None or table is None:
         return
     have: dict[Any, int] = {}
     for card in _core(run, component):
@@ -179,16 +203,10 @@ def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
         if value is not None:
             have[value] = have.get(value, 0) + card.copies
     low, high = run.game.players
-    missing = [n for n in range(low, high + 1) if n not in table]
-    if missing:
-        run.add(Severity.ERROR, "player-table", f"rules.{rule['table']} has no entry for {', '.join(map(str, missing))} players", run.where(f"rules.{rule['table']}"))
     for n in range(low, high + 1):
-        need = table.get(n)
+        need = table[n]
         wanted = need if isinstance(need, dict) else {v: need for v in have}
         for value, count in wanted.items():
-            if not isinstance(count, int):
-                run.add(Severity.ERROR, "per-value", f"rules.{rule['table']}[{n}] must give whole numbers", run.where(f"rules.{rule['table']}"))
-                return
             if have.get(value, 0) < count:
                 run.add(
                     Severity.ERROR, "per-value",
@@ -333,11 +351,13 @@ def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
     deck = run.component("odds", rule["deck"], f"{path}.deck")
     desires_component = run.component("odds", rule["desires"] or rule["deck"], f"{path}.desires")
     hands = run.table("odds", rule["hand"], path)
-    per_value = run.game.rules.get(rule["deck_per_value"] or "")
     if deck is None or desires_component is None or hands is None:
         return
-    if rule["seeks"] is None or not isinstance(per_value, dict):
+    if rule["seeks"] is None or rule["deck_per_value"] is None:
         run.add(Severity.ERROR, "odds", "suit-matches needs 'seeks' and 'deck_per_value' (a rules table)", run.where(path))
+        return
+    per_value = run.value_table("odds", rule["deck_per_value"], path)
+    if per_value is None:
         return
     values = {card.fields.get(rule["field"]) for card in _core(run, deck)}
     label = rule["label"] or f"at least {rule['need']}"
