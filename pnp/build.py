@@ -29,7 +29,7 @@ from pnp.imposition.geometry import (
 from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import OWN
-from pnp.pdf.place import ImposedFile, Outputs, remove_stale, write_imposed
+from pnp.pdf.place import ImposedFile, Outputs, claimed, write_imposed
 from pnp.render.cache import RenderCache, render_build
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
@@ -261,7 +261,24 @@ def build(
     ``gutterfold`` puts each front beside its back on one sheet, to fold, for
     printers without duplex. ``stamp`` prints the build stamp on every card.
     Text that overflows or leaves a card's safe zone is a warning in the
-    result, or (``strict``) an error raised before anything is written."""
+    result, or (``strict``) an error raised before anything is written.
+    ``out_dir`` is held for this build alone while it runs."""
+    with claimed(out_dir):
+        return _build(game, papers, out_dir, only, gutterfold, ink_saver, use_cache, reprint, stamp, strict)
+
+
+def _build(
+    game: Game,
+    papers: Sequence[str],
+    out_dir: Path,
+    only: Sequence[str] | None,
+    gutterfold: bool,
+    ink_saver: bool,
+    use_cache: bool,
+    reprint: dict[str, set[str]] | None,
+    stamp: bool,
+    strict: bool,
+) -> BuildResult:
     components = select(game, only)
     if reprint is not None:
         # Only the cards that changed, each with its usual copies.
@@ -321,7 +338,6 @@ def build(
     placed = 0
     found: dict[str, dict[str, Any]] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
-    remove_stale(out_dir)
     with Outputs() as outputs:
         imposed: list[ImposedFile] = []
         for (index, paper_id), book_sheets in sheets.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import time
+from typing import Any
 from pathlib import Path
 
 import click
@@ -98,7 +99,29 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-@click.group()
+class _Commands(click.Group):
+    """pnp's commands, with a failing disk (full, read-only, no permission)
+    reported as one line: every command writes through staged files that
+    are discarded as the error unwinds, so nothing already built is lost."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            raise CannotWrite(exc) from None
+
+
+class CannotWrite(PnpError):
+    """The machine refused a file operation: exit status 3."""
+
+    exit_code = 3
+
+    def __init__(self, exc: OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        super().__init__(f"{where}{exc.strerror or exc}; nothing already built was changed")
+
+
+@click.group(cls=_Commands)
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """Print-and-play components from YAML card data."""

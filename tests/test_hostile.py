@@ -3,6 +3,7 @@ outside, no image bombs, and builds that fail or die lose nothing."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import shutil
@@ -246,3 +247,77 @@ def test_staged_files_are_dropped_when_a_build_fails_late(tmp_path: Path) -> Non
             raise RuntimeError("late failure")
     assert target.read_text() == "old"
     assert list(tmp_path.iterdir()) == [target]
+
+
+@pytest.mark.parametrize("code, words", [(errno.ENOSPC, "No space left on device"), (errno.EROFS, "Read-only file system"), (errno.EACCES, "Permission denied")])
+def test_a_disk_that_refuses_a_write_is_one_line_and_loses_nothing(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int, words: str) -> None:
+    """A full disk, a read-only folder or a folder without permission, met
+    while the PDFs are written (in the workers) or the manifest is: one line
+    naming the file, exit status 3, and the previous build's files as they were."""
+    from click.testing import CliRunner
+
+    import pnp.pdf.place as place
+    from pnp.cli import main
+
+    out = tmp_path / "out"
+    runner = CliRunner()
+    first = runner.invoke(main, ["build", str(mini_copy), "--out", str(out), "--paper", "a4"])
+    assert first.exit_code == 0, first.output
+    before = {p.name: p.read_bytes() for p in (out / "mini").iterdir() if p.is_file()}
+    (mini_copy / "cards.yaml").write_text((mini_copy / "cards.yaml").read_text().replace("title: One", "title: Uno"))
+    real_save, real_write = place.save_pdf, Path.write_bytes
+
+    def refuse(path: Path) -> None:
+        raise OSError(code, os.strerror(code), str(path))
+
+    for where in ("pdf", "manifest"):
+        with monkeypatch.context() as patch:
+            if where == "pdf":
+                patch.setattr(place, "save_pdf", lambda pdf, path, *a: refuse(Path(path)))
+            else:
+                patch.setattr(Path, "write_bytes", lambda self, data: refuse(self) if self.name.startswith(".pnp-staged-manifest") else real_write(self, data))
+            result = runner.invoke(main, ["build", str(mini_copy), "--out", str(out), "--paper", "a4"])
+        assert result.exit_code == 3, (where, result.output, result.exception)
+        assert words in result.output and ".pnp-staged-" in result.output and "nothing already built was changed" in result.output, result.output
+        assert "Traceback" not in result.output
+        assert {p.name: p.read_bytes() for p in (out / "mini").iterdir() if p.is_file()} == before, where
+    assert real_save is place.save_pdf
+
+
+def test_a_second_build_of_the_same_folder_waits_for_the_first(mini_copy: Path, tmp_path: Path) -> None:
+    """While one build holds the output folder, another says it is waiting and
+    writes nothing; once the first lets go it builds, and the files are whole."""
+    import fcntl
+
+    out = tmp_path / "out"
+    assert run_pnp("build", str(mini_copy), "--out", str(out), "--paper", "a4").returncode == 0
+    before = (out / "mini" / "manifest.json").read_bytes()
+    (mini_copy / "cards.yaml").write_text((mini_copy / "cards.yaml").read_text().replace("title: One", "title: Uno"))
+    with open(out / "mini" / ".pnp-lock", "a+b") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # as a build in progress would
+        second = subprocess.Popen(
+            [sys.executable, "-m", "pnp", "build", str(mini_copy), "--out", str(out), "--paper", "a4"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        )
+        assert second.stderr is not None
+        said = second.stderr.readline()  # blocks until the second build says something
+        assert "waiting for another build writing to" in said, said
+        assert second.poll() is None and (out / "mini" / "manifest.json").read_bytes() == before
+        assert not list((out / "mini").glob(".pnp-staged-*"))
+        fcntl.flock(held, fcntl.LOCK_UN)
+    rest, errors = second.communicate(timeout=300)
+    assert second.returncode == 0, errors
+    assert (out / "mini" / "manifest.json").read_bytes() != before
+    subprocess.run(["qpdf", "--check", str(out / "mini" / "mini-home-a4.pdf")], check=True, capture_output=True)
+
+
+def test_two_builds_started_together_both_finish_whole(mini_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "pnp", "build", str(mini_copy), "--out", str(out), "--paper", "a4,letter"]
+    builds = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT) for _ in range(3)]
+    for build in builds:
+        _, errors = build.communicate(timeout=300)
+        assert build.returncode == 0 and "Traceback" not in errors, errors
+    for pdf in (out / "mini").glob("*.pdf"):
+        subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
+    assert not list((out / "mini").glob(".pnp-staged-*"))

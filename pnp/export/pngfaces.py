@@ -11,7 +11,7 @@ from pnp.errors import UsageError
 from pnp.export.profiles import Profile
 from pnp.export.raster import face_images, save_png, with_bleed
 from pnp.model import Component, Game
-from pnp.pdf.place import Outputs, remove_stale
+from pnp.pdf.place import Outputs, claimed
 
 
 def export_png_faces(
@@ -31,10 +31,9 @@ def export_png_faces(
     parts = with_bleed(components, profile.bleed)
     plan, images = face_images(game, parts, profile.sizes, profile.dpi)
     folder = out_dir / profile.id
-    remove_stale(folder)
     files: list[dict[str, Any]] = []
     index: list[dict[str, Any]] = []
-    with Outputs() as outputs:
+    with claimed(folder), Outputs() as outputs:
         for component in parts:
             copies = {card.id: card.copies for card in component.cards}
             for card_id, front, back in plan.cards[component.id]:

@@ -24,7 +24,7 @@ from pnp.errors import Level, PnpError
 from pnp.export.profiles import Profile
 from pnp.export.raster import with_bleed
 from pnp.model import Component, Game
-from pnp.pdf.place import Outputs, remove_stale
+from pnp.pdf.place import Outputs, claimed
 from pnp.render.cache import RenderCache, render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
@@ -117,11 +117,10 @@ def _write(
     from pnp.preflight import preflight
 
     folder = out_dir / profile.id
-    remove_stale(folder)
     when = _build_time()
     files: list[dict[str, Any]] = []
     reports = []
-    with Outputs() as outputs:
+    with claimed(folder), Outputs() as outputs:
         staged: list[tuple[Path, Component, Path]] = []
         for component in parts:
             sides = ("back", "front") if profile.order == "back-front" else ("front", "back")

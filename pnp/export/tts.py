@@ -12,7 +12,7 @@ from typing import Any
 from pnp.export.profiles import Profile
 from pnp.export.raster import face_images, save_png, with_bleed
 from pnp.model import Component, Game
-from pnp.pdf.place import Outputs, remove_stale
+from pnp.pdf.place import Outputs, claimed
 
 
 def export_tts(game: Game, components: Sequence[Component], profile: Profile, out_dir: Path) -> list[dict[str, Any]]:
@@ -21,10 +21,9 @@ def export_tts(game: Game, components: Sequence[Component], profile: Profile, ou
     parts = with_bleed(components, profile.bleed)
     plan, images = face_images(game, parts, None, profile.dpi)
     folder = out_dir / profile.id
-    remove_stale(folder)
     files: list[dict[str, Any]] = []
     decks = []
-    with Outputs() as outputs:
+    with claimed(folder), Outputs() as outputs:
         for component in parts:
             copies = [(card_id, front, back) for card_id, front, back in plan.cards[component.id]
                       for _ in range(next(c.copies for c in component.cards if c.id == card_id))]

@@ -5,10 +5,13 @@ A copy costs a few dozen bytes of content stream, however rich the face.
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
+import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pikepdf
@@ -226,11 +229,30 @@ class Outputs:
         self.discard()
 
 
-def remove_stale(folder: Path) -> None:
-    """Staged files left by a build that was killed outright."""
-    if folder.is_dir():
-        for stale in folder.glob(f"{STAGED}*"):
-            stale.unlink(missing_ok=True)
+LOCK = ".pnp-lock"
+"""The file whose lock a build holds while it writes into a folder."""
+
+
+@contextmanager
+def claimed(folder: Path) -> Iterator[None]:
+    """Hold ``folder`` for one writer: a second build of the same folder waits
+    (saying so) until the first is done, so two never mix or delete each
+    other's staged files. The lock is the kernel's (``flock``): it goes with
+    the process, so a killed build never leaves the folder locked. Staged
+    files left by a build that was killed outright are removed once held."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / LOCK, "a+b") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"pnp: waiting for another build writing to {folder} ...", file=sys.stderr, flush=True)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            for stale in folder.glob(f"{STAGED}*"):
+                stale.unlink(missing_ok=True)
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def write_atomic(data: bytes, target: Path) -> None:
