@@ -15,6 +15,8 @@ import time
 import zlib
 from pathlib import Path
 
+from typing import Any
+
 import pytest
 
 from tests.conftest import ROOT, run_pnp
@@ -293,8 +295,9 @@ def test_a_second_build_of_the_same_folder_waits_for_the_first(mini_copy: Path, 
     assert run_pnp("build", str(mini_copy), "--out", str(out), "--paper", "a4").returncode == 0
     before = (out / "mini" / "manifest.json").read_bytes()
     (mini_copy / "cards.yaml").write_text((mini_copy / "cards.yaml").read_text().replace("title: One", "title: Uno"))
-    with open(out / "mini" / ".pnp-lock", "a+b") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)  # as a build in progress would
+    held = os.open(out / "mini", os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)  # as a build in progress does
         second = subprocess.Popen(
             [sys.executable, "-m", "pnp", "build", str(mini_copy), "--out", str(out), "--paper", "a4"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
@@ -304,7 +307,8 @@ def test_a_second_build_of_the_same_folder_waits_for_the_first(mini_copy: Path, 
         assert "waiting for another build writing to" in said, said
         assert second.poll() is None and (out / "mini" / "manifest.json").read_bytes() == before
         assert not list((out / "mini").glob(".pnp-staged-*"))
-        fcntl.flock(held, fcntl.LOCK_UN)
+    finally:
+        os.close(held)
     rest, errors = second.communicate(timeout=300)
     assert second.returncode == 0, errors
     assert (out / "mini" / "manifest.json").read_bytes() != before
@@ -321,3 +325,47 @@ def test_two_builds_started_together_both_finish_whole(mini_copy: Path, tmp_path
     for pdf in (out / "mini").glob("*.pdf"):
         subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
     assert not list((out / "mini").glob(".pnp-staged-*"))
+
+
+def test_a_build_killed_between_its_moves_is_completed_by_the_next(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The moves into place are written down first (one rename commits the
+    build); a build killed after one move leaves the journal, and the next
+    build to hold the folder finishes the moves before anything else: the
+    folder then holds exactly what the killed build made, never half of it."""
+    import pnp.pdf.place as place
+    from pnp.build import build
+    from pnp.loading.loader import load_game
+
+    out, calm = tmp_path / "out", tmp_path / "calm"
+    for folder in (out, calm):
+        build(load_game(mini_copy), ["a4", "letter"], folder)
+    (mini_copy / "cards.yaml").write_text((mini_copy / "cards.yaml").read_text().replace("title: One", "title: Uno"))
+    edited = load_game(mini_copy)
+    build(edited, ["a4", "letter"], calm)  # the same edit, not interrupted
+    clean = {p.name: p.read_bytes() for p in calm.iterdir() if p.is_file() and not p.name.startswith(".")}
+
+    class Killed(BaseException):
+        pass
+
+    real_replace, moves, parent = os.replace, [], os.getpid()
+
+    def replace_then_die(source: Any, target: Any) -> None:
+        if os.getpid() != parent or Path(target).parent != out or Path(target).name.startswith(".pnp-staged-"):
+            return real_replace(source, target)  # a worker saving a staged file, or the render cache
+        moves.append(Path(target).name)
+        if len(moves) == 3:  # the journal, one file, then kill -9
+            raise Killed
+        real_replace(source, target)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(place.os, "replace", replace_then_die)
+        patch.setattr(place.Outputs, "discard", lambda self: None)  # a killed process cleans nothing up
+        with pytest.raises(Killed):
+            build(edited, ["a4", "letter"], out)
+    assert moves[0] == ".pnp-commit" and (out / ".pnp-commit").exists()
+    half = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file() and not p.name.startswith(".")}
+    assert half != clean  # a mix of new and old: what the journal is for
+    with place.claimed(out):  # what the next build (any pnp command writing here) does first
+        pass
+    assert not (out / ".pnp-commit").exists() and not list(out.glob(".pnp-staged-*"))
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file() and not p.name.startswith(".")} == clean

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fcntl
 import io
+import json
 import os
 import sys
 import tempfile
@@ -213,8 +214,21 @@ class Outputs:
         self.stage(target).write_bytes(data)
 
     def commit(self) -> None:
+        """Move every staged file into place. When all lie in one folder, the
+        moves are first written down in a journal (itself moved into place in
+        one step), so a build killed halfway through them is completed by the
+        next one that holds the folder (:func:`claimed`), never left half old."""
+        folders = {target.parent for _, target in self._pending}
+        journal = next(iter(folders)) / JOURNAL if len(folders) == 1 else None
+        if journal is not None:
+            moves = [[temporary.name, target.name] for temporary, target in self._pending]
+            staged = journal.with_name(f"{STAGED}{JOURNAL}")
+            staged.write_text(json.dumps(moves))
+            os.replace(staged, journal)
         for temporary, target in self._pending:
             os.replace(temporary, target)
+        if journal is not None:
+            journal.unlink()
         self._pending.clear()
 
     def discard(self) -> None:
@@ -229,30 +243,55 @@ class Outputs:
         self.discard()
 
 
-LOCK = ".pnp-lock"
-"""The file whose lock a build holds while it writes into a folder."""
+JOURNAL = ".pnp-commit"
+"""The moves of a commit under way: (staged name, target name) pairs in one folder."""
+
+
+def _finish_commit(folder: Path) -> None:
+    """Complete the moves of a commit that a killed build left halfway. Only
+    plain names inside ``folder`` are moved (the journal is ours, but a
+    journal is never trusted to reach elsewhere)."""
+    journal = folder / JOURNAL
+    try:
+        moves = json.loads(journal.read_text())
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError):
+        moves = []
+    for move in moves if isinstance(moves, list) else []:
+        if not (isinstance(move, list) and len(move) == 2 and all(isinstance(n, str) for n in move)):
+            continue
+        staged, target = move
+        if staged.startswith(STAGED) and "/" not in staged + target and target not in ("", ".", ".."):
+            try:
+                os.replace(folder / staged, folder / target)
+            except FileNotFoundError:  # moved before the kill
+                pass
+    journal.unlink()
 
 
 @contextmanager
 def claimed(folder: Path) -> Iterator[None]:
     """Hold ``folder`` for one writer: a second build of the same folder waits
     (saying so) until the first is done, so two never mix or delete each
-    other's staged files. The lock is the kernel's (``flock``): it goes with
-    the process, so a killed build never leaves the folder locked. Staged
-    files left by a build that was killed outright are removed once held."""
+    other's staged files. The lock is the kernel's (``flock`` on the folder
+    itself, so no file is left behind): it goes with the process, so a killed
+    build never leaves the folder locked. Once held, a commit a killed build
+    left halfway is completed and its other staged files are removed."""
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / LOCK, "a+b") as handle:
+    handle = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             print(f"pnp: waiting for another build writing to {folder} ...", file=sys.stderr, flush=True)
             fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            for stale in folder.glob(f"{STAGED}*"):
-                stale.unlink(missing_ok=True)
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+        _finish_commit(folder)
+        for stale in folder.glob(f"{STAGED}*"):
+            stale.unlink(missing_ok=True)
+        yield
+    finally:
+        os.close(handle)  # and with it the lock
 
 
 def write_atomic(data: bytes, target: Path) -> None:
