@@ -224,14 +224,23 @@ def _sound_entry(entry: Any) -> bool:
 
 def _page_count(data: bytes) -> int | None:
     """The pages of a cached PDF, or None when it is not whole: cut short
-    (no %%EOF at its end) or not a PDF pikepdf reads without repairing."""
+    (no %%EOF at its end) or not a PDF pikepdf reads without repairing.
+    Counted once per content in a process (``pnp watch`` rebuilds often)."""
     if not (data.startswith(b"%PDF-") and b"%%EOF" in data[-1024:]):
         return None
+    digest = hashlib.sha256(data).digest()
+    if digest in _COUNTED:
+        return _COUNTED[digest]
     try:
         with pikepdf.open(BytesIO(data), attempt_recovery=False) as pdf:
-            return len(pdf.pages)
+            pages = len(pdf.pages)
     except pikepdf.PdfError:
         return None
+    _COUNTED[digest] = pages
+    return pages
+
+
+_COUNTED: dict[bytes, int] = {}
 
 FacePages = list[tuple[bytes, list["str | None"]]]
 """(pdf bytes, face key per page or None) per cached document holding faces."""

@@ -18,6 +18,7 @@ import hashlib
 import re
 import stat
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -30,7 +31,13 @@ _HASHES: dict[tuple[str, int, int], str] = {}
 
 def referenced(html: str) -> list[Path]:
     """Every file ``html`` names by ``file://`` URI, in order, once each."""
-    return list(dict.fromkeys(Path(unquote(urlparse(uri).path)) for uri in FILE_URI.findall(html)))
+    return list(dict.fromkeys(_uri_path(uri) for uri in dict.fromkeys(FILE_URI.findall(html))))
+
+
+@lru_cache(maxsize=4096)
+def _uri_path(uri: str) -> Path:
+    """The path a ``file://`` URI names (faces repeat the same few URIs)."""
+    return Path(unquote(urlparse(uri).path))
 
 
 def file_hash(path: Path, roots: Sequence[Path], seen: set[Path] | None = None) -> str:
@@ -68,6 +75,15 @@ def portable(html: str, labels: Sequence[tuple[str, Path]]) -> str:
     """``html`` with each labelled root's URI (and path) written as its label
     (``pnp-game:/art/x.svg``): the longest roots first, since one may lie
     inside another (pnp's own resources inside a checkout)."""
-    for label, root in sorted(labels, key=lambda item: -len(str(item[1]))):
-        html = html.replace(root.as_uri(), f"pnp-{label}:").replace(str(root), f"pnp-{label}:")
+    for written, label in _replacements(tuple(labels)):
+        html = html.replace(written, label)
     return html
+
+
+@lru_cache(maxsize=64)
+def _replacements(labels: tuple[tuple[str, Path], ...]) -> list[tuple[str, str]]:
+    """What :func:`portable` replaces, worked out once per set of roots."""
+    out = []
+    for label, root in sorted(labels, key=lambda item: -len(str(item[1]))):
+        out += [(root.as_uri(), f"pnp-{label}:"), (str(root), f"pnp-{label}:")]
+    return out
