@@ -172,6 +172,13 @@ CASES += [
 ]
 
 
+# Budgets over the whole game (issue 16).
+CASES += [
+    ("pieces-past-the-budget", _both(_replace("cards.yaml", "title: One", "title: One\n    copies: 10000"), _replace("cards.yaml", "copies: 2", "copies: 10000")),
+     "cards.yaml", 11, ["copies: 1 takes the game past 20,000 pieces in all", "card 'three'"]),
+]
+
+
 @pytest.mark.parametrize("case, mutate, file, line, words", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, line, words) -> None:
     mutate(mini_copy)

@@ -5,7 +5,7 @@ All problems are collected and raised together as one :class:`InputError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -126,6 +126,7 @@ def _build_game(
             if component is not None:
                 components.append(component)
         _unique(ids, ("components",), "id", doc, diagnostics)
+    diagnostics += _over_budget(components)
     if any(v is INVALID for v in top.values()):
         return None
     players = (top["players"]["min"], top["players"]["max"])
@@ -241,6 +242,24 @@ def _template_name(found: Path, game_dir: Path) -> str:
         if found.is_relative_to(root.resolve()):
             return found.relative_to(root.resolve()).as_posix()
     raise AssertionError(found)
+
+
+MAX_PIECES = 20_000
+"""Pieces (card copies over every component) one game may print: each copy
+is a placement on a sheet, and 20,000 is over 2,000 home sheets."""
+
+
+def _over_budget(components: Sequence[Component]) -> list[Diagnostic]:
+    """An error at the card whose copies take the game past :data:`MAX_PIECES`."""
+    pieces = 0
+    for component in components:
+        for card in component.cards:
+            pieces += card.copies
+            if pieces > MAX_PIECES:
+                message = (f"copies: {card.copies} takes the game past {MAX_PIECES:,} pieces in all "
+                           f"(component {component.id!r}, card {card.id!r}); expected fewer copies")
+                return [Diagnostic(card.source, "copies", message)]
+    return []
 
 
 def _cards(file: Path, fields: tuple[Any, ...], copies: int, parent: Checker) -> tuple[Card, ...]:
