@@ -369,3 +369,29 @@ def test_a_build_killed_between_its_moves_is_completed_by_the_next(mini_copy: Pa
         pass
     assert not (out / ".pnp-commit").exists() and not list(out.glob(".pnp-staged-*"))
     assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file() and not p.name.startswith(".")} == clean
+
+
+def test_ctrl_c_while_the_command_line_is_still_importing_is_quiet() -> None:
+    """Ctrl-C in the first tenth of a second lands in an import: pnp's entry
+    point (the `pnp` command and `python -m pnp`) ends it as click ends an
+    interrupted command, without a traceback."""
+    script = (
+        "import builtins\n"
+        "real = builtins.__import__\n"
+        "def interrupted(name, *args, **kwargs):\n"
+        "    if name == 'pnp.cli':\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = interrupted\n"
+        "from pnp.__main__ import run\n"
+        "run()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 1 and result.stderr == "Aborted!\n", (result.returncode, result.stderr)
+
+
+def test_the_pnp_command_starts_through_the_quiet_entry_point() -> None:
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"pnp": "pnp.__main__:run"}
