@@ -69,3 +69,44 @@ def test_any_text_loads_or_fails_cleanly(text: str) -> None:
 @given(st.lists(st.dictionaries(keys, documents, max_size=5), max_size=4))
 def test_any_cards_in_the_real_shape_load_or_fail_cleanly(cards: list[dict[str, object]]) -> None:
     _load_with(cards_yaml=yaml.safe_dump({"cards": cards}))
+
+
+counts = st.one_of(st.integers(-5, 12), st.integers(-10**12, 10**12), st.sampled_from(["two", None, 1.5, True]))
+tables = st.dictionaries(counts, st.one_of(counts, st.dictionaries(st.sampled_from(["sun", "moon", "x"]), counts, max_size=3)), max_size=6)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=st.one_of(tables, counts), per_value=st.one_of(tables, counts), copies=st.lists(st.integers(0, 3), min_size=4, max_size=4),
+       need=st.integers(1, 3), players=st.tuples(st.integers(1, 9), st.integers(1, 9)))
+def test_any_rules_tables_are_checked_or_refused_cleanly(hand: object, per_value: object, copies: list[int], need: int, players: tuple[int, int]) -> None:
+    """Whatever numbers a game's rules tables hold, the checks that read them
+    report findings; they never end in an exception that is not pnp's."""
+    from pnp.rules.check import check_game
+
+    checks = {
+        "rules": {"hand": hand, "per_value": per_value},
+        "checks": {
+            "deal": [{"deck": "cards", "hand": "hand", "desires": 1, "per_value": "per_value", "field": "symbols"}],
+            "per_value": [{"component": "cards", "field": "symbols", "table": "per_value", "why": "w"}],
+            "odds": [
+                {"kind": "dominant-signs", "deck": "cards", "field": "symbols", "need": need, "hand": "hand", "band_min": 0.0, "band_max": 1.0},
+                {"kind": "suit-matches", "deck": "cards", "field": "symbols", "need": need, "hand": "hand",
+                 "band_min": 0.0, "band_max": 1.0, "seeks": "symbols", "deck_per_value": "per_value"},
+            ],
+            "supply": [{"component": "cards", "total_at_least": {"max_of": "hand"}, "why": "w"}],
+        },
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        game = Path(tmp) / "mini"
+        shutil.copytree(MINI, game)
+        text = (game / "game.yaml").read_text().replace("players: {min: 2, max: 4}", f"players: {{min: {players[0]}, max: {players[1]}}}")
+        (game / "game.yaml").write_text(text + yaml.safe_dump(checks))
+        cards = yaml.safe_load((game / "cards.yaml").read_text())
+        for card, n in zip(cards["cards"], copies, strict=False):
+            card["copies"] = n
+        (game / "cards.yaml").write_text(yaml.safe_dump(cards))
+        try:
+            loaded = load_game(game)
+        except PnpError:
+            return
+        check_game(loaded)
