@@ -200,6 +200,9 @@ def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
     have: dict[Any, int] = {}
     for card in _core(run, component):
         value = card.fields.get(rule["field"])
+        if isinstance(value, (dict, list)):
+            run.add(Severity.ERROR, "per-value", f"{component.id}.{rule['field']} holds more than one value on {card.title}; per-value counts a field of one value per card", run.where(f"{path}.field"))
+            return
         if value is not None:
             have[value] = have.get(value, 0) + card.copies
     low, high = run.game.players
@@ -301,7 +304,7 @@ def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
     cards = [card for card in deck.cards for _ in range(card.copies)]
     sizes = sorted({table[n] for n in range(run.game.players[0], run.game.players[1] + 1) if n in table})
     results: dict[str, dict[str, Any]] = {}
-    for desires in desires_component.cards:
+    for desires in (c for c in desires_component.cards if c.copies):  # a card at copies 0 is never dealt
         wanted = _signed(desires, field)
         if len(wanted) < rule["need"]:
             run.add(Severity.ERROR, "odds", f"{desires.title} names {len(wanted)} signed symbols; no hand can match {rule['need']}", desires.id)
