@@ -13,8 +13,10 @@ The working tree is restored after every mutant, even on Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -27,6 +29,8 @@ FILES = [
     "pnp/engine/persuasion_b04.py",
     "pnp/engine/persuasion_d01_play.py",
     "pnp/engine/persuasion_b04_play.py",
+    "pnp/engine/persuasion_d01_agents.py",
+    "pnp/engine/persuasion_b04_agents.py",
     "pnp/engine/tables.py",
 ]
 TESTS = [
@@ -71,22 +75,43 @@ def mutants(files: list[str]) -> list[Mutant]:
     return out
 
 
-def run(mutant: Mutant, timeout: int) -> bool:
-    """Apply ``mutant``, run the tests, restore; True when a test failed (killed)."""
-    path = ROOT / mutant.file
-    original = path.read_text()
+def _source(mutant: Mutant) -> tuple[str, str]:
+    """The module's text today and with ``mutant`` applied."""
+    original = (ROOT / mutant.file).read_text()
     lines = original.splitlines(keepends=True)
     lines[mutant.line - 1] = mutant.after + "\n"
+    return original, "".join(lines)
+
+
+def is_python(mutant: Mutant) -> bool:
+    """False for a mutant that is not valid Python ("not not in"): it proves
+    nothing about the tests and is left out of the count."""
     try:
-        path.write_text("".join(lines))
+        compile(_source(mutant)[1], mutant.file, "exec")
+    except SyntaxError:
+        return False
+    return True
+
+
+def run(mutant: Mutant, timeout: int) -> str:
+    """Apply ``mutant``, run the tests, restore: "killed" when a test failed,
+    "timed out" when the tests did not end (the hang is caught too),
+    "survived" otherwise. The tests run in a process group of their own,
+    killed whole on a timeout, with no pipe a stray worker could hold open."""
+    path = ROOT / mutant.file
+    original, changed = _source(mutant)
+    try:
+        path.write_text(changed)
+        tests = subprocess.Popen(
+            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *TESTS],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
         try:
-            done = subprocess.run(
-                [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *TESTS],
-                cwd=ROOT, capture_output=True, timeout=timeout,
-            )
+            return "survived" if tests.wait(timeout) == 0 else "killed"
         except subprocess.TimeoutExpired:
-            return True  # a mutant that hangs the tests is caught by them
-        return done.returncode != 0
+            os.killpg(tests.pid, signal.SIGKILL)
+            tests.wait()
+            return "timed out"
     finally:
         path.write_text(original)
 
@@ -114,14 +139,16 @@ def main() -> None:
         for m in chosen:
             print(f"{m.file}:{m.line}: {m.after.strip()}")
         return
+    valid = [m for m in chosen if is_python(m)]
+    print(f"{len(chosen) - len(valid)} of them are not valid Python and are left out", flush=True)
     killed, survivors, started = 0, [], time.perf_counter()
-    for k, m in enumerate(chosen, 1):
-        dead = run(m, args.timeout)
-        killed += dead
-        if not dead:
+    for k, m in enumerate(valid, 1):
+        verdict = run(m, args.timeout)
+        killed += verdict != "survived"
+        if verdict == "survived":
             survivors.append(m)
-        print(f"[{k}/{len(chosen)}] {'killed ' if dead else 'SURVIVED'} {m.file}:{m.line}: {m.after.strip()}", flush=True)
-    print(f"killed {killed} of {len(chosen)} ({killed / max(1, len(chosen)):.0%}) in {time.perf_counter() - started:.0f} s")
+        print(f"[{k}/{len(valid)}] {verdict.upper() if verdict == 'survived' else verdict} {m.file}:{m.line}: {m.after.strip()}", flush=True)
+    print(f"killed {killed} of {len(valid)} ({killed / max(1, len(valid)):.0%}) in {time.perf_counter() - started:.0f} s")
     for m in survivors:
         print(f"survivor {m.file}:{m.line}\n  - {m.before.strip()}\n  + {m.after.strip()}")
 
