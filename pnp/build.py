@@ -16,6 +16,7 @@ from typing import Any
 
 import pikepdf
 
+from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
 from pnp.imposition.geometry import (
     Grid,
@@ -29,7 +30,7 @@ from pnp.imposition.geometry import (
 from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import OWN
-from pnp.pdf.place import ImposedFile, Outputs, claimed, write_imposed
+from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache, render_build
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
@@ -338,7 +339,7 @@ def _build(
     placed = 0
     found: dict[str, dict[str, Any]] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
-    with Outputs() as outputs:
+    with Outputs(out_dir) as outputs:
         imposed: list[ImposedFile] = []
         for (index, paper_id), book_sheets in sheets.items():
             book, paper = split[index], known_papers[paper_id]

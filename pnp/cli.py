@@ -225,7 +225,7 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None, game
         simulated, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed)
         report = replace(report, findings=report.findings + tuple(found), exact={**report.exact, "simulation": simulated})
     if report_file is not None:
-        from pnp.pdf.place import write_atomic
+        from pnp.commit import write_atomic
 
         write_atomic(as_html(report, strict).encode(), report_file)
     click.echo(to_json(report, strict) if as_json else as_text(report, strict))

@@ -4,13 +4,21 @@ Forked workers start at once (modules already imported) and see what the
 parent set up before forking, so large or unpicklable inputs (an engine
 module, a prepared deck) are handed over through :func:`shared` rather than
 pickled. Workers die quietly when the pool ends them; the parent reports.
+
+Every process pnp forks (these workers, the renderer and its workers) dies
+with the process that forked it, even when that one is killed with SIGKILL:
+an orphan would go on holding the output folder's lock, which it inherited,
+and the next build would wait for it forever.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -27,6 +35,34 @@ def shared() -> Any:
 def _quiet() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+_PR_SET_PDEATHSIG = 1
+_forking: tuple[int, bool] = (0, False)
+
+
+def _before_fork() -> None:
+    global _forking
+    _forking = (os.getpid(), threading.current_thread() is threading.main_thread())
+
+
+def _die_with_parent() -> None:
+    """In a forked child: be killed when the parent ends (Linux ``prctl``).
+    Only for a fork from the parent's main thread, since the kernel ties the
+    signal to the thread that forked; and if the parent is already gone
+    (it died before this ran), end now."""
+    parent, from_main = _forking
+    if not (from_main and sys.platform.startswith("linux")):
+        return
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl in this C library
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+os.register_at_fork(before=_before_fork, after_in_child=_die_with_parent)
 
 
 def can_fork() -> bool:

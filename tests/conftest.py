@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from tests.audit import allowed_for, audited, outside
 from hypothesis import settings
 
 # CI tries the same examples for the same commit (a property test that found
@@ -54,10 +56,19 @@ MINI = FIXTURES / "mini"
 
 
 def run_pnp(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """Run the real command line in a fresh process (a hang fails the test at ``timeout``)."""
-    return subprocess.run(
-        [sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=cwd or ROOT, timeout=timeout
-    )
+    """Run the real command line in a fresh process (a hang fails the test at
+    ``timeout``), watched by the audit hook: whatever the command's outcome,
+    it must have opened nothing outside the places its arguments name and
+    pnp's own, and connected to nothing (tests/audit.py)."""
+    where = cwd or ROOT
+    fd, log = tempfile.mkstemp(prefix="audit-", suffix=".log")
+    os.close(fd)
+    allowed = allowed_for(list(args), where)  # before the command makes what it names
+    seen = audited(list(args), where, Path(log), timeout)
+    assert seen.connected == (), f"pnp {' '.join(args)} connected to {seen.connected}"
+    strays = outside(seen.opened, allowed, where)
+    assert strays == [], f"pnp {' '.join(args)} opened outside the places it may read: {strays}"
+    return seen.result
 
 
 def tool(name: str) -> str:

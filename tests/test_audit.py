@@ -13,61 +13,25 @@ themselves, the temporary folder and the system's MIME tables.
 
 from __future__ import annotations
 
-import mimetypes
 import os
-import subprocess
-import sys
-import sysconfig
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.audit import Audited, allowed_for, audited, outside
 from tests.conftest import ROOT
-
-BOOT = """
-import os, sys
-log = os.open(os.environ["PNP_AUDIT_LOG"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-def hook(event, args):
-    if event in ("open", "os.listdir", "os.scandir", "shutil.copyfile") and args and isinstance(args[0], (str, bytes, os.PathLike)):
-        os.write(log, (os.fsdecode(args[0]) + "\\n").encode("utf-8", "surrogateescape"))
-sys.addaudithook(hook)
-sys.argv = ["pnp", *sys.argv[1:]]
-from pnp.__main__ import run
-run()
-"""
 
 SECRET = "SECRET-7d1f outside the game\n"
 
 
-def _audited_build(game: Path, out: Path, log: Path) -> tuple[subprocess.CompletedProcess[str], list[str]]:
-    env = dict(os.environ, PNP_AUDIT_LOG=str(log))
-    result = subprocess.run(
-        [sys.executable, "-c", BOOT, "build", str(game), "--out", str(out), "--paper", "a4"],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=300,
-    )
-    opened = sorted(set(log.read_text(errors="replace").splitlines())) if log.exists() else []
-    return result, opened
-
-
-def _allowed(game: Path, out: Path) -> list[Path]:
-    places = [game, out, *(ROOT / name for name in ("pnp", "templates", "fonts", "art")), Path(tempfile.gettempdir())]
-    places += [Path(sys.prefix), Path(sys.base_prefix), *(Path(p) for p in sysconfig.get_paths().values())]
-    return [p.resolve() for p in places]
-
-
-def _outside(opened: list[str], allowed: list[Path]) -> list[str]:
-    system = {"/dev/null", *mimetypes.knownfiles, str(ROOT)}  # the import system lists its working folder
-    bad = []
-    for name in opened:
-        if "/" not in name or name in system:  # a name relative to a folder already held (rmtree)
-            continue
-        path = Path(name) if name.startswith("/") else ROOT / name
-        real = Path(os.path.realpath(path))
-        if not any(real == root or root in real.parents for root in allowed):
-            bad.append(name)
-    return bad
+def _audited_build(game: Path, out: Path, log: Path) -> tuple[Audited, list[str]]:
+    """The build, and what it opened outside the places its arguments name."""
+    args = ["build", str(game), "--out", str(out), "--paper", "a4"]
+    allowed = allowed_for(args, ROOT)  # before the build makes its output folder
+    seen = audited(args, ROOT, log, timeout=300)
+    assert seen.connected == ()
+    return seen, outside(seen.opened, allowed, ROOT)
 
 
 def _link_template(game: Path, secret: Path) -> None:
@@ -123,10 +87,21 @@ ATTEMPTS: list[Callable[[Path, Path], None]] = [
 
 def test_a_sound_build_opens_only_allowed_places(mini_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result, opened = _audited_build(mini_copy, out, tmp_path / "audit.log")
-    assert result.returncode == 0, result.stderr
-    assert any(name.startswith(str(mini_copy)) for name in opened)  # the hook sees the build's own reads
-    assert _outside(opened, _allowed(mini_copy, out)) == []
+    seen, strays = _audited_build(mini_copy, out, tmp_path / "audit.log")
+    assert seen.result.returncode == 0, seen.result.stderr
+    assert any(name.startswith(str(mini_copy)) for name in seen.opened)  # the hook sees the build's own reads
+    assert strays == []
+
+
+def test_the_audit_sees_a_file_read_outside(mini_copy: Path, tmp_path: Path) -> None:
+    """The harness itself can fail: a folder beside the game that the build
+    is told to read (here as the output folder's parent, listed by a stray
+    read) is reported when it is not among the allowed places."""
+    secret = tmp_path / "elsewhere" / "secret.txt"
+    secret.parent.mkdir()
+    secret.write_text(SECRET)
+    allowed = allowed_for(["build", str(mini_copy), "--out", str(tmp_path / "out")], ROOT)
+    assert outside((str(secret), str(mini_copy / "game.yaml"), str(tmp_path)), allowed, ROOT) == [str(secret)]
 
 
 @pytest.mark.parametrize("attempt", ATTEMPTS, ids=[a.__name__.strip("_") for a in ATTEMPTS])
@@ -136,11 +111,10 @@ def test_no_way_in_the_game_format_opens_a_file_outside(mini_copy: Path, tmp_pat
     secret = secrets / "secret.txt"
     secret.write_text(SECRET)
     attempt(mini_copy, secret)
-    out = tmp_path / "out"
-    result, opened = _audited_build(mini_copy, out, tmp_path / "audit.log")
+    seen, strays = _audited_build(mini_copy, tmp_path / "out", tmp_path / "audit.log")
+    result = seen.result
     assert result.returncode == 2 and "Traceback" not in result.stderr, (result.returncode, result.stderr)
     assert "SECRET-7d1f" not in result.stdout + result.stderr
-    allowed = [p for p in _allowed(mini_copy, out) if p != secrets.resolve() and secrets.resolve() not in p.parents]
-    touched = [name for name in opened if "/" in name and secrets.resolve() in Path(os.path.realpath(name)).parents]
+    touched = [name for name in seen.opened if "/" in name and secrets.resolve() in Path(os.path.realpath(name)).parents]
     assert touched == [], f"opened outside the game folder: {touched}"
-    assert _outside(opened, allowed) == []
+    assert strays == []

@@ -51,6 +51,36 @@ def test_templates_cannot_reach_the_network_or_outside_files(mini_copy: Path, tm
     _refused(_build(mini_copy, tmp_path / "out"), "refused to read", *words)
 
 
+@pytest.mark.parametrize("how", ["img", "stylesheet", "import", "font", "svg"])
+def test_no_connection_reaches_a_listener_on_this_machine(mini_copy: Path, tmp_path: Path, how: str) -> None:
+    """A real listener on 127.0.0.1: whatever way a game names its address
+    (an image, a stylesheet url(), an @import, a font, a link inside the SVG
+    art the card template already shows),
+    the build is refused and the listener never sees a connection."""
+    import socket
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        listener.setblocking(False)
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/x"
+        card = mini_copy / "templates/mini/card.html"
+        if how == "img":
+            card.write_text(f'<img src="{url}.png">\n')
+        elif how == "svg":
+            (mini_copy / "art/dot.svg").write_text(f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="{url}.png" width="10" height="10"/></svg>\n')
+        else:
+            rule = {"stylesheet": f"body {{ background: url({url}.png); }}", "import": f"@import url('{url}.css');",
+                    "font": f"@font-face {{ font-family: Far; src: url({url}.ttf); }} body {{ font-family: Far; }}"}[how]
+            (mini_copy / "templates/mini/net.css").write_text(rule + "\n")
+            text = (mini_copy / "game.yaml").read_text().replace("    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/net.css]\n", 1)
+            (mini_copy / "game.yaml").write_text(text)
+        result = _build(mini_copy, tmp_path / "out")
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    _refused(result, "refused to read", "fetches nothing from the network")
+
+
 @pytest.mark.parametrize("where", ["outside", "inside"])
 def test_a_fifo_named_by_a_template_is_refused_never_opened(mini_copy: Path, tmp_path: Path, where: str) -> None:
     """Opening a FIFO waits for a writer forever: nothing that hashes or reads
@@ -239,7 +269,7 @@ def test_a_killed_build_leaves_a_consistent_output(mini_copy: Path, tmp_path: Pa
 
 
 def test_staged_files_are_dropped_when_a_build_fails_late(tmp_path: Path) -> None:
-    from pnp.pdf.place import Outputs
+    from pnp.commit import Outputs
 
     target = tmp_path / "keep.txt"
     target.write_text("old")
@@ -328,11 +358,12 @@ def test_two_builds_started_together_both_finish_whole(mini_copy: Path, tmp_path
 
 
 def test_a_build_killed_between_its_moves_is_completed_by_the_next(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The moves into place are written down first (one rename commits the
-    build); a build killed after one move leaves the journal, and the next
-    build to hold the folder finishes the moves before anything else: the
-    folder then holds exactly what the killed build made, never half of it."""
-    import pnp.pdf.place as place
+    """Where the system cannot swap two folders, the moves into place are
+    written down first (one rename commits the build); a build killed after
+    one move leaves the journal, and the next build to hold the folder
+    finishes the moves before anything else: the folder then holds exactly
+    what the killed build made, never half of it."""
+    import pnp.commit as place
     from pnp.build import build
     from pnp.loading.loader import load_game
 
@@ -357,6 +388,7 @@ def test_a_build_killed_between_its_moves_is_completed_by_the_next(mini_copy: Pa
             raise Killed
         real_replace(source, target)
 
+    monkeypatch.setattr(place, "can_swap", lambda folder: False)
     with monkeypatch.context() as patch:
         patch.setattr(place.os, "replace", replace_then_die)
         patch.setattr(place.Outputs, "discard", lambda self: None)  # a killed process cleans nothing up

@@ -11,7 +11,7 @@ from pnp.errors import UsageError
 from pnp.export.profiles import Profile
 from pnp.export.raster import face_images, save_png, with_bleed
 from pnp.model import Component, Game
-from pnp.pdf.place import Outputs, claimed
+from pnp.commit import Outputs, claimed
 
 
 def export_png_faces(
@@ -33,7 +33,7 @@ def export_png_faces(
     folder = out_dir / profile.id
     files: list[dict[str, Any]] = []
     index: list[dict[str, Any]] = []
-    with claimed(folder), Outputs() as outputs:
+    with claimed(out_dir), Outputs(out_dir) as outputs:
         for component in parts:
             copies = {card.id: card.copies for card in component.cards}
             for card_id, front, back in plan.cards[component.id]:

@@ -24,7 +24,7 @@ from pnp.errors import Level, PnpError
 from pnp.export.profiles import Profile
 from pnp.export.raster import with_bleed
 from pnp.model import Component, Game
-from pnp.pdf.place import Outputs, claimed
+from pnp.commit import Outputs, claimed
 from pnp.render.cache import RenderCache, render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
@@ -91,16 +91,17 @@ def export_print_pdfs(
     plan = plan_faces(game, parts)
     faces = list(plan.faces)
     styles = [s for c in parts for s in c.styles]
-    cache = RenderCache(out_dir / ".cache" / "render")
-    rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
-    raise_errors([d for d in layout_diagnostics(parts, faces, found, False) if d.level is Level.ERROR])
-    sources: list[pikepdf.Pdf] = []
-    try:
-        pages = _face_pages(game, rendered, profile, sources)
-        return _write(game, parts, plan, pages, {f.key: f for f in faces}, profile, out_dir, skipped, force)
-    finally:
-        for source in sources:
-            source.close()
+    with claimed(out_dir):  # the render cache and the results are in that folder
+        cache = RenderCache(out_dir / ".cache" / "render")
+        rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
+        raise_errors([d for d in layout_diagnostics(parts, faces, found, False) if d.level is Level.ERROR])
+        sources: list[pikepdf.Pdf] = []
+        try:
+            pages = _face_pages(game, rendered, profile, sources)
+            return _write(game, parts, plan, pages, {f.key: f for f in faces}, profile, out_dir, skipped, force)
+        finally:
+            for source in sources:
+                source.close()
 
 
 def _write(
@@ -120,7 +121,7 @@ def _write(
     when = _build_time()
     files: list[dict[str, Any]] = []
     reports = []
-    with claimed(folder), Outputs() as outputs:
+    with Outputs(out_dir) as outputs:
         staged: list[tuple[Path, Component, Path]] = []
         for component in parts:
             sides = ("back", "front") if profile.order == "back-front" else ("front", "back")

@@ -12,7 +12,7 @@ from typing import Any
 from pnp.export.profiles import Profile
 from pnp.export.raster import face_images, save_png, with_bleed
 from pnp.model import Component, Game
-from pnp.pdf.place import Outputs, claimed
+from pnp.commit import Outputs, claimed
 
 
 def export_tts(game: Game, components: Sequence[Component], profile: Profile, out_dir: Path) -> list[dict[str, Any]]:
@@ -23,7 +23,7 @@ def export_tts(game: Game, components: Sequence[Component], profile: Profile, ou
     folder = out_dir / profile.id
     files: list[dict[str, Any]] = []
     decks = []
-    with claimed(folder), Outputs() as outputs:
+    with claimed(out_dir), Outputs(out_dir) as outputs:
         for component in parts:
             copies = [(card_id, front, back) for card_id, front, back in plan.cards[component.id]
                       for _ in range(next(c.copies for c in component.cards if c.id == card_id))]

@@ -24,6 +24,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import BuildError, PnpError
+from pnp.parallel import can_fork  # importing it makes every forked process die with its parent
 
 if TYPE_CHECKING:
     from pnp.render.inspect import LayoutFinding
@@ -105,8 +106,6 @@ def started(enabled: bool = True) -> Iterator[Renderer | None]:
     """Start a renderer for the duration of the block (when ``enabled``, the
     platform can fork and there is a second core); :func:`pnp.render.weasy.render_many` uses it."""
     global _ACTIVE
-    from pnp.parallel import can_fork
-
     if not enabled or not can_fork() or _ACTIVE is not None or _cores() < 2:
         yield _ACTIVE  # one core has no time to spare for loading ahead
         return

@@ -251,7 +251,8 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     finally:
         logger.removeHandler(handler)
         logger.setLevel(previous)
-    failures = [m for level, m in messages if level >= logging.ERROR or "Failed to load" in m]
+    failures = [f"refused to read {r}" for r in refused]  # also those WeasyPrint caught (inside an SVG)
+    failures += [m for level, m in messages if level >= logging.ERROR or "Failed to load" in m]
     if not any(f.kind == "font" for f in findings):  # text the box tree does not show (SVG text)
         failures += [m for _, m in messages if m.startswith(_NOTDEF)]
     if failures:
