@@ -98,6 +98,7 @@ class RenderCache:
         self.memory: dict[str, bytes] = {}
         """Documents rendered in this build when there is no folder (no cache)."""
         self._index: dict[str, Any] | None = None
+        self._files: dict[str, str] | None = None
 
     def face_index(self) -> dict[str, Any]:
         if self._index is None:
@@ -141,12 +142,15 @@ class RenderCache:
             return None
         if key in self._held:  # read once per build: what was checked is what is used
             return self._held[key]
-        path = self.folder / f"{key}.pdf"
+        name = self._names().get(key)
+        if name is None:
+            return None
+        path = self.folder / name
         try:
             data: bytes | None = path.read_bytes()
         except OSError:
             return None
-        pages = _page_count(data or b"")
+        pages = _page_count(data or b"") if _digest(data or b"") == name[-len(".pdf") - DIGEST : -len(".pdf")] else None
         if pages is None:
             self.damaged += 1
             path.unlink(missing_ok=True)
@@ -159,6 +163,20 @@ class RenderCache:
                 pass
         self._held[key] = data
         return data
+
+    def _names(self) -> dict[str, str]:
+        """Each cached document's file name by key (listed once per build)."""
+        if self._files is None:
+            self._files = {}
+            try:
+                with os.scandir(self.folder or ".") as entries:
+                    for entry in entries:
+                        key = _key_of(entry.name)
+                        if key is not None:
+                            self._files[key] = entry.name
+            except OSError:
+                pass
+        return self._files
 
     def prune(self, limit: int, keep: set[str]) -> int:
         """Delete the documents used longest ago until the cache holds at most
@@ -173,15 +191,16 @@ class RenderCache:
                     stat = entry.stat()
                 except FileNotFoundError:  # pruned by another build just now
                     continue
-                held.append((stat.st_mtime_ns, stat.st_size, entry.name[: -len(".pdf")]))
+                held.append((stat.st_mtime_ns, stat.st_size, entry.name))
         total = sum(size for _, size, _ in held)
         deleted: set[str] = set()
-        for _, size, key in sorted(held):
+        for _, size, name in sorted(held):
             if total <= limit:
                 break
+            key = _key_of(name)
             if key not in keep:
-                (self.folder / f"{key}.pdf").unlink(missing_ok=True)
-                deleted.add(key)
+                (self.folder / name).unlink(missing_ok=True)
+                deleted.add(key or name)
                 total -= size
         if deleted:
             index = self.face_index()
@@ -194,7 +213,12 @@ class RenderCache:
             self.memory[key] = data
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._write(f"{key}.pdf", data)
+        name = f"{key}-{_digest(data)}.pdf"
+        former = self._names().get(key)
+        self._write(name, data)
+        if former not in (None, name):
+            (self.folder / str(former)).unlink(missing_ok=True)
+        self._names()[key] = name
 
     def _write(self, name: str, data: bytes) -> None:
         assert self.folder is not None
@@ -204,6 +228,22 @@ class RenderCache:
 
 
 FACE_INDEX = "faces.json"
+
+DIGEST = 16
+"""Hex digits of a document's SHA-256 in its file name (``<key>-<digest>.pdf``):
+a cached document whose bytes no longer match its name is damaged."""
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:DIGEST]
+
+
+def _key_of(name: str) -> str | None:
+    """The key in a cached document's file name, or None for any other file."""
+    if name.startswith(".") or not name.endswith(".pdf"):
+        return None
+    key, _, digest = name[: -len(".pdf")].rpartition("-")
+    return key if key and len(digest) == DIGEST else None
 
 _FINDING_KEYS = {"page", "kind", "element", "message"}
 
@@ -242,16 +282,27 @@ def _page_count(data: bytes) -> int | None:
 
 _COUNTED: dict[bytes, int] = {}
 
+def _held_whole(cache: RenderCache, index: dict[str, Any], faces: list[str], document: str) -> bool:
+    """Whether the cache holds the run of ``faces`` as the one document
+    ``document``, each face on its own page in order (an index that says
+    otherwise is out of date or damaged: the run is laid out again)."""
+    return all(
+        cache.has_face(index, face) and index[face]["document"] == document and index[face]["page"] == page
+        for page, face in enumerate(faces)
+    )
+
+
 RUN_ENDS = 4
 """On average one face in this many ends a run (see :func:`face_runs`)."""
 LONGEST_RUN = 16
 
 
-def face_runs(faces: Sequence[Face], keys: dict[str, str]) -> list[list[Face]]:
+def face_runs(faces: Sequence[Face]) -> list[list[Face]]:
     """The faces cut into the runs that are laid out together, one document
-    each. A run ends after a face whose own key says so (about one in
-    :data:`RUN_ENDS`), or at :data:`LONGEST_RUN` faces, so the runs depend on
-    the faces alone, never on what the cache holds: a warm build and a cold
+    each. A run ends after a face whose own key (its content, wherever the
+    game lies) says so (about one in :data:`RUN_ENDS`), or at
+    :data:`LONGEST_RUN` faces, so the runs depend on the faces alone, never
+    on what the cache holds: a warm build and a cold
     one lay out the same documents and give the same bytes (each document
     embeds the glyphs its faces use), and an edit lays out again only the run
     of the face it changed."""
@@ -259,7 +310,7 @@ def face_runs(faces: Sequence[Face], keys: dict[str, str]) -> list[list[Face]]:
     run: list[Face] = []
     for face in faces:
         run.append(face)
-        if int(keys[face.key][:8], 16) % RUN_ENDS == 0 or len(run) == LONGEST_RUN:
+        if int(hashlib.sha256(face.key.encode()).hexdigest()[:8], 16) % RUN_ENDS == 0 or len(run) == LONGEST_RUN:
             runs.append(run)
             run = []
     return runs + [run] if run else runs
@@ -309,12 +360,9 @@ def render_build(
     roots = [root.resolve() for root in scope.roots]
     hashed: dict[Path, str] = {}
     keys = {face.key: job_key(html_for([face]), roots, hashed) for face in faces}
-    runs = face_runs(faces, keys)
+    runs = face_runs(faces)
     run_keys = [job_key(html_for(run), roots, hashed) for run in runs]
-    todo = [
-        (run, key) for run, key in zip(runs, run_keys)
-        if not all(cache.has_face(index, keys[f.key]) and index[keys[f.key]]["document"] == key for f in run)
-    ]
+    todo = [(run, key) for run, key in zip(runs, run_keys) if not _held_whole(cache, index, [keys[f.key] for f in run], key)]
     chunks = [run for run, _ in todo]
     missing = sum(len(chunk) for chunk in chunks)
     cache.face_hits += len(faces) - missing
