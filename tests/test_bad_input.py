@@ -70,6 +70,7 @@ CASES += [
     ("binary-garbage", _write("cards.yaml", bytes(range(256)) * 4), "cards.yaml", 2, ["not UTF-8"]),
     ("control-character", _write("cards.yaml", "cards:\n  - id: o\x1fne\n"), "cards.yaml", 2, ["U+001F is not allowed"]),
     ("nul-byte", _write("cards.yaml", "cards:\n  - id: one\x00\n"), "cards.yaml", 2, ["NUL byte"]),
+    ("half-surrogate-escape", _write("cards.yaml", 'cards:\n  - id: one\n    title: "x \\udc00"\n'), "cards.yaml", 3, ["\\udc00 is half of a UTF-16 surrogate pair"]),
     ("empty-game-file", _write("game.yaml", ""), "game.yaml", 1, ["expected a game file"]),
     ("game-file-is-a-list", _write("game.yaml", "- id: mini\n- name: Mini\n"), "game.yaml", 1, ["expected a game file", "found a list"]),
     ("missing-game-name", _replace("game.yaml", "name: Mini\n", ""), "game.yaml", 2, ["missing required key 'name'"]),

@@ -218,6 +218,25 @@ def _reader_error(path: Path, text: str, exc: yaml.reader.ReaderError) -> InputE
 _PLAIN_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _whole_text(value: Any, node: yaml.Node) -> Any:
+    """Text as characters: escapes of UTF-16 surrogate pairs (``"\\ud83c\\udfe0"``,
+    as JSON writes them) become the character they encode; half a pair is
+    not a character and is refused where it was written."""
+    if not (isinstance(value, str) and _SURROGATE.search(value)):
+        return value
+    try:
+        return value.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+    except UnicodeDecodeError as exc:
+        code = int.from_bytes(exc.object[exc.start : exc.start + 2], "little")
+        raise yaml.MarkedYAMLError(
+            problem=f"\\u{code:04x} is half of a UTF-16 surrogate pair, not a character; write the character itself",
+            problem_mark=node.start_mark,
+        ) from None
+
+
 def _convert(
     loader: yaml.SafeLoader,
     node: yaml.Node,
@@ -231,7 +250,7 @@ def _convert(
         raise _Budget
     marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.ScalarNode):
-        value = loader.construct_object(node, deep=True)
+        value = _whole_text(loader.construct_object(node, deep=True), node)
         if not node.style and isinstance(value, (int, float)) and not isinstance(value, bool):  # plain: None or ""
             raw[path] = node.value
         return value
@@ -244,7 +263,7 @@ def _convert(
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise yaml.MarkedYAMLError(problem="merge keys (<<) are not supported", problem_mark=key_node.start_mark)
-            key = loader.construct_object(key_node, deep=True) if isinstance(key_node, yaml.ScalarNode) else None
+            key = _whole_text(loader.construct_object(key_node, deep=True), key_node) if isinstance(key_node, yaml.ScalarNode) else None
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise yaml.MarkedYAMLError(
                     problem=f"keys must be text or whole numbers, found {key!r}", problem_mark=key_node.start_mark
