@@ -245,6 +245,7 @@ def _key_of(name: str) -> str | None:
     key, _, digest = name[: -len(".pdf")].rpartition("-")
     return key if key and len(digest) == DIGEST else None
 
+
 _FINDING_KEYS = {"page", "kind", "element", "message"}
 
 
@@ -282,40 +283,6 @@ def _page_count(data: bytes) -> int | None:
 
 _COUNTED: dict[bytes, int] = {}
 
-def _held_whole(cache: RenderCache, index: dict[str, Any], faces: list[str], document: str) -> bool:
-    """Whether the cache holds the run of ``faces`` as the one document
-    ``document``, each face on its own page in order (an index that says
-    otherwise is out of date or damaged: the run is laid out again)."""
-    return all(
-        cache.has_face(index, face) and index[face]["document"] == document and index[face]["page"] == page
-        for page, face in enumerate(faces)
-    )
-
-
-RUN_ENDS = 4
-"""On average one face in this many ends a run (see :func:`face_runs`)."""
-LONGEST_RUN = 16
-
-
-def face_runs(faces: Sequence[Face]) -> list[list[Face]]:
-    """The faces cut into the runs that are laid out together, one document
-    each. A run ends after a face whose own key (its content, wherever the
-    game lies) says so (about one in :data:`RUN_ENDS`), or at
-    :data:`LONGEST_RUN` faces, so the runs depend on the faces alone, never
-    on what the cache holds: a warm build and a cold
-    one lay out the same documents and give the same bytes (each document
-    embeds the glyphs its faces use), and an edit lays out again only the run
-    of the face it changed."""
-    runs: list[list[Face]] = []
-    run: list[Face] = []
-    for face in faces:
-        run.append(face)
-        if int(hashlib.sha256(face.key.encode()).hexdigest()[:8], 16) % RUN_ENDS == 0 or len(run) == LONGEST_RUN:
-            runs.append(run)
-            run = []
-    return runs + [run] if run else runs
-
-
 FacePages = list[tuple[bytes, list["str | None"]]]
 """(pdf bytes, face key per page or None) per cached document holding faces."""
 
@@ -331,10 +298,10 @@ def render_faces(
     """Every face's laid-out page, from the cache one face at a time.
 
     Each face has its own key (the hash of a document holding just it, with
-    every file it refers to). Faces are laid out in short runs
-    (:func:`face_runs`), each run one cached document, so an edit to one card
-    lays out just its run; an index (``faces.json``) says which cached
-    document and page holds each face, with that page's layout findings.
+    every file it refers to), so an edit to one card lays out just that card.
+    Faces not in the cache are laid out together in a few documents, split so
+    every core has work; an index (``faces.json``) says which cached document
+    and page holds each face, with that page's layout findings.
 
     Returns ``(pdf bytes, face key per page or None)`` per document used, and
     the findings by face key."""
@@ -360,17 +327,16 @@ def render_build(
     roots = [root.resolve() for root in scope.roots]
     hashed: dict[Path, str] = {}
     keys = {face.key: job_key(html_for([face]), roots, hashed) for face in faces}
-    runs = face_runs(faces)
-    run_keys = [job_key(html_for(run), roots, hashed) for run in runs]
-    todo = [(run, key) for run, key in zip(runs, run_keys) if not _held_whole(cache, index, [keys[f.key] for f in run], key)]
-    chunks = [run for run, _ in todo]
-    missing = sum(len(chunk) for chunk in chunks)
-    cache.face_hits += len(faces) - missing
-    cache.face_misses += missing
+    missing = [f for f in faces if not cache.has_face(index, keys[f.key])]
+    cache.face_hits += len(faces) - len(missing)
+    cache.face_misses += len(missing)
     document_keys = [job_key(html, roots, hashed) for html, _ in documents]
     stored: list[bytes | None] = [cache.get(k) for k in document_keys]
     unstored = [i for i, data in enumerate(stored) if data is None]
     cache.hits += len(documents) - len(unstored)
+    cores = workers or os.cpu_count() or 1
+    size = max(8, -(-len(missing) // (2 * cores)))
+    chunks = [missing[i : i + size] for i in range(0, len(missing), size)]
     jobs: list[tuple[str, str, list[tuple[float, float, float, float]] | None]] = [
         (html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks
     ]
@@ -384,7 +350,7 @@ def render_build(
         cache.misses += len(jobs)
         for number, chunk in enumerate(chunks):
             data, findings = results[number]
-            document = todo[number][1]
+            document = job_key(jobs[number][0], roots, hashed)
             cache.put(document, data)
             fresh.add(document)
             for page, face in enumerate(chunk):
