@@ -35,7 +35,7 @@ FILES = [
 ]
 TESTS = [
     "tests/test_engine_d01.py", "tests/test_engine_d01_powers.py", "tests/test_engine_d01_hidden.py",
-    "tests/test_engine_b04.py", "tests/test_engine_b04_rules.py", "tests/test_score_tables.py",
+    "tests/test_engine_b04.py", "tests/test_engine_b04_rules.py", "tests/test_score_tables.py", "tests/test_engine_edges.py",
 ]
 OPERATORS: list[tuple[str, str]] = [
     (r" >= ", " > "), (r" > ", " >= "), (r" <= ", " < "), (r" < ", " <= "),

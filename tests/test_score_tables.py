@@ -23,6 +23,17 @@ def test_each_example_scores_as_text_and_json(game: str) -> None:
     assert run_pnp("score", game, str(example), "--json").returncode == 0
 
 
+@pytest.mark.parametrize("game", ["persuasion-b04", "persuasion-d01"])
+def test_the_text_says_wins_for_exactly_the_winners(game: str) -> None:
+    import json
+
+    example = str(EXAMPLES / f"{game}-table.yaml")
+    wins = [p["wins"] for p in json.loads(run_pnp("score", game, example, "--json").stdout)["players"]]
+    lines = run_pnp("score", game, example).stdout.splitlines()
+    assert True in wins and False in wins
+    assert [" WINS: " in line or ": WINS:" in line for line in lines] == wins
+
+
 def test_d01_text_names_points_and_victories() -> None:
     done = run_pnp("score", "persuasion-d01", str(EXAMPLES / "persuasion-d01-table.yaml"))
     # Ashford seeks sense: fiance's front has 3 sense (prim), own 4 sense (proper), unique 3 sense: 9 + 2 hearts.
@@ -46,6 +57,10 @@ BAD = [
     ("persuasion-d01", D01, "players:", "player:", 3, "unknown key 'player'"),
     ("persuasion-d01", D01, "    hearts: 4", "    hearts: yes", 13, "players[1].hearts: expected a whole number from 0 to 6, found 'yes'"),
     ("persuasion-d01", D01, "    hearts: 2", "    hearts: 6", 3, "11 hearts held in all; the table has only 9"),
+    ("persuasion-b04", B04, "    desires: prudent", "    desires: {fortune: true}", 15, "players[2].desires: expected a card id or {symbol: 1 or -1}"),
+    ("persuasion-b04", B04, "    desires: prudent", "    desires: {charm: 1}", 15, "players[2].desires: expected a card id or {symbol: 1 or -1}"),
+    ("persuasion-b04", B04, "    fiance: ashford", "    fiance: nobody", 12, "players[1].fiance: an engaged player needs 'fiance'"),
+    ("persuasion-b04", B04, "players:", "zeta: 1\nalpha: 2\nplayers:", 4, "alpha: unknown key 'alpha'; expected one key"),
     ("persuasion-b04", "players: []\n", "players: []", "players: []", 1, "expected one key, 'players': a list of players"),
     ("persuasion-b04", "players:\n  - {crest: ashford, desires: sporting, hand: []}\n  - {crest: bellamy, desires: prudent, hand: []}\n",
      "players:", "players:", 2, "2 players; the game is for 3 to 8"),
