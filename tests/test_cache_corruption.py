@@ -1,8 +1,8 @@
 """Whatever happens to the render cache between two builds (bytes flipped,
 files cut short, deleted or replaced, index entries changed), the next build
-finishes and prints exactly the pages a build from nothing prints, pixel for
-pixel: every cached document carries its own digest in its name and is
-checked against it, and an index entry that makes no sense is dropped."""
+finishes and writes the very bytes a build from nothing writes: every cached
+document carries its own digest in its name, and an index entry counts only
+where it names the document and page its face's run must have."""
 
 from __future__ import annotations
 
@@ -23,17 +23,6 @@ KINDS = ("flip", "cut", "delete", "replace", "entry")
 
 def _results(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
-
-
-def _pages(folder: Path) -> list[bytes]:
-    """Every page of the build's PDF as pixels (100 dpi, grey)."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(str(folder / "mini-home-a4.pdf"))
-    try:
-        return [document[i].render(scale=100 / 72).to_pil().convert("L").tobytes() for i in range(len(document))]
-    finally:
-        document.close()
 
 
 def _damage(cache: Path, kind: str, which: int, where: int, junk: bytes, value: object) -> None:
@@ -76,7 +65,7 @@ def test_a_damaged_cache_never_changes_what_is_built(tmp_path_factory: pytest.Te
     base = tmp_path_factory.mktemp("corruption")
     game = load_game(MINI)
     build(game, ["a4"], base / "cold")  # the bytes to expect, and a warm cache to damage
-    expected = _pages(base / "cold")
+    expected = _results(base / "cold")
     counter = iter(range(10**6))
 
     @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,9 +76,8 @@ def test_a_damaged_cache_never_changes_what_is_built(tmp_path_factory: pytest.Te
         for kind, which, where, junk, value in done:
             _damage(out / ".cache" / "render", kind, which, where, junk, value)
         build(game, ["a4"], out)
-        assert _pages(out) == expected
-        built = _results(out)
+        assert _results(out) == expected
         again = build(game, ["a4"], out)  # and the cache is whole again: nothing laid out
-        assert again.rendered == 0 and _results(out) == built
+        assert again.rendered == 0 and _results(out) == expected
 
     property()

@@ -53,6 +53,23 @@ def test_a_game_folder_gives_the_same_bytes_at_two_paths(mini_copy: Path, tmp_pa
     assert _files(tmp_path / "a" / "mini") == _files(tmp_path / "b" / "mini")
 
 
+def test_a_warm_build_gives_the_bytes_of_a_cold_one(mini_copy: Path, tmp_path: Path) -> None:
+    """After an edit, a rebuild that takes the unchanged faces from its cache
+    (here 40 cards, the edit lays out a few) gives the same PDFs, byte for
+    byte, as a build from nothing: what is laid out together never depends on
+    what the cache holds."""
+    cards = mini_copy / "cards.yaml"
+    cards.write_text("cards:\n" + "".join(f"  - {{id: c{n}, title: Card {n}, symbols: {{sun: 1}}}}\n" for n in range(40)))
+    warm, cold = tmp_path / "warm", tmp_path / "cold"
+    assert _build(mini_copy, warm).returncode == 0
+    cards.write_text(cards.read_text().replace("title: Card 7,", "title: Card seven,"))
+    again = _build(mini_copy, warm)
+    assert again.returncode == 0 and _build(mini_copy, cold).returncode == 0, again.stderr
+    laid_out = int(again.stdout.split(" of the faces)")[0].rsplit("(", 1)[1])
+    assert 1 <= laid_out < 20, again.stdout  # most faces came from the cache
+    assert _files(warm / "mini") == _files(cold / "mini")
+
+
 def test_a_face_changes_when_a_picture_it_shows_changes(mini_copy: Path, tmp_path: Path) -> None:
     """The face key hashes the files a face refers to, not just their names:
     new art is a changed card for `pnp diff` and a new hash on the stamp."""

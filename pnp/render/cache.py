@@ -283,6 +283,38 @@ def _page_count(data: bytes) -> int | None:
 
 _COUNTED: dict[bytes, int] = {}
 
+RUN_ENDS = 4
+"""On average one face in this many ends a run (see :func:`face_runs`)."""
+LONGEST_RUN = 16
+
+
+def face_runs(faces: Sequence[Face]) -> list[list[Face]]:
+    """The faces cut into the runs that are laid out together, one document
+    each. A run ends after a face whose own key says so (about one in
+    :data:`RUN_ENDS`), at :data:`LONGEST_RUN` faces, and where the face size
+    changes, so the runs depend on the faces alone, never on what the cache
+    holds: a warm build and a cold one lay out the same documents and give
+    the same bytes (each document embeds the glyphs its faces use), and an
+    edit lays out again only the run of the face it changed. (One size per
+    run also means one stylesheet text per size, parsed once per process:
+    :mod:`pnp.render.sheets`.)"""
+    runs: list[list[Face]] = []
+    run: list[Face] = []
+    for face in faces:
+        if run and _size(run[-1]) != _size(face):
+            runs.append(run)
+            run = []
+        run.append(face)
+        if int(face.key[:8], 16) % RUN_ENDS == 0 or len(run) == LONGEST_RUN:
+            runs.append(run)
+            run = []
+    return runs + [run] if run else runs
+
+
+def _size(face: Face) -> tuple[float, float, float, float]:
+    return (face.trim_width, face.trim_height, face.bleed, face.safe)
+
+
 FacePages = list[tuple[bytes, list["str | None"]]]
 """(pdf bytes, face key per page or None) per cached document holding faces."""
 
@@ -298,10 +330,10 @@ def render_faces(
     """Every face's laid-out page, from the cache one face at a time.
 
     Each face has its own key (the hash of a document holding just it, with
-    every file it refers to), so an edit to one card lays out just that card.
-    Faces not in the cache are laid out together in a few documents, split so
-    every core has work; an index (``faces.json``) says which cached document
-    and page holds each face, with that page's layout findings.
+    every file it refers to). Faces are laid out in short runs
+    (:func:`face_runs`), each run one cached document, so an edit to one card
+    lays out just its run; an index (``faces.json``) says which cached
+    document and page holds each face, with that page's layout findings.
 
     Returns ``(pdf bytes, face key per page or None)`` per document used, and
     the findings by face key."""
@@ -327,16 +359,20 @@ def render_build(
     roots = [root.resolve() for root in scope.roots]
     hashed: dict[Path, str] = {}
     keys = {face.key: job_key(html_for([face]), roots, hashed) for face in faces}
-    missing = [f for f in faces if not cache.has_face(index, keys[f.key])]
-    cache.face_hits += len(faces) - len(missing)
-    cache.face_misses += len(missing)
+    runs = face_runs(faces)
+    run_keys = [job_key(html_for(run), roots, hashed) for run in runs]
+    todo = [
+        (run, key) for run, key in zip(runs, run_keys)
+        if not all(cache.has_face(index, keys[f.key]) and index[keys[f.key]]["document"] == key for f in run)
+    ]
+    chunks = [run for run, _ in todo]
+    missing = sum(len(chunk) for chunk in chunks)
+    cache.face_hits += len(faces) - missing
+    cache.face_misses += missing
     document_keys = [job_key(html, roots, hashed) for html, _ in documents]
     stored: list[bytes | None] = [cache.get(k) for k in document_keys]
     unstored = [i for i, data in enumerate(stored) if data is None]
     cache.hits += len(documents) - len(unstored)
-    cores = workers or os.cpu_count() or 1
-    size = max(8, -(-len(missing) // (2 * cores)))
-    chunks = [missing[i : i + size] for i in range(0, len(missing), size)]
     jobs: list[tuple[str, str, list[tuple[float, float, float, float]] | None]] = [
         (html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks
     ]
@@ -350,7 +386,7 @@ def render_build(
         cache.misses += len(jobs)
         for number, chunk in enumerate(chunks):
             data, findings = results[number]
-            document = job_key(jobs[number][0], roots, hashed)
+            document = todo[number][1]
             cache.put(document, data)
             fresh.add(document)
             for page, face in enumerate(chunk):

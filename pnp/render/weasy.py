@@ -27,10 +27,12 @@ from pnp.fontfiles import FontRefused
 from pnp.images import ImageRefused, check_image_data
 from pnp.parallel import fork_map
 from pnp.paths import confined
+from pnp.render import sheets
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
 from pnp.render.scope import Scope
+from pnp.render.sheets import scratch
 from pnp.svgsize import SvgRefused, check_inline_svg
 
 MAX_IMAGE_PIXELS = 40_000_000
@@ -81,6 +83,7 @@ def load_weasyprint() -> ModuleType:
     import first runs with that search switched off; where that cannot find
     the libraries, it is imported again the usual way."""
     if "weasyprint" in sys.modules:
+        sheets.install(sys.modules["weasyprint"])
         return sys.modules["weasyprint"]
     import ctypes.util
 
@@ -92,6 +95,7 @@ def load_weasyprint() -> ModuleType:
         with contextlib.redirect_stdout(io.StringIO()), machine_fonts_hidden(), warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             import weasyprint
+        sheets.install(weasyprint)
         return sys.modules["weasyprint"]
     except OSError:
         for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
@@ -102,6 +106,7 @@ def load_weasyprint() -> ModuleType:
         with machine_fonts_hidden(), warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             import weasyprint
+        sheets.install(weasyprint)
     except OSError as exc:
         raise BuildError(
             f"WeasyPrint cannot open the system libraries it lays pages out with (Pango, HarfBuzz): {exc}; "
@@ -122,22 +127,6 @@ def prime() -> None:
         lay_out("<p>pnp</p>").write_pdf()
 
 
-@contextlib.contextmanager
-def scratch() -> Iterator[None]:
-    """A temporary folder for one layout, removed when it ends. WeasyPrint
-    copies every @font-face font into a folder of its own and removes it only
-    when its font configuration is garbage-collected, which never happens in
-    a worker that exits at once: each layout would leave its fonts behind in
-    the system's temporary folder."""
-    previous = tempfile.tempdir
-    with tempfile.TemporaryDirectory(prefix="pnp-layout-") as folder:
-        tempfile.tempdir = folder
-        try:
-            yield
-        finally:
-            tempfile.tempdir = previous
-
-
 _FLOOR = (
     f"@font-face {{ font-family: 'pnp floor'; src: url({FLOOR_FONT.as_uri()}); }}\n"
     ".pnp-face { break-after: page !important; }\n"
@@ -154,12 +143,20 @@ stands in for a character the declared fonts lack (``scripts/build-floor-font.py
 def lay_out(html: str, base_url: str | None = None, fetcher: Any = None) -> Any:
     """``html`` laid out (a WeasyPrint Document) with pnp's font configuration:
     no font of the machine's, only those ``html`` declares (and one that draws
-    nothing). Every layout in pnp goes through here."""
+    nothing). Every layout in pnp goes through here; inside a
+    :func:`pnp.render.sheets.session`, documents naming the same stylesheets
+    share one parse of them."""
     weasyprint = load_weasyprint()
-    config = font_configuration()
-    floor = weasyprint.CSS(string=_FLOOR, font_config=config)
     page = weasyprint.HTML(string=html, base_url=base_url, **({"url_fetcher": fetcher} if fetcher else {}))
-    return page.render(stylesheets=[floor], font_config=config)
+    styles = sheets.shared(page, _FLOOR)
+    if styles is None:
+        config = font_configuration()
+        floor = weasyprint.CSS(string=_FLOOR, font_config=config)
+        return page.render(stylesheets=[floor], font_config=config)
+    with sheets.using(styles):
+        return page.render(
+            stylesheets=[styles.floor], font_config=styles.fonts, counter_style=styles.counters, color_profiles=styles.profiles
+        )
 
 
 def render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
@@ -293,7 +290,7 @@ def render_many(
 
     from pnp.progress import Progress
 
-    with Progress("laying out", len(jobs)) as bar:
+    with Progress("laying out", len(jobs)) as bar, sheets.session():
         results = fork_map(
             _render_job,
             [(html, scope, what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],
