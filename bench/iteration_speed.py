@@ -87,8 +87,10 @@ _WATCH = """
 import statistics, sys, time
 from pathlib import Path
 from pnp.iterate.watch import rebuild, warm_up
-from pnp.render.cache import LONGEST_RUN
+from pnp.render.layout import LONGEST_RUN
+from pnp.render.sheets import session
 game, out, runs, papers = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]), sys.argv[4].split(",")
+session().__enter__()  # as `pnp watch` does: stylesheets stay parsed between rebuilds
 rebuild(game, papers, out, True)
 warm_up()  # as `pnp watch` does after its first build
 traits = game / "traits.yaml"

@@ -31,7 +31,8 @@ from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
 from pnp.model import Component, Document, Game, Module
 from pnp.paths import OWN
 from pnp.pdf.place import ImposedFile, write_imposed
-from pnp.render.cache import RenderCache, render_build
+from pnp.render.cache import RenderCache
+from pnp.render.layout import render_build
 from pnp.render.document import faces_html, pages_html
 from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors

@@ -29,7 +29,8 @@ import pytest
 from pnp.errors import AssetError, BuildError
 from pnp.paths import OWN
 from pnp.render import service
-from pnp.render.cache import RenderCache, render_build
+from pnp.render.cache import RenderCache
+from pnp.render.layout import render_build
 from pnp.render.faces import Face
 from pnp.render.scope import DEFAULT_FONTS, Scope
 from pnp.render.weasy import render_many

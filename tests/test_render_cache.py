@@ -41,7 +41,7 @@ def test_one_card_edit_lays_out_its_run_and_shared_changes_lay_out_all(mini_copy
     """Faces are cached in short runs cut by their own keys: an edit lays out
     only the run of the face it changed, a shared template every run with a
     face made from it, a font every face."""
-    from pnp.render.cache import LONGEST_RUN
+    from pnp.render.layout import LONGEST_RUN
 
     cards = mini_copy / "cards.yaml"
     cards.write_text("cards:\n" + "".join(f"  - {{id: c{n}, title: Card {n}, symbols: {{sun: 1}}}}\n" for n in range(40)))

@@ -25,7 +25,8 @@ from pnp.export.profiles import Profile
 from pnp.export.raster import with_bleed
 from pnp.model import Component, Game
 from pnp.commit import Outputs, claimed
-from pnp.render.cache import RenderCache, render_faces
+from pnp.render.cache import RenderCache
+from pnp.render.layout import render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors

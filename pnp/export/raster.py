@@ -9,7 +9,8 @@ from typing import Any
 
 from pnp.errors import Level
 from pnp.model import Component, Game
-from pnp.render.cache import RenderCache, render_faces
+from pnp.render.cache import RenderCache
+from pnp.render.layout import render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import FacePlan, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors

@@ -112,7 +112,24 @@ def watch(
     warn: Callable[[str], None],
     builds: int | None = None,
 ) -> None:
-    """Build once, then again after every change, until interrupted (or ``builds`` rebuilds)."""
+    """Build once, then again after every change, until interrupted (or
+    ``builds`` rebuilds). Stylesheets stay parsed between rebuilds until saved
+    (:func:`pnp.render.sheets.session`)."""
+    from pnp.render.sheets import session
+
+    with session():
+        _watch(game_dir, papers, out, stamp, say, warn, builds)
+
+
+def _watch(
+    game_dir: Path,
+    papers: list[str],
+    out: Path,
+    stamp: bool,
+    say: Callable[[str], None],
+    warn: Callable[[str], None],
+    builds: int | None,
+) -> None:
     roots = [game_dir, *RENDER_ROOTS]
     skip = [out]
 

@@ -14,8 +14,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from collections.abc import Sequence
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from io import BytesIO
@@ -25,13 +24,10 @@ from typing import Any
 import pikepdf
 
 from pnp import __version__
-from pnp.errors import BuildError, UsageError
-from pnp.render.faces import Face
+from pnp.errors import UsageError
 from pnp.render.fontconfig import CONFIG as FONTCONFIG
-from pnp.render.inspect import LayoutFinding
 from pnp.render.libraries import library_versions
 from pnp.render.references import file_hash, referenced
-from pnp.render.scope import Scope
 
 
 @cache
@@ -282,142 +278,3 @@ def _page_count(data: bytes) -> int | None:
 
 
 _COUNTED: dict[bytes, int] = {}
-
-RUN_ENDS = 4
-"""On average one face in this many ends a run (see :func:`face_runs`)."""
-LONGEST_RUN = 16
-
-
-def face_runs(faces: Sequence[Face]) -> list[list[Face]]:
-    """The faces cut into the runs that are laid out together, one document
-    each. A run ends after a face whose own key says so (about one in
-    :data:`RUN_ENDS`), at :data:`LONGEST_RUN` faces, and where the face size
-    changes, so the runs depend on the faces alone, never on what the cache
-    holds: a warm build and a cold one lay out the same documents and give
-    the same bytes (each document embeds the glyphs its faces use), and an
-    edit lays out again only the run of the face it changed. (One size per
-    run also means one stylesheet text per size, parsed once per process:
-    :mod:`pnp.render.sheets`.)"""
-    runs: list[list[Face]] = []
-    run: list[Face] = []
-    for face in faces:
-        if run and _size(run[-1]) != _size(face):
-            runs.append(run)
-            run = []
-        run.append(face)
-        if int(face.key[:8], 16) % RUN_ENDS == 0 or len(run) == LONGEST_RUN:
-            runs.append(run)
-            run = []
-    return runs + [run] if run else runs
-
-
-def _size(face: Face) -> tuple[float, float, float, float]:
-    return (face.trim_width, face.trim_height, face.bleed, face.safe)
-
-
-FacePages = list[tuple[bytes, list["str | None"]]]
-"""(pdf bytes, face key per page or None) per cached document holding faces."""
-
-
-def render_faces(
-    faces: Sequence[Face],
-    html_for: Callable[[Sequence[Face]], str],
-    safe_for: Callable[[Face], tuple[float, float, float, float]],
-    scope: Scope,
-    cache: RenderCache,
-    workers: int | None = None,
-) -> tuple[FacePages, dict[str, list[LayoutFinding]]]:
-    """Every face's laid-out page, from the cache one face at a time.
-
-    Each face has its own key (the hash of a document holding just it, with
-    every file it refers to). Faces are laid out in short runs
-    (:func:`face_runs`), each run one cached document, so an edit to one card
-    lays out just its run; an index (``faces.json``) says which cached
-    document and page holds each face, with that page's layout findings.
-
-    Returns ``(pdf bytes, face key per page or None)`` per document used, and
-    the findings by face key."""
-    pages, found, _ = render_build(faces, html_for, safe_for, (), scope, cache, workers)
-    return pages, found
-
-
-def render_build(
-    faces: Sequence[Face],
-    html_for: Callable[[Sequence[Face]], str],
-    safe_for: Callable[[Face], tuple[float, float, float, float]],
-    documents: Sequence[tuple[str, str]],
-    scope: Scope,
-    cache: RenderCache,
-    workers: int | None = None,
-) -> tuple[FacePages, dict[str, list[LayoutFinding]], list[bytes]]:
-    """:func:`render_faces`, and (html, what) ``documents`` from the cache too,
-    in one pass: whatever the cache lacks, faces and documents alike, is laid
-    out together, longest first, so every core stays busy to the end. Returns
-    the faces' pages and findings, and each document's PDF bytes."""
-    limit = cache_limit()
-    index = cache.face_index()
-    roots = [root.resolve() for root in scope.roots]
-    hashed: dict[Path, str] = {}
-    keys = {face.key: job_key(html_for([face]), roots, hashed) for face in faces}
-    runs = face_runs(faces)
-    run_keys = [job_key(html_for(run), roots, hashed) for run in runs]
-    todo = [
-        (run, key) for run, key in zip(runs, run_keys)
-        if not all(cache.has_face(index, keys[f.key]) and index[keys[f.key]]["document"] == key for f in run)
-    ]
-    chunks = [run for run, _ in todo]
-    missing = sum(len(chunk) for chunk in chunks)
-    cache.face_hits += len(faces) - missing
-    cache.face_misses += missing
-    document_keys = [job_key(html, roots, hashed) for html, _ in documents]
-    stored: list[bytes | None] = [cache.get(k) for k in document_keys]
-    unstored = [i for i, data in enumerate(stored) if data is None]
-    cache.hits += len(documents) - len(unstored)
-    jobs: list[tuple[str, str, list[tuple[float, float, float, float]] | None]] = [
-        (html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks
-    ]
-    jobs += [(documents[i][0], documents[i][1], None) for i in unstored]
-    fresh: set[str] = set()
-    if jobs:
-        from pnp.render.weasy import render_many
-
-        order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
-        results = dict(zip(order, render_many([jobs[i] for i in order], scope, workers)))
-        cache.misses += len(jobs)
-        for number, chunk in enumerate(chunks):
-            data, findings = results[number]
-            document = todo[number][1]
-            cache.put(document, data)
-            fresh.add(document)
-            for page, face in enumerate(chunk):
-                index[keys[face.key]] = {
-                    "document": document,
-                    "page": page,
-                    "pages": len(chunk),
-                    "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
-                }
-        for number, i in enumerate(unstored, start=len(chunks)):
-            data = results[number][0]
-            cache.put(document_keys[i], data)
-            stored[i] = data
-        if chunks:
-            cache.save_face_index(index)
-    pages: dict[str, list[str | None]] = {}
-    found: dict[str, list[LayoutFinding]] = {}
-    for face in faces:
-        entry = index[keys[face.key]]
-        pages.setdefault(entry["document"], [None] * entry["pages"])[entry["page"]] = face.key
-        found[face.key] = [LayoutFinding(**f) for f in entry["findings"]]
-    out: FacePages = []
-    for document, keyed in pages.items():
-        held = cache.get(document) if cache.folder is not None else cache.memory.get(document)
-        if held is None:
-            raise BuildError(
-                f"{cache.folder}: a cached page vanished during the build (another build of the same folder trimming "
-                "its cache?); nothing was written: run the build again"
-            )
-        out.append((held, keyed))
-    cache.hits += len(pages.keys() - fresh)
-    if jobs:
-        cache.prune(limit, set(pages) | set(document_keys))
-    return out, found, [data for data in stored if data is not None]

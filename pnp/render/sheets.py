@@ -8,8 +8,9 @@ stylesheets (the same ``<style>`` texts and ``<link>`` elements, with the same
 base URL and media) share one parse of them, and with it one font
 configuration, counter-style table and colour-profile table: exactly the ones
 WeasyPrint would have built for each of them, since it builds them from those
-stylesheets alone. Files do not change during a session (its documents' cache
-keys were taken before it began), so the element texts are the key.
+stylesheets alone. The key is those elements' texts and the content hashes of
+every file they name (stylesheets, what those import, fonts), so a session
+may last as long as ``pnp watch`` does: a saved stylesheet is parsed again.
 
 What WeasyPrint logged while parsing (a stylesheet that failed to load, a
 property it ignores) is logged again for each document that shares the
@@ -21,12 +22,15 @@ from __future__ import annotations
 import contextlib
 import logging
 import tempfile
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pnp.render.fontconfig import font_configuration
+from pnp.render.references import file_hash, referenced
 
 
 @dataclass
@@ -44,7 +48,10 @@ class Styles:
     """What WeasyPrint logged while parsing them."""
 
 
-_MEMO: ContextVar[dict[tuple[Any, ...], Styles] | None] = ContextVar("pnp_stylesheets", default=None)
+Memo = OrderedDict[tuple[Any, ...], Styles]
+_MEMO: ContextVar[Memo | None] = ContextVar("pnp_stylesheets", default=None)
+KEPT = 16
+"""Parsed stylesheet sets a session keeps, the ones used longest ago dropped first."""
 _USING: ContextVar[Styles | None] = ContextVar("pnp_stylesheets_in_use", default=None)
 _ORIGINAL: Any = None
 
@@ -59,7 +66,7 @@ def session() -> Iterator[None]:
         yield
         return
     with scratch():
-        token = _MEMO.set({})
+        token = _MEMO.set(OrderedDict())
         try:
             yield
         finally:
@@ -108,17 +115,20 @@ def _find(*args: Any) -> Iterator[Any]:
     return iter(styles.sheets)
 
 
-def shared(page: Any, floor: str) -> Styles | None:
-    """The parsed stylesheets of ``page`` (a WeasyPrint HTML), from this
-    session's memo or parsed now; None outside a session."""
+def shared(page: Any, floor: str, roots: Sequence[Path]) -> Styles | None:
+    """The parsed stylesheets of ``page`` (a WeasyPrint HTML whose files lie
+    in ``roots``), from this session's memo or parsed now; None outside a session."""
     memo = _MEMO.get()
-    if memo is None or _ORIGINAL is None:
+    if memo is None or _ORIGINAL is None or not roots:
         return None
-    key = _key(page)
+    key = _key(page, roots)
     styles = memo.get(key)
     if styles is None:
         styles = memo[key] = _parse(page, floor)
+        while len(memo) > KEPT:
+            memo.popitem(last=False)
     else:
+        memo.move_to_end(key)
         logger = logging.getLogger("weasyprint")
         for record in styles.logged:
             logger.handle(record)
@@ -135,17 +145,23 @@ def using(styles: Styles) -> Iterator[None]:
         _USING.reset(token)
 
 
-def _key(page: Any) -> tuple[Any, ...]:
+def _key(page: Any, roots: Sequence[Path]) -> tuple[Any, ...]:
     """Everything WeasyPrint's stylesheet search reads from a document: each
     ``<style>`` and ``<link>`` element's attributes and text, in order, the
-    base URL and the media type."""
+    base URL and the media type; and the content hash of each file they name
+    (:func:`pnp.render.references.file_hash`: a stylesheet with the files it
+    names in turn)."""
     from weasyprint.css import get_child_text
 
     parts: list[Any] = [page.base_url, page.media_type]
+    named = []
     for wrapper in page.wrapper_element.query_all("style", "link"):
         element = wrapper.etree_element
         text = get_child_text(element) if element.tag == "style" else None
-        parts.append((element.tag, tuple(sorted(element.attrib.items())), text))
+        attributes = tuple(sorted(element.attrib.items()))
+        parts.append((element.tag, attributes, text))
+        named.append(text or element.get("href", ""))
+    parts += [(path, file_hash(path, roots)) for path in referenced("\n".join(named))]
     return tuple(parts)
 
 

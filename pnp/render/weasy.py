@@ -140,15 +140,15 @@ declares none), Pango would crash the process. It draws nothing, so it never
 stands in for a character the declared fonts lack (``scripts/build-floor-font.py``)."""
 
 
-def lay_out(html: str, base_url: str | None = None, fetcher: Any = None) -> Any:
+def lay_out(html: str, base_url: str | None = None, fetcher: Any = None, roots: Sequence[Path] = ()) -> Any:
     """``html`` laid out (a WeasyPrint Document) with pnp's font configuration:
     no font of the machine's, only those ``html`` declares (and one that draws
     nothing). Every layout in pnp goes through here; inside a
     :func:`pnp.render.sheets.session`, documents naming the same stylesheets
-    share one parse of them."""
+    (whose files lie in ``roots``) share one parse of them."""
     weasyprint = load_weasyprint()
     page = weasyprint.HTML(string=html, base_url=base_url, **({"url_fetcher": fetcher} if fetcher else {}))
-    styles = sheets.shared(page, _FLOOR)
+    styles = sheets.shared(page, _FLOOR, roots)
     if styles is None:
         config = font_configuration()
         floor = weasyprint.CSS(string=_FLOOR, font_config=config)
@@ -235,7 +235,7 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
         raise AssetError([Diagnostic(Source(Path(what)), "", str(exc))]) from None
     try:
         with scratch():
-            document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher())
+            document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher(), resolved)
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
             if safe_boxes is None and findings:
                 raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
