@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def games_per_second(game: str, players: int, games: int) -> float:
     from pnp.engine.api import play
-    from pnp.engine.registry import engine_for
+    from pnp.engine.plugins import engine_for
     from pnp.loading.loader import load_game, resolve_game_dir
 
     loaded = load_game(resolve_game_dir(game))

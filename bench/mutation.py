@@ -25,12 +25,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = [
-    "pnp/engine/persuasion_d01.py",
-    "pnp/engine/persuasion_b04.py",
-    "pnp/engine/persuasion_d01_play.py",
-    "pnp/engine/persuasion_b04_play.py",
-    "pnp/engine/persuasion_d01_agents.py",
-    "pnp/engine/persuasion_b04_agents.py",
+    "card_data/persuasion-d01/rules/state.py",
+    "card_data/persuasion-b04/rules/state.py",
+    "card_data/persuasion-d01/rules/__init__.py",
+    "card_data/persuasion-b04/rules/__init__.py",
+    "card_data/persuasion-d01/rules/agents.py",
+    "card_data/persuasion-b04/rules/agents.py",
     "pnp/engine/tables.py",
 ]
 TESTS = [

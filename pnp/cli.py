@@ -204,7 +204,8 @@ def _build_all(
 @click.option("--games", type=click.IntRange(0, 10_000_000), default=200, show_default=True, help="Simulated games per player count (0: static checks only).")
 @click.option("--workers", type=click.IntRange(1, 64), default=None, help="Processes for the simulation (default: every core).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the simulation.")
-def check(game: str, as_json: bool, strict: bool, report_file: Path | None, games: int, workers: int | None, seed: int) -> None:
+@click.option("--trust-rules", "trust_rules", is_flag=True, help="Run the game folder's own engine code (the project's own games run without it; so does PNP_TRUST_RULES=1).")
+def check(game: str, as_json: bool, strict: bool, report_file: Path | None, games: int, workers: int | None, seed: int, trust_rules: bool) -> None:
     """Check GAME: invariants, balance, exact odds, and simulated play. Exit 0 if fine, 1 if not."""
     import os
     from dataclasses import replace
@@ -221,9 +222,15 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None, game
         report = replace(report, findings=(*report.findings, skipped))
     elif games and loaded.engine:
         from pnp.engine.balance import simulate_game
+        from pnp.engine.plugins import UntrustedRules
 
-        simulated, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed)
-        report = replace(report, findings=report.findings + tuple(found), exact={**report.exact, "simulation": simulated})
+        try:
+            simulated, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed, trust_rules)
+        except UntrustedRules as exc:
+            skipped = Finding(Severity.INFO, "simulation", f"not played: {exc.message}", str(loaded.source))
+            report = replace(report, findings=(*report.findings, skipped))
+        else:
+            report = replace(report, findings=report.findings + tuple(found), exact={**report.exact, "simulation": simulated})
     if report_file is not None:
         from pnp.commit import write_atomic
 
@@ -241,16 +248,17 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None, game
 @click.option("--agents", default="heuristic", show_default=True, help="One agent for every seat, or one per seat, comma-separated.")
 @click.option("--workers", type=click.IntRange(1, 64), default=None, help="Processes to use (default: every core).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def simulate(game: str, players: int, games: int, seed: int, agents: str, workers: int | None, as_json: bool) -> None:
+@click.option("--trust-rules", "trust_rules", is_flag=True, help="Run the game folder's own engine code (the project's own games run without it; so does PNP_TRUST_RULES=1).")
+def simulate(game: str, players: int, games: int, seed: int, agents: str, workers: int | None, as_json: bool, trust_rules: bool) -> None:
     """Play GAME many times with the reference engine and report how it behaves."""
     import os
 
-    from pnp.engine.registry import engine_for
+    from pnp.engine.plugins import engine_for
     from pnp.engine.simulate import Run, agents_for, metrics
     from pnp.engine.simulate import simulate as run_games
 
     loaded = _load(game, False)
-    engine, options = engine_for(loaded)
+    engine, options = engine_for(loaded, trust_rules)
     _refuse_if_unsound(loaded, False, "no game was played: the engine plays only tables that pass the checks")
     prepared = engine.prepare(loaded, options)
     if players not in engine.player_counts(prepared):
@@ -272,14 +280,15 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
 @click.argument("game")
 @click.argument("table", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def score(game: str, table: Path, as_json: bool) -> None:
+@click.option("--trust-rules", "trust_rules", is_flag=True, help="Run the game folder's own engine code (the project's own games run without it; so does PNP_TRUST_RULES=1).")
+def score(game: str, table: Path, as_json: bool, trust_rules: bool) -> None:
     """Score a real table at matrimony: who wins, and why. TABLE is a YAML file
     (its format, with an example per game: docs/score-tables.md)."""
-    from pnp.engine.registry import engine_for
+    from pnp.engine.plugins import engine_for
     from pnp.loading.yamlsrc import load_yaml
 
     loaded = _load(game, False)
-    engine, options = engine_for(loaded)
+    engine, options = engine_for(loaded, trust_rules)
     data = engine.score(engine.prepare(loaded, options), load_yaml(table))
     if as_json:
         click.echo(json.dumps(data, indent=2))

@@ -7,6 +7,7 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 from pnp.engine.api import Agent, Outcome, State
@@ -41,3 +42,13 @@ def assert_matches_golden(name: str, lines: list[str]) -> None:
         golden.write_text(actual)
     assert golden.exists(), "make it with PNP_UPDATE_GOLDEN=1 and read it"
     assert actual == golden.read_text()
+
+
+def game_rules(name: str) -> ModuleType:
+    """A shipped game's engine (the package ``card_data/<name>/rules/``),
+    loaded as pnp loads it: its ``state`` and ``agents`` modules hang from it."""
+    from pnp.engine.plugins import load_folder
+    from pnp.loading.loader import load_game
+    from pnp.paths import CARD_DATA
+
+    return load_folder(load_game(CARD_DATA / name), "rules")

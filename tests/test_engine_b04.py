@@ -9,13 +9,24 @@ from pathlib import Path
 
 import pytest
 
-from pnp.engine.persuasion_b04 import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, judge, matches, totals, winners
-from pnp.engine.persuasion_b04_agents import AGENTS
-from pnp.engine.persuasion_b04_play import prepare, score
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.errors import InputError
 from tests.conftest import run_pnp
-from tests.enginetools import assert_matches_golden, play_checked
+from tests.enginetools import assert_matches_golden, game_rules, play_checked
+
+B04 = game_rules("persuasion-b04")
+AVAILABLE = B04.state.AVAILABLE
+ENGAGED = B04.state.ENGAGED
+INDEPENDENT = B04.state.INDEPENDENT
+B04State = B04.state.B04State
+Deck = B04.state.Deck
+judge = B04.state.judge
+matches = B04.state.matches
+totals = B04.state.totals
+winners = B04.state.winners
+AGENTS = B04.agents.AGENTS
+prepare = B04.prepare
+score = B04.score
 
 GAME = load_game(resolve_game_dir("persuasion-b04"))
 OPTIONS = dict(GAME.engine["options"])
@@ -207,6 +218,6 @@ def test_a_band_the_play_misses_is_a_warning(tmp_path: Path) -> None:
     shutil.copytree(GAME.root, game)
     text = (game / "game.yaml").read_text().replace("rounds_max: 15", "rounds_max: 3")
     (game / "game.yaml").write_text(text)
-    data = json.loads(run_pnp("check", str(game), "--games", "60", "--json").stdout)
+    data = json.loads(run_pnp("check", str(game), "--games", "60", "--json", "--trust-rules").stdout)
     messages = [f["message"] for f in data["findings"] if f["check"] == "simulation"]
     assert any("a median game lasts" in m and "outside 5-3" in m for m in messages), messages

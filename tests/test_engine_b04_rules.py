@@ -9,10 +9,16 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision
-from pnp.engine.persuasion_b04 import ENGAGED, B04State, Deck, Observation
-from pnp.engine.persuasion_b04_agents import AGENTS
 from tests.hidden import reachable
 from tests.test_engine_b04 import DECK
+from tests.enginetools import game_rules
+
+B04 = game_rules("persuasion-b04")
+ENGAGED = B04.state.ENGAGED
+B04State = B04.state.B04State
+Deck = B04.state.Deck
+Observation = B04.state.Observation
+AGENTS = B04.agents.AGENTS
 
 
 def rig(hands: list[list[int]]) -> B04State:
@@ -210,7 +216,8 @@ def test_a_proposal_passed_over_counts_as_refused() -> None:
 
 
 def test_intentions_and_answers_index_like_sequences() -> None:
-    from pnp.engine.persuasion_b04 import Answers, Intentions
+    Answers = B04.state.Answers
+    Intentions = B04.state.Intentions
 
     options = Intentions(0, (0, 1, 2), (5, 6))
     assert len(options) == 1 + 2 * 2 * 2 and options[0] == ("independent",) and options[-1] == ("propose", 2, 6)

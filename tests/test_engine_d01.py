@@ -9,12 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from pnp.engine.persuasion_d01 import D01State, Desire, Letter, Pack, unique_met
-from pnp.engine.persuasion_d01_agents import AGENTS
-from pnp.engine.persuasion_d01_play import prepare, score
 from pnp.loading.loader import load_game, resolve_game_dir
 from tests.conftest import run_pnp
-from tests.enginetools import assert_matches_golden, play_checked
+from tests.enginetools import assert_matches_golden, game_rules, play_checked
+
+D01 = game_rules("persuasion-d01")
+D01State = D01.state.D01State
+Desire = D01.state.Desire
+Letter = D01.state.Letter
+Pack = D01.state.Pack
+unique_met = D01.state.unique_met
+AGENTS = D01.agents.AGENTS
+prepare = D01.prepare
+score = D01.score
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
 OPTIONS = dict(GAME.engine["options"])
@@ -120,7 +127,8 @@ def test_engaged_players_choose_what_to_give_their_fiance() -> None:
 
 
 def test_nobody_wins_on_zero_points_and_ties_share() -> None:
-    from pnp.engine.persuasion_d01 import AtMatrimony, score_players
+    AtMatrimony = D01.state.AtMatrimony
+    score_players = D01.state.score_players
 
     wish = PACK.desires[0]
     none = AtMatrimony(wish, (), 0)
@@ -314,7 +322,7 @@ def test_one_partner_breaking_off_frees_both() -> None:
 
 
 def test_a_gift_must_be_the_givers_own_letters() -> None:
-    from pnp.engine.persuasion_d01 import Subsets
+    Subsets = D01.state.Subsets
 
     gifts = Subsets([4, 7])
     assert (4,) in gifts and (7, 4) in gifts and () in gifts
@@ -330,7 +338,7 @@ def test_actions_are_counted() -> None:
 
 
 def test_subsets_index_from_the_end() -> None:
-    from pnp.engine.persuasion_d01 import Subsets
+    Subsets = D01.state.Subsets
 
     gifts = Subsets([4, 7])
     assert gifts[-1] == (4, 7) and gifts[-4] == ()

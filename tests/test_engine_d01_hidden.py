@@ -10,11 +10,18 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision
-from pnp.engine.persuasion_d01 import D01State, Desire, Letter, Observation, Subsets
-from pnp.engine.persuasion_d01_agents import AGENTS
-from pnp.engine.persuasion_d01_play import prepare
 from pnp.loading.loader import load_game, resolve_game_dir
 from tests.hidden import reachable
+from tests.enginetools import game_rules
+
+D01 = game_rules("persuasion-d01")
+D01State = D01.state.D01State
+Desire = D01.state.Desire
+Letter = D01.state.Letter
+Observation = D01.state.Observation
+Subsets = D01.state.Subsets
+AGENTS = D01.agents.AGENTS
+prepare = D01.prepare
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
 PACK = prepare(GAME, {**GAME.engine["options"], "with_modules": True})

@@ -13,9 +13,12 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision
-from pnp.engine.persuasion_d01 import D01State
-from pnp.engine.persuasion_d01_play import prepare
 from pnp.loading.loader import load_game, resolve_game_dir
+from tests.enginetools import game_rules
+
+D01 = game_rules("persuasion-d01")
+D01State = D01.state.D01State
+prepare = D01.prepare
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
 ALL = prepare(GAME, {**GAME.engine["options"], "with_modules": True})

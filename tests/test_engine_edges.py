@@ -9,10 +9,15 @@ from types import ModuleType
 
 import pytest
 
-from pnp.engine import persuasion_b04_play, persuasion_d01_play
-from pnp.engine.persuasion_d01 import D01State
-from pnp.engine.persuasion_d01_agents import AGENTS
 from pnp.loading.loader import load_game, resolve_game_dir
+from tests.enginetools import game_rules
+
+B04 = game_rules("persuasion-b04")
+D01 = game_rules("persuasion-d01")
+persuasion_b04_play = B04
+persuasion_d01_play = D01
+D01State = D01.state.D01State
+AGENTS = D01.agents.AGENTS
 
 D01_GAME = load_game(resolve_game_dir("persuasion-d01"))
 PACK = persuasion_d01_play.prepare(D01_GAME, dict(D01_GAME.engine["options"]))

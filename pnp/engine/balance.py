@@ -6,16 +6,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.engine.registry import engine_for
+from pnp.engine.plugins import engine_for
 from pnp.engine.simulate import Z95, Run, metrics, simulate_many
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
 
-def simulate_game(game: Game, games: int, workers: int, seed: int = 1) -> tuple[dict[str, Any], list[Finding]]:
+def simulate_game(game: Game, games: int, workers: int, seed: int = 1, trust: bool = False) -> tuple[dict[str, Any], list[Finding]]:
     """Per player count: heuristic play, and the skill gap (one heuristic seat
-    among random ones, against an all-random table)."""
-    engine, options = engine_for(game)
+    among random ones, against an all-random table). ``trust``: the game
+    folder's own engine code may run (:func:`pnp.engine.plugins.engine_for`)."""
+    engine, options = engine_for(game, trust)
     prepared = engine.prepare(game, options)
     bands = game.checks.get("simulation") or {}
     where = game.where.get("checks.simulation", str(game.source))

@@ -186,10 +186,11 @@ MODULE = Record(
 
 ENGINE = Record(
     (
-        Field("rules", SLUG, "The engine module's name (persuasion-b04 ...)."),
+        Field("module", IDENT, "The engine in the game folder: a package (rules/__init__.py) or module (rules.py) of this name.", None),
+        Field("plugin", SLUG, "Or an installed engine: the name of its `pnp.engines` entry point.", None),
         Field("options", AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {}),
     ),
-    "an engine {rules, options}",
+    "an engine {module or plugin, options}",
 )
 
 

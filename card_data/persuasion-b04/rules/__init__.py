@@ -1,5 +1,5 @@
 """Persuasion B04 as the simulator and the calculator use it: the glue between
-the loaded game data and :mod:`pnp.engine.persuasion_b04`."""
+the loaded game data and :mod:`.state`."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.persuasion_b04 import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, deck_from_game, judge
 from pnp.engine.tables import TableReader, as_document, once_each
 from pnp.loading.yamlsrc import Document, KeyPath
-from pnp.engine.persuasion_b04_agents import AGENTS
 from pnp.model import Game
+
+from .agents import AGENTS
+from .state import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, deck_from_game, judge
 
 __all__ = ["AGENTS", "prepare", "new_state", "score", "score_text"]
 

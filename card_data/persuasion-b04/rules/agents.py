@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from pnp.engine.persuasion_b04 import AVAILABLE, NEED, Answers, Observation
+from .state import AVAILABLE, NEED, Answers, Observation
 
 
 _PACKED: dict[tuple[int, int], tuple[list[int], int]] = {}

@@ -6,11 +6,12 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.persuasion_d01 import AtMatrimony, D01State, Pack, pack_from_game, score_players
 from pnp.engine.tables import TableReader, as_document, once_each
 from pnp.loading.yamlsrc import Document, KeyPath
-from pnp.engine.persuasion_d01_agents import AGENTS
 from pnp.model import Game
+
+from .agents import AGENTS
+from .state import AtMatrimony, D01State, Pack, pack_from_game, score_players
 
 __all__ = ["AGENTS", "prepare", "new_state", "player_counts", "score", "score_text"]
 

@@ -1,0 +1,135 @@
+"""Where a game's engine comes from: its own folder, or an installed plugin.
+
+game.yaml names it under ``engine:``, with exactly one of
+
+- ``module: rules``: a Python package (``rules/__init__.py``) or module
+  (``rules.py``) inside the game folder: a new game with rules is a new folder;
+- ``plugin: NAME``: the ``pnp.engines`` entry point ``NAME`` of an installed
+  package (as pytest and MkDocs find theirs).
+
+A game folder's code runs only when it is trusted: ``pnp build`` never runs
+it; ``simulate``, ``check`` and ``score`` run it for the project's own games
+(folders under its ``card_data/``) and otherwise only when the user says so
+(``--trust-rules``, or ``PNP_TRUST_RULES=1``). An installed plugin is trusted:
+the user installed it.
+
+An engine module provides ``prepare(game, options)``, ``player_counts(prepared)``,
+``new_state(prepared, players, rng, options)``, ``AGENTS`` (name -> factory),
+``score(prepared, table)`` and ``score_text(result)`` (docs/engine.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from pnp.errors import Diagnostic, InputError, Source, UsageError
+from pnp.model import Game
+from pnp.paths import CARD_DATA, confined
+
+GROUP = "pnp.engines"
+"""The entry-point group installed engines register under."""
+TRUST_VARIABLE = "PNP_TRUST_RULES"
+
+
+class UntrustedRules(UsageError):
+    """A game folder's engine code was not allowed to run."""
+
+
+def engine_for(game: Game, trust: bool = False) -> tuple[ModuleType, dict[str, Any]]:
+    """The engine module of ``game`` and its options. ``trust``: the user
+    allows the game folder's own code to run (see the module's text)."""
+    spec = game.engine
+    if not spec:
+        raise UsageError(f"{game.title} declares no engine (game.yaml: engine: {{module: rules}} or {{plugin: NAME}})")
+    module, plugin = spec.get("module"), spec.get("plugin")
+    if (module is None) == (plugin is None):
+        raise InputError([Diagnostic(_where(game), "engine", "expected exactly one of module (a folder in the game) or plugin (an installed engine)")])
+    options = dict(spec.get("options") or {})
+    if plugin is not None:
+        return _plugin(game, str(plugin)), options
+    if not (trust or trusted(game)):
+        raise UntrustedRules(
+            f"{game.title}: its engine is Python code in the game folder ({module}); pnp runs a game folder's code only "
+            f"for the project's own games (under {CARD_DATA}) or when you say so: --trust-rules (or {TRUST_VARIABLE}=1)"
+        )
+    return load_folder(game, str(module)), options
+
+
+def trusted(game: Game) -> bool:
+    """Whether ``game``'s own code may run without being asked: it is one of
+    the project's games, or the user set ``PNP_TRUST_RULES=1``."""
+    return os.environ.get(TRUST_VARIABLE) == "1" or confined(game.root, [CARD_DATA]) is not None
+
+
+def load_folder(game: Game, name: str) -> ModuleType:
+    """The package ``name/`` (or module ``name.py``) inside ``game``'s folder,
+    imported once per process under a name of its own (two copies of a game
+    never share one)."""
+    package = game.root / name / "__init__.py"
+    single = game.root / f"{name}.py"
+    path = package if package.is_file() else single
+    real = confined(path, [game.root])
+    if real is None or not real.is_file():
+        raise InputError([Diagnostic(_where(game), "engine.module", f"expected {name}/__init__.py or {name}.py inside the game folder")])
+    unique = f"pnp_rules_{name}_{hashlib.sha256(str(real).encode()).hexdigest()[:12]}"
+    if unique in sys.modules:
+        return sys.modules[unique]
+    folder = [str(real.parent)] if real.name == "__init__.py" else None
+    spec = importlib.util.spec_from_file_location(unique, real, submodule_search_locations=folder)
+    if spec is None or spec.loader is None:
+        raise InputError([Diagnostic(_where(game), "engine.module", f"{real} cannot be imported")])
+    loaded = importlib.util.module_from_spec(spec)
+    sys.modules[unique] = loaded
+    writes, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # nothing written into the game folder
+    try:
+        spec.loader.exec_module(loaded)
+    except Exception as exc:  # the game's code: located, never a traceback
+        for name in [m for m in sys.modules if m == unique or m.startswith(unique + ".")]:
+            del sys.modules[name]
+        raise InputError([_failure(exc, game.root.resolve())]) from None
+    except BaseException:
+        for name in [m for m in sys.modules if m == unique or m.startswith(unique + ".")]:
+            del sys.modules[name]
+        raise
+    finally:
+        sys.dont_write_bytecode = writes
+    return loaded
+
+
+def _failure(exc: Exception, root: Path) -> Diagnostic:
+    """Where in the game folder importing its engine failed, and why."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return Diagnostic(Source(Path(exc.filename), exc.lineno or 0, exc.offset or 0), "engine.module", f"the engine is not valid Python: {exc.msg}")
+    where = Source(root / "game.yaml")
+    frame = exc.__traceback__
+    while frame is not None:
+        file = Path(frame.tb_frame.f_code.co_filename)
+        if file.is_relative_to(root):
+            where = Source(file, frame.tb_lineno)
+        frame = frame.tb_next
+    return Diagnostic(where, "engine.module", f"the engine failed while being imported: {type(exc).__name__}: {exc}")
+
+
+def _plugin(game: Game, name: str) -> ModuleType:
+    found = entry_points(group=GROUP, name=name)
+    if not found:
+        installed = sorted(e.name for e in entry_points(group=GROUP))
+        have = ", ".join(installed) if installed else "none"
+        raise InputError([Diagnostic(_where(game), "engine.plugin", f"no installed engine named {name!r} (entry points {GROUP}: {have})")])
+    loaded = next(iter(found)).load()
+    if not isinstance(loaded, ModuleType):
+        raise InputError([Diagnostic(_where(game), "engine.plugin", f"the entry point {name!r} names {loaded!r}; expected a module")])
+    return loaded
+
+
+def _where(game: Game) -> Source:
+    shown = game.where.get("engine", str(game.source))
+    file, _, line = shown.rpartition(":")
+    return Source(Path(file), int(line)) if line.isdigit() and file else Source(Path(shown))

@@ -1,0 +1,92 @@
+"""A game's engine is found in its own folder or as an installed plugin; a
+game folder's code runs only when it is trusted, and never during a build."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from pnp.engine.plugins import UntrustedRules, engine_for, trusted
+from pnp.errors import InputError
+from pnp.loading.loader import load_game
+from tests.conftest import MINI, ROOT, run_pnp
+
+
+def _with_engine(tmp_path: Path, code: str, engine: str = "engine: {module: rules}") -> Path:
+    game = tmp_path / "mini"
+    shutil.copytree(MINI, game)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + f"\n{engine}\n")
+    (game / "rules").mkdir()
+    (game / "rules" / "__init__.py").write_text(textwrap.dedent(code))
+    return game
+
+
+def test_a_shipped_game_is_trusted_and_a_copy_is_not(tmp_path: Path) -> None:
+    shipped = load_game(ROOT / "card_data" / "persuasion-b04")
+    assert trusted(shipped)
+    copy = tmp_path / "persuasion-b04"
+    shutil.copytree(shipped.root, copy)
+    assert not trusted(load_game(copy))
+    done = run_pnp("simulate", str(copy), "--players", "4", "--games", "3")
+    assert done.returncode == 2 and "--trust-rules" in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert run_pnp("simulate", str(copy), "--players", "4", "--games", "3", "--trust-rules").returncode == 0
+    checked = run_pnp("check", str(copy), "--games", "3", "--json")
+    assert checked.returncode == 0 and "not played" in checked.stdout and "--trust-rules" in checked.stdout
+
+
+def test_the_environment_can_trust_game_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load_game(_with_engine(tmp_path, "VALUE = 7\n"))
+    with pytest.raises(UntrustedRules):
+        engine_for(game)
+    monkeypatch.setenv("PNP_TRUST_RULES", "1")
+    module, options = engine_for(game)
+    assert module.VALUE == 7 and options == {}
+
+
+def test_a_build_never_runs_the_game_code(tmp_path: Path) -> None:
+    game = _with_engine(tmp_path, "raise SystemExit(99)\n")
+    done = run_pnp("build", str(game), "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr  # the engine would have ended pnp with status 99
+
+
+@pytest.mark.parametrize(
+    "code, line, words",
+    [
+        ("x = 1\nraise RuntimeError('the deck is missing')\n", 2, "RuntimeError: the deck is missing"),
+        ("def broken(:\n    pass\n", 1, "not valid Python"),
+    ],
+)
+def test_an_engine_that_fails_to_import_is_located(tmp_path: Path, code: str, line: int, words: str) -> None:
+    game = _with_engine(tmp_path, code)
+    done = run_pnp("simulate", str(game), "--players", "2", "--games", "1", "--trust-rules")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"rules/__init__.py:{line}" in done.stderr and words in done.stderr, done.stderr
+
+
+def test_an_engine_is_one_of_module_or_plugin(tmp_path: Path) -> None:
+    game = load_game(_with_engine(tmp_path, "", "engine: {module: rules, plugin: other}"))
+    with pytest.raises(InputError, match="exactly one of module"):
+        engine_for(game, trust=True)
+    missing = load_game(_with_engine(tmp_path / "b", "", "engine: {module: nowhere}"))
+    with pytest.raises(InputError, match="nowhere/__init__.py or nowhere.py"):
+        engine_for(missing, trust=True)
+
+
+def test_an_installed_plugin_is_found_by_its_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = tmp_path / "site"
+    (site / "highcard_engine.py").parent.mkdir(parents=True)
+    (site / "highcard_engine.py").write_text("NAME = 'high card'\n")
+    info = site / "highcard-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highcard\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[pnp.engines]\nhighcard = highcard_engine\n")
+    monkeypatch.syspath_prepend(str(site))
+    game = load_game(_with_engine(tmp_path, "", "engine: {plugin: highcard, options: {cap: 3}}"))
+    module, options = engine_for(game)  # installed: trusted without being asked
+    assert module.NAME == "high card" and options == {"cap": 3}
+    other = load_game(_with_engine(tmp_path / "b", "", "engine: {plugin: lowcard}"))
+    with pytest.raises(InputError, match="no installed engine named 'lowcard'.*highcard"):
+        engine_for(other)
