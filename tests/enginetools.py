@@ -12,7 +12,6 @@ from typing import TypeVar
 
 from pnp.engine.api import Agent, Outcome, State
 
-GOLDEN = Path(__file__).parent / "golden" / "playthroughs"
 
 S = TypeVar("S", bound=State)
 
@@ -33,10 +32,10 @@ def play_checked(state: S, agents: Sequence[Agent], rng: random.Random, check: C
     return state.outcome()
 
 
-def assert_matches_golden(name: str, lines: list[str]) -> None:
-    """``lines`` are the playthrough in ``golden/playthroughs/<name>.txt``;
-    PNP_UPDATE_GOLDEN=1 writes the file first."""
-    golden = GOLDEN / f"{name}.txt"
+def assert_matches_golden(folder: Path, name: str, lines: list[str]) -> None:
+    """``lines`` are the playthrough in ``folder/<name>.txt`` (a game's
+    ``tests/golden/``); PNP_UPDATE_GOLDEN=1 writes the file first."""
+    golden = folder / f"{name}.txt"
     actual = "\n".join(lines) + "\n"
     if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
         golden.write_text(actual)

@@ -14,6 +14,7 @@ from tests.conftest import run_pnp
 from tests.enginetools import assert_matches_golden, game_rules, play_checked
 
 D01 = game_rules("persuasion-d01")
+GOLDEN = Path(__file__).parent / "golden"
 D01State = D01.state.D01State
 Desire = D01.state.Desire
 Letter = D01.state.Letter
@@ -194,7 +195,7 @@ def _transcript(seed: int, players: int) -> list[str]:
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_seeded_playthrough_matches_the_golden_file(players: int) -> None:
-    assert_matches_golden(f"persuasion-d01-{players}p-seed11", _transcript(11, players))
+    assert_matches_golden(GOLDEN, f"persuasion-d01-{players}p-seed11", _transcript(11, players))
 
 
 def test_score_calculator_for_d01(tmp_path: Path) -> None:

@@ -11,10 +11,11 @@ import pytest
 
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.errors import InputError
-from tests.conftest import run_pnp
+from tests.conftest import ROOT, run_pnp
 from tests.enginetools import assert_matches_golden, game_rules, play_checked
 
 B04 = game_rules("persuasion-b04")
+GOLDEN = Path(__file__).parent / "golden"
 AVAILABLE = B04.state.AVAILABLE
 ENGAGED = B04.state.ENGAGED
 INDEPENDENT = B04.state.INDEPENDENT
@@ -117,7 +118,7 @@ def _transcript(seed: int, players: int) -> list[str]:
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_seeded_playthrough_matches_the_golden_file(players: int) -> None:
-    assert_matches_golden(f"persuasion-b04-{players}p-seed11", _transcript(11, players))
+    assert_matches_golden(GOLDEN, f"persuasion-b04-{players}p-seed11", _transcript(11, players))
 
 
 def test_the_seeds_dominance_example_by_the_rules() -> None:
@@ -146,7 +147,7 @@ def test_matrimony_known_answers() -> None:
 
 
 def test_score_calculator_cli(tmp_path: Path) -> None:
-    example = Path(__file__).parent.parent / "docs" / "examples" / "persuasion-b04-table.yaml"
+    example = ROOT / "docs" / "examples" / "persuasion-b04-table.yaml"
     done = run_pnp("score", "persuasion-b04", str(example), "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)["players"]

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision
-from tests.hidden import reachable
-from tests.test_engine_b04 import DECK
+from pnp.loading.loader import load_game, resolve_game_dir
 from tests.enginetools import game_rules
+from tests.hidden import reachable
 
 B04 = game_rules("persuasion-b04")
 ENGAGED = B04.state.ENGAGED
@@ -19,6 +19,8 @@ B04State = B04.state.B04State
 Deck = B04.state.Deck
 Observation = B04.state.Observation
 AGENTS = B04.agents.AGENTS
+GAME = load_game(resolve_game_dir("persuasion-b04"))
+DECK = B04.prepare(GAME, dict(GAME.engine["options"]))
 
 
 def rig(hands: list[list[int]]) -> B04State:
