@@ -269,11 +269,12 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
         click.echo(json.dumps(data, indent=2))
         return
     click.echo(f"{loaded.title}, {players} players, {games} games, seed {seed}, agents {', '.join(run.agents)}")
-    click.echo("  win rate by seat, host first (95 % interval): " + ", ".join(f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in data["win_rate_by_seat"]))
-    click.echo(f"  no winner: {data['no_winner_rate']['rate']:.1%}; round cap reached: {data['capped_rate']['rate']:.1%}")
+    said = data["words"]
+    click.echo(f"  win rate by seat, {said['first_seat']} first (95 % interval): " + ", ".join(f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in data["win_rate_by_seat"]))
+    click.echo(f"  no winner: {data['no_winner_rate']['rate']:.1%}; cap on {said['rounds']} reached: {data['capped_rate']['rate']:.1%}")
     click.echo("  outcomes: " + ", ".join(f"{k} {v['share']['rate']:.0%} (wins {v['win_rate']['rate']:.0%})" for k, v in data["outcomes"].items()))
-    click.echo(f"  rounds: mean {data['rounds']['mean']:.1f}, median {data['rounds']['p50']}, 90th percentile {data['rounds']['p90']}")
-    click.echo("  intentions: " + ", ".join(f"{k} {v:.0%}" for k, v in data["actions"].items()))
+    click.echo(f"  {said['rounds']}: mean {data['rounds']['mean']:.1f}, median {data['rounds']['p50']}, 90th percentile {data['rounds']['p90']}")
+    click.echo(f"  {said['actions']}: " + ", ".join(f"{k} {v:.0%}" for k, v in data["actions"].items()))
 
 
 @main.command()
@@ -282,8 +283,8 @@ def simulate(game: str, players: int, games: int, seed: int, agents: str, worker
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--trust-rules", "trust_rules", is_flag=True, help="Run the game folder's own engine code (the project's own games run without it; so does PNP_TRUST_RULES=1).")
 def score(game: str, table: Path, as_json: bool, trust_rules: bool) -> None:
-    """Score a real table at matrimony: who wins, and why. TABLE is a YAML file
-    (its format, with an example per game: docs/score-tables.md)."""
+    """Score a real table: who wins, and why. TABLE is a YAML file in the
+    format GAME's engine reads (Persuasion's, with an example per edition: docs/score-tables.md)."""
     from pnp.engine.plugins import engine_for
     from pnp.loading.yamlsrc import load_yaml
 

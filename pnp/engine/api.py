@@ -30,17 +30,32 @@ class Decision(NamedTuple):
 
 @dataclass(frozen=True)
 class Outcome:
+    """How one game ended, seat by seat. Every game has winners (possibly
+    none); a game that scores points gives ``scores`` too."""
+
     winners: tuple[bool, ...]
-    status: tuple[str, ...]
-    """Per seat: "engaged", "independent" or "available"."""
+    categories: tuple[str, ...]
+    """Each seat's way of ending, in the engine's own words (one of its
+    ``CATEGORIES``): Persuasion's "engaged", "independent", "available"."""
     rounds: int
+    """Rounds (or days, turns: the engine's ``ROUNDS``) played."""
     capped: bool
-    """The round cap ended the game."""
+    """The engine's round cap ended the game."""
     hands: tuple[tuple[str, ...], ...]
     """Each seat's final cards, by card id."""
-    points: tuple[int, ...] = ()
-    actions: dict[str, int] = field(default_factory=dict)
-    """How often each kind of intention was chosen."""
+    scores: tuple[float, ...] = ()
+    """Each seat's points, when the game scores points."""
+    actions: Mapping[str, int] = field(default_factory=dict)
+    """How often each kind of action (the engine's ``ACTIONS``) was chosen."""
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Whatever else the engine reports about the game."""
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Each seat's place, 1 first: by score when there are scores (equal
+        scores share a place), winners before the rest otherwise."""
+        keys = self.scores if self.scores else tuple(1.0 if won else 0.0 for won in self.winners)
+        return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
 class State(Protocol):

@@ -56,7 +56,8 @@ class Tally:
     seat_wins: Counter[int] = field(default_factory=Counter)
     no_winner: int = 0
     capped: int = 0
-    status: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    categories: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    """(category, won) per seat and game."""
     actions: Counter[str] = field(default_factory=Counter)
     rounds: Counter[int] = field(default_factory=Counter)
     held: Counter[str] = field(default_factory=Counter)
@@ -69,7 +70,7 @@ class Tally:
         self.rounds[o.rounds] += 1
         self.actions.update(o.actions)
         for seat, won in enumerate(o.winners):
-            self.status[(o.status[seat], won)] += 1
+            self.categories[(o.categories[seat], won)] += 1
             self.held.update(o.hands[seat])
             if won:
                 self.seat_wins[seat] += 1
@@ -80,7 +81,7 @@ class Tally:
         self.no_winner += other.no_winner
         self.capped += other.capped
         for mine, theirs in (
-            (self.seat_wins, other.seat_wins), (self.status, other.status), (self.actions, other.actions),
+            (self.seat_wins, other.seat_wins), (self.categories, other.categories), (self.actions, other.actions),
             (self.rounds, other.rounds), (self.held, other.held), (self.held_by_winner, other.held_by_winner),
         ):
             mine.update(theirs)  # type: ignore[arg-type]
@@ -147,8 +148,19 @@ def simulate(run: Run, workers: int = 1) -> Tally:
     return total
 
 
+WORDS = {"rounds": "rounds", "actions": "actions", "first_seat": "first seat"}
+"""What an engine calls its rounds, its kinds of action and its first seat,
+unless it says otherwise (module attributes ROUNDS, ACTIONS, FIRST_SEAT)."""
+
+
+def words(engine: ModuleType) -> dict[str, str]:
+    """The engine's own words for the report (:data:`WORDS`)."""
+    return {key: str(getattr(engine, key.upper(), default)) for key, default in WORDS.items()}
+
+
 def metrics(run: Run, tally: Tally) -> dict[str, Any]:
-    """The numbers a designer reads: seats, outcomes, length, actions, cards."""
+    """The numbers a designer reads: seats, outcomes (in the engine's own
+    categories, its ``CATEGORIES`` first), length, actions, cards."""
     n, games = run.players, tally.games
     rates = [wilson(tally.seat_wins[s], games) for s in range(n)]
     seats_total = games * n
@@ -159,15 +171,17 @@ def metrics(run: Run, tally: Tally) -> dict[str, Any]:
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0
 
     outcomes = {}
-    for status in ("engaged", "independent", "available"):
-        wins, losses = tally.status[(status, True)], tally.status[(status, False)]
-        outcomes[status] = {
+    named = tuple(getattr(run.engine, "CATEGORIES", ()))
+    for category in (*named, *sorted({c for c, _ in tally.categories} - set(named))):
+        wins, losses = tally.categories[(category, True)], tally.categories[(category, False)]
+        outcomes[category] = {
             "wins": wins, "losses": losses, "share": wilson(wins + losses, seats_total), "win_rate": wilson(wins, wins + losses),
         }
     return {
         "games": games,
         "players": n,
         "agents": list(run.agents),
+        "words": words(run.engine),
         "seed": run.seed,
         "win_rate_by_seat": rates,
         "seat_balance": round(1 - (max(r["rate"] for r in rates) - min(r["rate"] for r in rates)), 6) if rates else 1.0,

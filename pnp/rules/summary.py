@@ -40,9 +40,9 @@ def as_text(report: Report, strict: bool) -> str:
         lines.append(
             f"Play ({players} players, {sim['games']} games, heuristic agents): winners {sim['winners_share']['rate']:.0%} of players, "
             f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f}, "
-            f"median {sim['rounds']['p50']} rounds, skill gap {sim['skill_gap']['points']:+.0f} points"
+            f"median {sim['rounds']['p50']} {sim['words']['rounds']}, skill gap {sim['skill_gap']['points']:+.0f} points"
         )
-        lines.append("  win rate by seat, host first (95 % interval): " + ", ".join(
+        lines.append(f"  win rate by seat, {sim['words']['first_seat']} first (95 % interval): " + ", ".join(
             f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
         ))
     errors = sum(f.level is Severity.ERROR for f in report.findings)

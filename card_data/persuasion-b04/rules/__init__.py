@@ -14,7 +14,13 @@ from pnp.model import Game
 from .agents import AGENTS
 from .state import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, deck_from_game, judge
 
-__all__ = ["AGENTS", "prepare", "new_state", "score", "score_text"]
+__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
+
+CATEGORIES = (ENGAGED, INDEPENDENT, AVAILABLE)
+"""How a seat can end a game, in the order reports list them."""
+ROUNDS = "rounds"
+ACTIONS = "intentions"
+FIRST_SEAT = "host"
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Deck:

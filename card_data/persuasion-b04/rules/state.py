@@ -257,7 +257,7 @@ class B04State(QueuedState):
         ids = self.deck_info.ids
         return Outcome(
             tuple(won), tuple(self.status), self.round, self.capped,
-            tuple(tuple(map(ids.__getitem__, hand)) for hand in self.hands), (), dict(self.actions),
+            tuple(tuple(map(ids.__getitem__, hand)) for hand in self.hands), actions=dict(self.actions),
         )
 
     def all_cards(self) -> list[int]:

@@ -58,8 +58,8 @@ def test_random_playouts_keep_every_invariant(players: int, agent: str) -> None:
     for _ in range(40):
         outcome = play_checked(B04State(DECK, players, rng, cap), agents, rng, _check_invariants, 20_000)
         assert outcome.rounds <= cap + 1
-        assert all(s in (AVAILABLE, ENGAGED, INDEPENDENT) for s in outcome.status)
-        assert not any(w for w, s in zip(outcome.winners, outcome.status) if s == AVAILABLE)
+        assert all(s in (AVAILABLE, ENGAGED, INDEPENDENT) for s in outcome.categories)
+        assert not any(w for w, s in zip(outcome.winners, outcome.categories) if s == AVAILABLE)
 
 
 def test_illegal_choices_are_refused() -> None:
@@ -112,7 +112,7 @@ def _transcript(seed: int, players: int) -> list[str]:
                      [totals(DECK, h) for h in state.hands], state.status, state.fiance)
     for seat, v in enumerate(verdicts):
         assert v.wins == o.winners[seat]
-        lines.append(f"seat {seat} {o.status[seat]}: {v.why}{' WINS' if v.wins else ''}")
+        lines.append(f"seat {seat} {o.categories[seat]}: {v.why}{' WINS' if v.wins else ''}")
     return lines
 
 

@@ -13,7 +13,13 @@ from pnp.model import Game
 from .agents import AGENTS
 from .state import AtMatrimony, D01State, Pack, pack_from_game, score_players
 
-__all__ = ["AGENTS", "prepare", "new_state", "player_counts", "score", "score_text"]
+__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
+
+CATEGORIES = ("engaged", "available")
+"""How a seat can end a game, in the order reports list them."""
+ROUNDS = "days"
+ACTIONS = "actions"
+FIRST_SEAT = "host"
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Pack:

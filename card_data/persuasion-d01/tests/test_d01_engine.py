@@ -49,9 +49,9 @@ def test_random_playouts_keep_every_invariant(players: int, agent: str) -> None:
         state = D01State(PACK, players, rng, int(OPTIONS["day_cap"]))
         o = play_checked(state, agents, rng, _invariants, 50_000)
         assert not o.capped and o.rounds <= int(OPTIONS["day_cap"])
-        engaged = sum(1 for s in o.status if s == "engaged")
+        engaged = sum(1 for s in o.categories if s == "engaged")
         assert not state.deck or engaged >= players - 1, "the game ended before either ending"
-        assert max(o.points) == 0 or any(o.winners)
+        assert max(o.scores) == 0 or any(o.winners)
 
 
 def test_setup_builds_the_decks_from_the_tables() -> None:
@@ -189,7 +189,7 @@ def _transcript(seed: int, players: int) -> list[str]:
     for seat in range(players):
         sc = state.scores[seat]
         lines.append(f"seat {seat} front: {', '.join(_letter(c) for c in state.fronts[seat])}; hearts from {state.received[seat]}")
-        lines.append(f"seat {seat} {o.status[seat]}: {sc.why}{' WINS' if sc.wins else ''}")
+        lines.append(f"seat {seat} {o.categories[seat]}: {sc.why}{' WINS' if sc.wins else ''}")
     return lines
 
 

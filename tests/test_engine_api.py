@@ -1,0 +1,32 @@
+"""The generic engine interface: outcomes rank seats, and reports speak in
+each engine's own words."""
+
+from __future__ import annotations
+
+from pnp.engine.api import Outcome
+from tests.conftest import run_pnp
+
+
+def _outcome(winners: tuple[bool, ...], scores: tuple[float, ...] = ()) -> Outcome:
+    n = len(winners)
+    return Outcome(winners, ("x",) * n, 1, False, ((),) * n, scores)
+
+
+def test_ranks_follow_scores_and_share_places() -> None:
+    assert _outcome((False, True, True, False), (3, 5, 5, 1)).ranks == (3, 1, 1, 4)
+    assert _outcome((False, False), (0, 0)).ranks == (1, 1)
+
+
+def test_without_scores_winners_rank_first() -> None:
+    assert _outcome((False, True, False)).ranks == (2, 1, 2)
+    assert _outcome((False, False)).ranks == (1, 1)
+
+
+def test_simulate_reports_in_the_engine_words() -> None:
+    d01 = run_pnp("simulate", "persuasion-d01", "--players", "4", "--games", "4")
+    assert d01.returncode == 0, d01.stderr
+    assert "host first" in d01.stdout and "\n  days: mean" in d01.stdout and "cap on days reached" in d01.stdout
+    assert "outcomes: engaged" in d01.stdout and "independent" not in d01.stdout  # D01's categories, in its order
+    b04 = run_pnp("simulate", "persuasion-b04", "--players", "4", "--games", "4")
+    assert "\n  rounds: mean" in b04.stdout and "\n  intentions: " in b04.stdout
+    assert "outcomes: engaged" in b04.stdout and "independent" in b04.stdout
