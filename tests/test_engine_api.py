@@ -30,3 +30,30 @@ def test_simulate_reports_in_the_engine_words() -> None:
     b04 = run_pnp("simulate", "persuasion-b04", "--players", "4", "--games", "4")
     assert "\n  rounds: mean" in b04.stdout and "\n  intentions: " in b04.stdout
     assert "outcomes: engaged" in b04.stdout and "independent" in b04.stdout
+
+
+def test_a_table_reader_speaks_the_game_words() -> None:
+    """A game with its own words: players named by `name`, `result` won or
+    lost, `partner` pairs for the team players; every problem located."""
+    import pytest
+
+    from pnp.engine.tables import Names, TableReader, as_document
+    from pnp.errors import InputError
+
+    names = Names("name", "result", ("lost", "won", "team"), "partner", ("team",))
+    keys = ("name", "result", "partner", "points")
+    good = TableReader(as_document({"players": [
+        {"name": "ana", "result": "team", "partner": "bo"}, {"name": "bo", "result": "team", "partner": "ana"}, {"name": "cy"},
+    ]}), names, None, keys, ("name",))
+    good.done()
+    assert [(p.name, p.category, p.partner) for p in good.players] == [("ana", "team", 1), ("bo", "team", 0), ("cy", "lost", -1)]
+    bad = TableReader(as_document({"players": [
+        {"name": "ana", "result": "tied"}, {"name": "ana", "partner": "ana"}, {"name": "cy", "result": "team", "partner": "zed"},
+    ]}), names, None, keys, ("name",))
+    with pytest.raises(InputError) as raised:
+        bad.done()
+    text = str(raised.value.format_message())
+    assert "unknown result 'tied'; expected one of lost, won, team" in text
+    assert "name 'ana' is already players[0]" in text
+    assert "only a team player has a partner (result is 'lost')" in text
+    assert "a team player needs 'partner': another player's name, found 'zed'" in text

@@ -15,6 +15,21 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
+from pnp.errors import PnpError
+
+
+class EngineError(PnpError):
+    """A game's engine went wrong while playing: a fault of the engine or of
+    an agent, never of the card data (which the engine's ``prepare`` checks)."""
+
+
+class IllegalMove(EngineError):
+    """An agent chose something that is not one of the decision's options."""
+
+
+class NoEnd(EngineError):
+    """A game did not end within its bound of decisions."""
+
 
 class Decision(NamedTuple):
     """One seat's choice to make (a named tuple: made tens of thousands of times a second)."""
@@ -71,9 +86,10 @@ class State(Protocol):
 
 
 class QueuedState:
-    """The decision machinery both Persuasion engines share: decisions wait in
-    a queue; when it is empty the current stage (``_stage``) queues the next
-    ones or moves the game on; each kind of decision has its handler."""
+    """Decision machinery for an engine whose decisions come in turn:
+    decisions wait in a queue; when it is empty the current stage
+    (``_stage``) queues the next ones or moves the game on; each kind of
+    decision has its handler (both Persuasion engines are built on it)."""
 
     _queue: list[Decision]
     _handlers: dict[str, Callable[[Decision, Any], None]]
@@ -90,7 +106,7 @@ class QueuedState:
     def apply(self, choice: Any) -> None:
         decision = self._queue.pop(0)
         if self.check_moves and choice not in decision.options:
-            raise ValueError(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
+            raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
         self._handlers[decision.kind](decision, choice)
 
     def observation(self, seat: int) -> Any:
@@ -113,4 +129,4 @@ def play(state: State, agents: Sequence[Agent], rng: random.Random, max_decision
             return state.outcome()
         seat = decision.seat
         apply(agents[seat](observe(seat), decision, rng))
-    raise RuntimeError(f"no end after {max_decisions} decisions")
+    raise NoEnd(f"no end after {max_decisions} decisions")

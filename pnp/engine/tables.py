@@ -1,10 +1,14 @@
-"""Reading a real table for `pnp score` (the format is docs/score-tables.md).
+"""Reading a real table for `pnp score`: the checks every game's table needs.
 
-A :class:`TableReader` walks the YAML document a player wrote, collects every
-problem with its file:line:col and key path, and raises them together as one
-:class:`~pnp.errors.InputError`: unknown keys, a crest or card that does not
-exist, a card on the table twice, a fiance who does not name you back, an
-unknown status.
+A table is a YAML document ``{players: [...]}``, one mapping per player. A
+:class:`TableReader` walks it, collects every problem with its
+file:line:col and key path, and raises them together as one
+:class:`~pnp.errors.InputError`. What a game calls things is its own: the key
+that names each player (Persuasion's ``crest``), the key of each player's
+category (``status``) and the key, if any, that pairs two players who must
+name each other (``fiance``). An engine checks its own keys with
+:meth:`TableReader.list_of`, :meth:`TableReader.count`, :func:`once_each`
+and :meth:`TableReader.fail`; docs/score-tables.md documents Persuasion's.
 """
 
 from __future__ import annotations
@@ -25,20 +29,40 @@ def as_document(table: Document | Mapping[str, Any]) -> Document:
     return Document(Path("<table>"), table, {})
 
 
+@dataclass(frozen=True)
+class Names:
+    """What a game calls the parts of a table every reader checks."""
+
+    name: str = "name"
+    """The key naming each player; names are unique."""
+    category: str = "status"
+    """The key of each player's category."""
+    categories: tuple[str, ...] = ()
+    """The categories a player may have; the first is the one a player without the key has."""
+    partner: str | None = None
+    """A key naming another player, who must name this one back."""
+    partnered: tuple[str, ...] = ()
+    """The categories whose players have a partner (and no other may)."""
+
+
 @dataclass
 class Player:
     index: int
-    crest: str
-    status: str
-    fiance: int
+    name: str
+    category: str
+    partner: int
+    """The index of the player this one names under :attr:`Names.partner`, or -1."""
     data: Mapping[str, Any]
 
 
 class TableReader:
     """Checks a table document, collecting every problem before raising."""
 
-    def __init__(self, doc: Document, crests: Sequence[str] | None, statuses: Sequence[str], keys: Iterable[str], required: Iterable[str]):
+    def __init__(self, doc: Document, names: Names, allowed: Sequence[str] | None, keys: Iterable[str], required: Iterable[str]):
+        """``allowed``: the names a player may have (None: any text);
+        ``keys``: every key a player may have; ``required``: the ones it must."""
         self.doc = doc
+        self.names = names
         self.errors: list[Diagnostic] = []
         self.players: list[Player] = []
         data = doc.data
@@ -47,9 +71,14 @@ class TableReader:
             message = f"unknown key {extra[0]!r}; " if extra else ""
             self.fail((extra[0],) if extra else (), f"{message}expected one key, 'players': a list of players (docs/score-tables.md)")
             self.done()
-        keys, required = set(keys), tuple(required)
-        entries = data["players"]
-        seen_crests: dict[str, int] = {}
+        self._players(data["players"], allowed, set(keys), tuple(required))
+        self._partners()
+        if len(self.players) < 2 and not self.errors:
+            self.fail(("players",), "a table has at least 2 players")
+
+    def _players(self, entries: list[Any], allowed: Sequence[str] | None, keys: set[str], required: tuple[str, ...]) -> None:
+        n = self.names
+        seen: dict[str, int] = {}
         for i, p in enumerate(entries):
             at: KeyPath = ("players", i)
             if not isinstance(p, dict):
@@ -61,35 +90,41 @@ class TableReader:
             for key in required:
                 if key not in p:
                     self.fail(at, f"missing {key!r}")
-            crest = p.get("crest")
-            if crests is None and not isinstance(crest, str) and "crest" in p:
-                self.fail(at + ("crest",), f"expected a name, found {crest!r}")
-            elif crests is not None and crest is not None and crest not in crests:
-                self.fail(at + ("crest",), f"unknown crest {crest!r}; expected one of {', '.join(crests)}")
-            elif crest in seen_crests:
-                self.fail(at + ("crest",), f"crest {crest!r} is already players[{seen_crests[crest]}]")
-            elif isinstance(crest, str):
-                seen_crests[crest] = i
-            status = p.get("status", "available")
-            if status not in statuses:
-                self.fail(at + ("status",), f"unknown status {status!r}; expected one of {', '.join(statuses)}")
-            self.players.append(Player(i, str(crest), str(status), -1, p))
-        index = {p.crest: k for k, p in enumerate(self.players)}
+            name = p.get(n.name)
+            if allowed is None and not isinstance(name, str) and n.name in p:
+                self.fail(at + (n.name,), f"expected a name, found {name!r}")
+            elif allowed is not None and name is not None and name not in allowed:
+                self.fail(at + (n.name,), f"unknown {n.name} {name!r}; expected one of {', '.join(allowed)}")
+            elif name in seen:
+                self.fail(at + (n.name,), f"{n.name} {name!r} is already players[{seen[name]}]")
+            elif isinstance(name, str):
+                seen[name] = i
+            category = p.get(n.category, n.categories[0] if n.categories else None)
+            if category not in n.categories:
+                self.fail(at + (n.category,), f"unknown {n.category} {category!r}; expected one of {', '.join(n.categories)}")
+            self.players.append(Player(i, str(name), str(category), -1, p))
+
+    def _partners(self) -> None:
+        """Each partnered player names another who names it back; no one else names one."""
+        n = self.names
+        if n.partner is None:
+            return
+        index = {p.name: k for k, p in enumerate(self.players)}
         for k, p in enumerate(self.players):
-            at = ("players", p.index)
-            fiance = p.data.get("fiance")
-            if p.status == "engaged":
-                if fiance not in index or index[fiance] == k:
-                    self.fail(at + ("fiance",) if "fiance" in p.data else at, f"an engaged player needs 'fiance': another player's crest, found {fiance!r}")
+            at: KeyPath = ("players", p.index)
+            partner = p.data.get(n.partner)
+            if p.category in n.partnered:
+                if partner not in index or index[partner] == k:
+                    where = at + (n.partner,) if n.partner in p.data else at
+                    self.fail(where, f"{_a(p.category)} player needs {n.partner!r}: another player's {n.name}, found {partner!r}")
                 else:
-                    p.fiance = index[fiance]
-            elif fiance is not None:
-                self.fail(at + ("fiance",), f"only an engaged player has a fiance (status is {p.status!r})")
+                    p.partner = index[partner]
+            elif partner is not None:
+                self.fail(at + (n.partner,), f"only {_a(' or '.join(n.partnered))} player has a {n.partner} ({n.category} is {p.category!r})")
         for k, p in enumerate(self.players):
-            if p.fiance >= 0 and self.players[p.fiance].fiance != k:
-                self.fail(("players", p.index, "fiance"), f"{p.crest}'s fiance {self.players[p.fiance].crest} does not name {p.crest} back")
-        if len(self.players) < 2 and not self.errors:
-            self.fail(("players",), "a table has at least 2 players")
+            if p.partner >= 0 and self.players[p.partner].partner != k:
+                other = self.players[p.partner].name
+                self.fail(("players", p.index, n.partner), f"{p.name}'s {n.partner} {other} does not name {p.name} back")
 
     def fail(self, path: KeyPath, message: str) -> None:
         self.errors.append(self.doc.error(path, message))
@@ -115,6 +150,10 @@ class TableReader:
             raise InputError(self.errors)
 
 
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def once_each(reader: TableReader, uses: Sequence[tuple[KeyPath, str]], copies: Mapping[str, int]) -> None:
     """Refuse a card named more often than the game has copies of it."""
     counted: dict[str, int] = {}
@@ -124,4 +163,4 @@ def once_each(reader: TableReader, uses: Sequence[tuple[KeyPath, str]], copies: 
             reader.fail(path, f"card {card!r} is already on the table ({copies.get(card, 1)} in the game)")
 
 
-__all__ = ["TableReader", "Player", "as_document", "once_each"]
+__all__ = ["Names", "Player", "TableReader", "as_document", "once_each"]

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.tables import TableReader, as_document, once_each
+from pnp.engine.tables import Names, TableReader, as_document, once_each
 from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
 
@@ -21,6 +21,8 @@ CATEGORIES = (ENGAGED, INDEPENDENT, AVAILABLE)
 ROUNDS = "rounds"
 ACTIONS = "intentions"
 FIRST_SEAT = "host"
+TABLE = Names("crest", "status", (AVAILABLE, ENGAGED, INDEPENDENT), "fiance", (ENGAGED,))
+"""What a scored table (docs/score-tables.md) calls a player's name, status and fiance."""
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Deck:
@@ -53,8 +55,7 @@ def score(deck: Deck, table: Document | Mapping[str, Any]) -> dict[str, Any]:
     """Matrimony for a real table (docs/score-tables.md): each player's dominant
     symbols, and who wins and why, by :func:`judge`, the engine's own scorer."""
     reader = TableReader(
-        as_document(table), deck.crests or None, (AVAILABLE, ENGAGED, INDEPENDENT),
-        ("crest", "desires", "status", "fiance", "hand"), ("crest", "desires", "hand"),
+        as_document(table), TABLE, deck.crests or None, ("crest", "desires", "status", "fiance", "hand"), ("crest", "desires", "hand"),
     )
     reader.done()
     uses: list[tuple[KeyPath, str]] = []
@@ -71,12 +72,12 @@ def score(deck: Deck, table: Document | Mapping[str, Any]) -> dict[str, Any]:
         wants.append(_vector(reader, deck, p.data.get("desires"), ("players", p.index, "desires"), uses))
     once_each(reader, uses, {i: deck.ids.count(i) for i in set(deck.ids)})
     reader.done()
-    names = [p.crest for p in reader.players]
-    verdicts = judge(names, wants, sums, [p.status for p in reader.players], [p.fiance for p in reader.players])
+    names = [p.name for p in reader.players]
+    verdicts = judge(names, wants, sums, [p.category for p in reader.players], [p.partner for p in reader.players])
     results = []
     for p, total, want, verdict in zip(reader.players, sums, wants, verdicts):
         results.append({
-            "crest": p.crest, "status": p.status,
+            "crest": p.name, "status": p.category,
             "dominant": {s: ("+" if t > 0 else "-") for s, t in zip(deck.symbols, total) if t},
             "desires": {s: ("+" if w > 0 else "-") for s, w in zip(deck.symbols, want) if w},
             "wins": verdict.wins, "why": verdict.why,

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, Outcome, QueuedState
+from pnp.engine.api import Decision, EngineError, Outcome, QueuedState
 
 AVAILABLE, ENGAGED, INDEPENDENT = "available", "engaged", "independent"
 NEED = 2
@@ -92,7 +92,7 @@ def judge(names: Sequence[str], wants: Sequence[Sequence[int]], sums: Sequence[S
         elif kind == AVAILABLE:
             out.append(Verdict(False, "still available at matrimony"))
         else:
-            raise ValueError(f"unknown status {kind!r}")
+            raise EngineError(f"unknown status {kind!r}")
     return out
 
 
@@ -202,7 +202,7 @@ class B04State(QueuedState):
 
     def __init__(self, deck: Deck, players: int, rng: random.Random, round_cap: int = 60, check_moves: bool = True):
         if players not in deck.hand_size:
-            raise ValueError(f"the player table has no entry for {players} players")
+            raise EngineError(f"the player table has no entry for {players} players")
         size = deck.hand_size[players]
         order = list(range(len(deck.ids)))
         rng.shuffle(order)  # chance: the deal

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pnp.loading.loader import load_game, resolve_game_dir
+from pnp.engine.api import IllegalMove
 from pnp.errors import InputError
 from tests.conftest import ROOT, run_pnp
 from tests.enginetools import assert_matches_golden, game_rules, play_checked
@@ -66,7 +67,7 @@ def test_illegal_choices_are_refused() -> None:
     state = B04State(DECK, 4, random.Random(1))
     decision = state.decision()
     assert decision is not None and decision.kind == "intention"
-    with pytest.raises(ValueError, match="not a legal intention"):
+    with pytest.raises(IllegalMove, match="not a legal intention"):
         state.apply(("invite", decision.seat, state.hands[decision.seat][0]))  # inviting oneself
 
 

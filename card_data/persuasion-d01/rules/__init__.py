@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.tables import TableReader, as_document, once_each
+from pnp.engine.tables import Names, TableReader, as_document, once_each
 from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
 
@@ -20,6 +20,8 @@ CATEGORIES = ("engaged", "available")
 ROUNDS = "days"
 ACTIONS = "actions"
 FIRST_SEAT = "host"
+TABLE = Names("crest", "status", ("available", "engaged"), "fiance", ("engaged",))
+"""What a scored table (docs/score-tables.md) calls a player's name, status and fiance."""
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
@@ -38,8 +40,7 @@ def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
     """Matrimony points for a real table (docs/score-tables.md), by
     :func:`score_players`, the engine's own scorer."""
     reader = TableReader(
-        as_document(table), pack.crests or None, ("engaged", "available"),
-        ("crest", "desires", "status", "fiance", "hearts", "front"), ("crest", "desires", "front"),
+        as_document(table), TABLE, pack.crests or None, ("crest", "desires", "status", "fiance", "hearts", "front"), ("crest", "desires", "front"),
     )
     reader.done()
     by_id = {letter.id: letter for letter in pack.letters + pack.optional}
@@ -64,7 +65,7 @@ def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
             reader.fail(("players", p.index, "desires"), f"unknown desires card {p.data.get('desires')!r}")
         hearts = reader.count(p, "hearts", 0, pack.hearts * (n - 1))
         if wish is not None:
-            seated.append(AtMatrimony(wish, tuple(front), hearts, p.fiance))
+            seated.append(AtMatrimony(wish, tuple(front), hearts, p.partner))
     once_each(reader, uses, {})
     once_each(reader, [(("players", p.index, "desires"), str(p.data.get("desires"))) for p in reader.players], {})
     given = sum(seat.hearts for seat in seated)
@@ -74,7 +75,7 @@ def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
     out = []
     for p, sc in zip(reader.players, score_players(pack, seated)):
         out.append({
-            "crest": p.crest, "status": p.status, "victories": dict(sc.victories), "hearts": sc.hearts,
+            "crest": p.name, "status": p.category, "victories": dict(sc.victories), "hearts": sc.hearts,
             "points": sc.points, "wins": sc.wins, "why": sc.why,
         })
     return {"players": out}

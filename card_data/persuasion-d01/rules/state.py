@@ -32,7 +32,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, Outcome, QueuedState
+from pnp.engine.api import Decision, EngineError, Outcome, QueuedState
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def unique_met(condition: Mapping[str, Any], suits_in_front: Sequence[str], hear
         return hearts >= int(condition["count"])
     if kind == "no-suit":
         return condition["suit"] not in suits_in_front
-    raise ValueError(f"unknown unique victory {kind!r}")
+    raise EngineError(f"unknown unique victory {kind!r}")
 
 
 # -- what a seat sees ----------------------------------------------------------------
@@ -263,7 +263,7 @@ _new = tuple.__new__
 class D01State(QueuedState):
     def __init__(self, pack: Pack, players: int, rng: random.Random, day_cap: int = 80, check_moves: bool = True):
         if players not in pack.deck_per_suit:
-            raise ValueError(f"the deck table has no entry for {players} players")
+            raise EngineError(f"the deck table has no entry for {players} players")
         self.pack, self.n, self.rng, self.day_cap = pack, players, rng, day_cap
         self.check_moves = check_moves
         per = pack.deck_per_suit[players]
@@ -435,7 +435,7 @@ class D01State(QueuedState):
     def _run_steps(self) -> None:
         """Run queued steps until one asks a decision (or the game ends)."""
         if not self._steps:
-            raise RuntimeError("the game has nothing left to do but is not over")
+            raise EngineError("the game has nothing left to do but is not over")
         while self._steps and not self._queue and not self.over:
             self._steps.pop(0)()
 
@@ -503,7 +503,7 @@ class D01State(QueuedState):
                 self.supply[giver] += 1
                 self._pub = None
         else:
-            raise ValueError(f"{self.pack.letters[card].id}: the engine cannot use a {power['kind']} {kind} power")
+            raise EngineError(f"{self.pack.letters[card].id}: the engine cannot use a {power['kind']} {kind} power")
 
     def _use_if_held(self, user: int, card: int, power: Mapping[str, Any]) -> None:
         if card in self.hands[user]:  # an earlier power this morning may have moved it
