@@ -39,7 +39,7 @@ from pnp.render.findings import layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
 from pnp.render.scope import scope_for
 from pnp.render.templating import environment, render
-from pnp.render.weasy import render_pdf
+from pnp.render.dispatch import render_pdf
 from pnp.units import css, to_mm
 
 PROFILE = "home"

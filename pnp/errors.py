@@ -98,3 +98,9 @@ class UsageError(PnpError):
 
 class BuildError(PnpError):
     """A stage failed for a reason that is not the input's fault."""
+
+
+class ImageRefused(ValueError):
+    """An image is too large, corrupt, truncated, or an SVG draws too much
+    (:mod:`pnp.images`, :mod:`pnp.svgsize`); whoever reads the image turns it
+    into an :class:`AssetError` at the file that named it."""

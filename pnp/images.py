@@ -14,15 +14,13 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from pnp.errors import ImageRefused
+
 MAX_PIXELS = 40_000_000
 """About 6300 x 6300: far beyond a 300 ppi print of a 2 ft board."""
 
 _SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM", b"II*\x00", b"MM\x00*")
 """How raster formats begin: such a file that Pillow cannot open is damaged, not something else."""
-
-
-class ImageRefused(ValueError):
-    """The image is too large, corrupt, or truncated."""
 
 
 def check_image(path: Path) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.etree import ElementTree
 
-from pnp.images import ImageRefused
+from pnp.errors import ImageRefused
 
 MAX_DRAWN = 200_000
 """Elements an SVG may draw, references followed: art for a card draws hundreds."""

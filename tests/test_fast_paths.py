@@ -33,7 +33,7 @@ from pnp.render.cache import RenderCache
 from pnp.render.layout import render_build
 from pnp.render.faces import Face
 from pnp.render.scope import DEFAULT_FONTS, Scope
-from pnp.render.weasy import render_many
+from pnp.render.dispatch import render_many
 from tests.conftest import ROOT, tool
 
 _FONT = f"@font-face {{ font-family: 'EB Garamond'; src: url({DEFAULT_FONTS[0].file.as_uri()}) }} html {{ font-family: 'EB Garamond' }}"

@@ -220,7 +220,7 @@ def test_the_glyph_check_catches_a_glyph_from_an_unshipped_font(tmp_path: Path) 
     shipped) is found out by the one glyph it draws differently."""
     from pnp.model import FontFace
     from pnp.render.scope import Scope
-    from pnp.render.weasy import render_pdf
+    from pnp.render.dispatch import render_pdf
 
     font = TTFont(OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf")
     glyph = font["glyf"]["e"]

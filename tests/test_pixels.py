@@ -94,7 +94,7 @@ def _svg_gray(svg: Path) -> Image.Image:
     import tempfile
 
     from pnp.render.scope import Scope
-    from pnp.render.weasy import render_pdf
+    from pnp.render.dispatch import render_pdf
 
     html = f"<style>@page {{ size: 64px 64px; margin: 0 }} img {{ width: 64px; height: 64px; display: block }}</style><img src='{svg.as_uri()}'>"
     data = render_pdf(html, Scope((svg.parent,), ()), svg.name)

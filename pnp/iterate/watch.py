@@ -118,49 +118,37 @@ def watch(
     from pnp.render.sheets import session
 
     with session():
-        _watch(game_dir, papers, out, stamp, say, warn, builds)
+        roots = [game_dir, *RENDER_ROOTS]
+        skip = [out]
 
+        def attempt() -> None:
+            try:
+                result, warnings = rebuild(game_dir, papers, out, stamp)
+            except PnpError as exc:
+                warn(exc.format_message())
+                say("not rebuilt: fix the problem above and save again")
+                return
+            for line in warnings:
+                warn(line)
+            say(describe(result))
 
-def _watch(
-    game_dir: Path,
-    papers: list[str],
-    out: Path,
-    stamp: bool,
-    say: Callable[[str], None],
-    warn: Callable[[str], None],
-    builds: int | None,
-) -> None:
-    roots = [game_dir, *RENDER_ROOTS]
-    skip = [out]
-
-    def attempt() -> None:
-        try:
-            result, warnings = rebuild(game_dir, papers, out, stamp)
-        except PnpError as exc:
-            warn(exc.format_message())
-            say("not rebuilt: fix the problem above and save again")
-            return
-        for line in warnings:
-            warn(line)
-        say(describe(result))
-
-    attempt()
-    seen = snapshot(roots, skip)  # before warming up: a save meanwhile is seen at the first poll
-    warm_up()
-    say(f"watching {game_dir} (and templates/, art/, fonts/); Ctrl-C stops")
-    done = 0
-    while builds is None or done < builds:
-        time.sleep(POLL_SECONDS)
-        now = snapshot(roots, skip)
-        if now == seen:
-            continue
-        time.sleep(SETTLE_SECONDS)
-        now = snapshot(roots, skip)
-        files = changed_files(seen, now)
-        seen = now
-        say(f"changed: {', '.join(_short(f) for f in files[:3])}{' ...' if len(files) > 3 else ''}")
         attempt()
-        done += 1
+        seen = snapshot(roots, skip)  # before warming up: a save meanwhile is seen at the first poll
+        warm_up()
+        say(f"watching {game_dir} (and templates/, art/, fonts/); Ctrl-C stops")
+        done = 0
+        while builds is None or done < builds:
+            time.sleep(POLL_SECONDS)
+            now = snapshot(roots, skip)
+            if now == seen:
+                continue
+            time.sleep(SETTLE_SECONDS)
+            now = snapshot(roots, skip)
+            files = changed_files(seen, now)
+            seen = now
+            say(f"changed: {', '.join(_short(f) for f in files[:3])}{' ...' if len(files) > 3 else ''}")
+            attempt()
+            done += 1
 
 
 def _short(path: str) -> str:

@@ -232,7 +232,8 @@ class FileRef(Spec):
         if found is None:
             return ck.error(path, f"{self.kind} file {value!r} not found (looked in the game folder and the project)")
         if self.kind == "art":
-            from pnp.images import ImageRefused, check_image
+            from pnp.errors import ImageRefused
+            from pnp.images import check_image
 
             try:
                 check_image(found)

@@ -113,7 +113,7 @@ def render_build(
     jobs += [(documents[i][0], documents[i][1], None) for i in unstored]
     fresh: set[str] = set()
     if jobs:
-        from pnp.render.weasy import render_many
+        from pnp.render.dispatch import render_many
 
         order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
         results = dict(zip(order, render_many([jobs[i] for i in order], scope, workers)))

@@ -8,7 +8,7 @@ lacks is then laid out by the renderer (which forks its own workers, already
 loaded, when there is more than one document). A build that finds everything
 in the cache stops the renderer unused and never waits for it.
 
-Inside :func:`started`, :func:`pnp.render.weasy.render_many` sends its jobs
+Inside :func:`started`, :func:`pnp.render.dispatch.render_many` sends its jobs
 here; elsewhere (``pnp watch``, tests) it lays out in its own process.
 """
 
@@ -104,7 +104,7 @@ class Renderer:
 @contextmanager
 def started(enabled: bool = True) -> Iterator[Renderer | None]:
     """Start a renderer for the duration of the block (when ``enabled``, the
-    platform can fork and there is a second core); :func:`pnp.render.weasy.render_many` uses it."""
+    platform can fork and there is a second core); :func:`pnp.render.dispatch.render_many` uses it."""
     global _ACTIVE
     if not enabled or not can_fork() or _ACTIVE is not None or _cores() < 2:
         yield _ACTIVE  # one core has no time to spare for loading ahead
@@ -137,7 +137,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # while loading: just end
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    from pnp.render.weasy import load_weasyprint, prime, render_many
+    from pnp.render.weasy import load_weasyprint, prime, render_here
 
     broken: tuple[str, Any] | None = None
     try:
@@ -157,7 +157,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         jobs, scope, workers = request
         signal.signal(signal.SIGTERM, _stopped)  # while laying out: unwind, so a pool of workers ends too
         try:
-            reply: tuple[str, Any] = broken or ("done", render_many(jobs, scope, workers))
+            reply: tuple[str, Any] = broken or ("done", render_here(jobs, scope, workers))
         except PnpError as exc:
             reply = ("failed", exc)
         except Exception:  # a bug: the parent shows the trace

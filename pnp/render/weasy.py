@@ -22,9 +22,9 @@ from types import ModuleType
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from pnp.errors import AssetError, BuildError, Diagnostic, PnpError, Source
+from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, PnpError, Source
 from pnp.fontfiles import FontRefused
-from pnp.images import ImageRefused, check_image_data
+from pnp.images import check_image_data
 from pnp.parallel import fork_map
 from pnp.paths import confined
 from pnp.render import sheets
@@ -113,11 +113,6 @@ def load_weasyprint() -> ModuleType:
             "install them with `bash scripts/system-deps.sh build` (or `make build`)"
         ) from None
     return sys.modules["weasyprint"]
-
-
-def render_pdf(html: str, scope: Scope, what: str) -> bytes:
-    """Lay out ``html`` and return the PDF bytes. ``what`` names it in errors."""
-    return render_many([(html, what, None)], scope)[0][0]
 
 
 def prime() -> None:
@@ -266,22 +261,12 @@ def _font_rules(scope: Scope, what: str) -> FontRules:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"a declared font cannot be read: {exc}")]) from None
 
 
-def render_pdfs(jobs: Sequence[tuple[str, str]], scope: Scope, workers: int | None = None) -> list[bytes]:
-    """Render several (html, what) documents, on every core when there are several."""
-    return [data for data, _ in render_many([(html, what, None) for html, what in jobs], scope, workers)]
-
-
-def render_many(
+def render_here(
     jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
 ) -> list[tuple[bytes, list[LayoutFinding]]]:
-    """Render several (html, what, safe boxes) documents, on every core when
-    there are several; in the renderer started for this build, if there is one
-    (:mod:`pnp.render.service`)."""
-    from pnp.render.service import active
-
-    renderer = active()
-    if renderer is not None:
-        return renderer.render_many(jobs, scope, workers)
+    """Render several (html, what, safe boxes) documents in this process, on
+    every core when there are several (:func:`pnp.render.dispatch.render_many`
+    chooses between here and the build's renderer)."""
     load_weasyprint()  # imported once, before forking
     try:
         rules_for(scope)  # the fonts' character maps read once, before forking
