@@ -1,0 +1,89 @@
+"""The example game's engine: its rules, what a seat may see, and the
+command line driving it (docs/engine.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pnp.engine.api import IllegalMove, play
+from pnp.engine.plugins import engine_for
+from pnp.loading.loader import load_game
+from tests.conftest import run_pnp
+from tests.hidden import reachable
+
+GAME_DIR = Path(__file__).resolve().parent.parent
+GAME = load_game(GAME_DIR)
+RULES, OPTIONS = engine_for(GAME, trust=True)  # outside card_data/: asked for explicitly
+DECK = RULES.prepare(GAME, OPTIONS)
+
+
+def test_the_deck_is_the_printed_cards() -> None:
+    assert len(DECK.ids) == 20 and sorted(DECK.ranks) == sorted(list(range(1, 11)) * 2)
+    assert RULES.player_counts(DECK) == [2, 3, 4]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_round_goes_to_the_single_highest_card(players: int) -> None:
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = RULES.new_state(DECK, players, rng, OPTIONS)
+        outcome = play(state, [RULES.AGENTS["random"]() for _ in range(players)], rng)
+        expected = [0] * players
+        for plays in state.revealed:
+            ranks = [DECK.ranks[c] for c in plays]
+            if ranks.count(max(ranks)) == 1:
+                expected[ranks.index(max(ranks))] += 1
+        assert list(outcome.scores) == expected and outcome.rounds == DECK.hand
+        assert outcome.winners == tuple(s == max(expected) for s in expected)
+        assert [r == 1 for r in outcome.ranks] == list(outcome.winners)
+
+
+def test_a_card_not_in_hand_is_refused() -> None:
+    state = RULES.new_state(DECK, 2, random.Random(1), OPTIONS)
+    outside = next(c for c in range(len(DECK.ids)) if c not in state.hands[0])
+    with pytest.raises(IllegalMove):
+        state.apply(outside)
+
+
+def test_a_seat_sees_no_card_it_was_not_shown() -> None:
+    """At every step, each seat's observation names only its own hand and the
+    cards already revealed (never another seat's hand, nor the cards picked
+    this round before the reveal), and reaches nothing of the live state."""
+    rng = random.Random(3)
+    state = RULES.new_state(DECK, 3, rng, OPTIONS)
+    agents = [RULES.AGENTS["random"]() for _ in range(3)]
+    steps = 0
+    while (decision := state.decision()) is not None:
+        live = [state, state.picked, state.revealed, *state.hands]
+        for seat in range(3):
+            obs = state.observation(seat)
+            known = set(state.hands[seat]) | {c for plays in state.revealed for c in plays}
+            named = set(obs.hand) | {c for plays in obs.revealed for c in plays}
+            assert named <= known, (seat, named - known)
+            assert not any(value is thing for _, value in reachable(obs, skip=lambda o: False) for thing in live)
+        state.apply(agents[decision.seat](state.observation(decision.seat), decision, rng))
+        steps += 1
+    assert steps == 3 * DECK.hand
+
+
+def test_simulate_and_score_from_the_command_line(tmp_path: Path) -> None:
+    refused = run_pnp("simulate", str(GAME_DIR), "--players", "3", "--games", "20")
+    assert refused.returncode == 2 and "--trust-rules" in refused.stderr
+    done = run_pnp("simulate", str(GAME_DIR), "--players", "3", "--games", "200", "--json", "--trust-rules")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert list(data["outcomes"]) == ["first", "behind"] and data["words"]["actions"] == "plays"
+    table = tmp_path / "table.yaml"
+    table.write_text("players:\n  - {name: ana, rounds: 3}\n  - {name: bo, rounds: 2}\n")
+    scored = run_pnp("score", str(GAME_DIR), str(table), "--trust-rules")
+    assert scored.returncode == 0 and scored.stdout.splitlines() == ["ana: 3 rounds: WINS", "bo: 2 rounds"], scored.stderr
+
+
+def test_the_example_builds(tmp_path: Path) -> None:
+    done = run_pnp("build", str(GAME_DIR), "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "high-card" / "high-card-home-a4.pdf").is_file()
