@@ -1,0 +1,1 @@
+"""One module per ``pnp`` command: each parses its options, calls the stages, prints."""

@@ -1,0 +1,53 @@
+"""What the commands share: reading a game, the paper list, the build stamp,
+and refusing a game whose data breaks its own checks."""
+
+from __future__ import annotations
+
+import click
+
+from pnp.errors import PnpError, UsageError
+from pnp.model import Game
+
+
+def load(game: str, strict: bool) -> Game:
+    from pnp.loading.loader import load_game, resolve_game_dir
+
+    loaded = load_game(resolve_game_dir(game), strict=strict)
+    for warning in loaded.warnings:
+        click.echo(str(warning), err=True)
+    return loaded
+
+
+def papers(value: str) -> list[str]:
+    from pnp.imposition.layouts import load_papers
+
+    known = load_papers()
+    chosen = [p.strip().lower() for p in value.split(",") if p.strip()]
+    unknown = [p for p in chosen if p not in known]
+    if unknown or not chosen:
+        raise UsageError(f"--paper: unknown paper {', '.join(unknown) or repr(value)}; expected {', '.join(known)} (comma-separated)")
+    return chosen
+
+
+def stamps(no_stamp: bool) -> bool:
+    """Whether home builds carry the build stamp: the home profile says so, --no-stamp says not."""
+    from pnp.export.profiles import profile
+
+    return profile("home").stamp and not no_stamp
+
+
+def refuse_if_unsound(game: Game, force: bool, done: str = "nothing was built (--force builds anyway)") -> None:
+    """Run the static checks; stop on errors unless ``force``."""
+    from pnp.rules.check import check_game
+
+    errors = check_game(game).errors()
+    for finding in errors:
+        click.echo(f"{finding.where}: {'warning' if force else 'error'}: [{finding.check}] {finding.message}", err=True)
+    if errors and not force:
+        raise CheckFailed(f"{game.title}: `pnp check` found {len(errors)} error(s); {done}")
+
+
+class CheckFailed(PnpError):
+    """The card data loads but breaks the game's declared invariants: unusable for a build."""
+
+    exit_code = 2
