@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -32,9 +32,9 @@ from pnp.model import Component, Document, Game, Module
 from pnp.paths import OWN
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
-from pnp.render.layout import render_build
+from pnp.render.layout import FacePages, render_build
 from pnp.render.document import faces_html, pages_html
-from pnp.render.faces import FacePlan, base_context, document_context, plan_faces
+from pnp.render.faces import Face, FacePlan, base_context, document_context, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
 from pnp.render.scope import scope_for
@@ -246,6 +246,29 @@ def _merged(plans: Sequence[FacePlan]) -> FacePlan:
     return FacePlan(faces, copies, cards, content)
 
 
+@dataclass(frozen=True)
+class BuildOptions:
+    """How a home build is made (``pnp build`` without ``--profile``)."""
+
+    papers: tuple[str, ...]
+    only: tuple[str, ...] | None = None
+    """Component ids to build; all when None."""
+    gutterfold: bool = False
+    ink_saver: bool = False
+    use_cache: bool = True
+    reprint: Mapping[str, frozenset[str]] | None = None
+    """Only these cards (by component), each with its usual copies: ``--changed-since``."""
+    stamp: bool = True
+    strict: bool = False
+
+    @property
+    def variant(self) -> str:
+        """The part of each file name that says how it was made."""
+        return PROFILE + ("-gutterfold" if self.gutterfold else "") + ("-inksaver" if self.ink_saver else "") + (
+            "-reprint" if self.reprint is not None else ""
+        )
+
+
 def build(
     game: Game,
     papers: Sequence[str],
@@ -265,27 +288,51 @@ def build(
     Text that overflows or leaves a card's safe zone is a warning in the
     result, or (``strict``) an error raised before anything is written.
     ``out_dir`` is held for this build alone while it runs."""
+    options = BuildOptions(
+        tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
+        None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict,
+    )
     with claimed(out_dir):
-        return _build(game, papers, out_dir, only, gutterfold, ink_saver, use_cache, reprint, stamp, strict)
+        plan = plan_home(game, options)
+        rendered = render_home(game, plan, options, out_dir)
+        return write_home(game, plan, rendered, options, out_dir)
 
 
-def _build(
-    game: Game,
-    papers: Sequence[str],
-    out_dir: Path,
-    only: Sequence[str] | None,
-    gutterfold: bool,
-    ink_saver: bool,
-    use_cache: bool,
-    reprint: dict[str, set[str]] | None,
-    stamp: bool,
-    strict: bool,
-) -> BuildResult:
-    components = select(game, only)
-    if reprint is not None:
-        # Only the cards that changed, each with its usual copies.
+@dataclass(frozen=True)
+class HomePlan:
+    """What a home build will print: its books (the base game and each
+    module), their faces and their sheets per paper."""
+
+    components: tuple[Component, ...]
+    split: tuple[Book, ...]
+    plans: tuple[FacePlan, ...]
+    faces: tuple[Face, ...]
+    styles: tuple[Path, ...]
+    sheets: Mapping[tuple[int, str], dict[str, tuple[Sheet, ...]]]
+    parts: Mapping[tuple[int, str], list[dict[str, Any]]]
+    documents: tuple[Document, ...]
+    layouts: dict[str, SheetLayout]
+    papers: Mapping[str, Paper]
+
+    def others(self, game: Game, index: int, paper: str, variant: str) -> list[dict[str, str]]:
+        """The other files of the build, for book ``index``'s instructions."""
+        listed = [{"name": d.name, "file": _document_file(game, d, paper), "stock": d.stock} for d in self.documents]
+        if index == 0:
+            listed += [
+                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{variant}-{paper}.pdf", "stock": "card stock"}
+                for b in self.split[1:]
+                if b.module is not None
+            ]
+        return listed
+
+
+def plan_home(game: Game, options: BuildOptions) -> HomePlan:
+    """Stages 2 and 3: the faces of the chosen components, and the sheets they go on."""
+    components = select(game, options.only)
+    if options.reprint is not None:
+        reprint = options.reprint
         components = tuple(
-            replace(c, cards=tuple(card for card in c.cards if card.id in reprint.get(c.id, set())))
+            replace(c, cards=tuple(card for card in c.cards if card.id in reprint.get(c.id, frozenset())))
             for c in components
             if reprint.get(c.id)
         )
@@ -294,92 +341,119 @@ def _build(
     known_papers = load_papers()
     layouts = load_layouts(game.root)
     split = books(game, components)
-    plans = [plan_faces(game, book.components, ink_saver, stamp) for book in split]
-    faces = list({f.key: f for plan in plans for f in plan.faces}.values())
-    styles = [s for c in components for s in c.styles]
+    plans = [plan_faces(game, book.components, options.ink_saver, options.stamp) for book in split]
     sheets = {
-        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], gutterfold, layouts)
-        for i, book in enumerate(split) for p in papers
+        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], options.gutterfold, layouts)
+        for i, book in enumerate(split) for p in options.papers
     }
-    variant = PROFILE + ("-gutterfold" if gutterfold else "") + ("-inksaver" if ink_saver else "") + ("-reprint" if reprint is not None else "")
-    parts = {key: _page_ranges(value, split[key[0]].components, 2, layouts) for key, value in sheets.items()}
-    documents = game.documents if not only and reprint is None else ()
+    return HomePlan(
+        tuple(components), tuple(split), tuple(plans), tuple({f.key: f for plan in plans for f in plan.faces}.values()),
+        tuple(s for c in components for s in c.styles), sheets,
+        {key: _page_ranges(value, split[key[0]].components, 2, layouts) for key, value in sheets.items()},
+        game.documents if not options.only and options.reprint is None else (), layouts, known_papers,
+    )
 
-    def others(index: int, paper: str) -> list[dict[str, str]]:
-        listed = [{"name": d.name, "file": _document_file(game, d, paper), "stock": d.stock} for d in documents]
-        if index == 0:
-            listed += [
-                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{variant}-{paper}.pdf", "stock": "card stock"}
-                for b in split[1:]
-                if b.module is not None
-            ]
-        return listed
 
-    # Faces come from the cache one by one (an edit lays out just the faces
-    # it changed); the rest, and every file's instructions (assumed one page
-    # long) and documents, are laid out side by side on every core.
-    cache = RenderCache(out_dir / ".cache" / "render" if use_cache else None)
-    keys = list(sheets)
+@dataclass(frozen=True)
+class Rendered:
+    """Stage 4's results: every face's page, each file's instructions, each document."""
+
+    faces: FacePages
+    front: dict[tuple[int, str], bytes]
+    documents: tuple[bytes, ...]
+    problems: tuple[Diagnostic, ...]
+    cache: RenderCache
+
+
+def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path) -> Rendered:
+    """Stage 4: faces from the cache or laid out now, with every file's
+    instructions (assumed one page long) and documents, on every core."""
+    cache = RenderCache(out_dir / ".cache" / "render" if options.use_cache else None)
+    keys = list(plan.sheets)
     jobs = [
-        (instructions_html(game, known_papers[p], parts[(i, p)], 1, split[i].module, others(i, p), gutterfold), "printing instructions")
+        (instructions_html(game, plan.papers[p], plan.parts[(i, p)], 1, plan.split[i].module,
+                           plan.others(game, i, p, options.variant), options.gutterfold), "printing instructions")
         for i, p in keys
     ]
-    jobs += [(document_html(game, d, known_papers[p]), f"document {d.id}") for p in papers for d in documents]
-    face_pdfs, findings, rendered = render_build(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache)
-    problems = raise_errors(layout_diagnostics(components, faces, findings, strict))
+    jobs += [(document_html(game, d, plan.papers[p]), f"document {d.id}") for p in options.papers for d in plan.documents]
+    styles = list(plan.styles)
+    face_pdfs, findings, rendered = render_build(
+        plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
+    )
+    problems = raise_errors(layout_diagnostics(plan.components, plan.faces, findings, options.strict))
     if cache.damaged:
         problems.append(Diagnostic(
             Source(out_dir / ".cache" / "render"), "",
             f"the render cache held {cache.damaged} damaged page(s) or entries; they were dropped and laid out again",
             Level.WARNING,
         ))
-    front = dict(zip(keys, rendered[: len(keys)]))
-    document_pdfs = iter(rendered[len(keys) :])
+    return Rendered(face_pdfs, dict(zip(keys, rendered[: len(keys)])), tuple(rendered[len(keys) :]), tuple(problems), cache)
 
-    files = []
+
+def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, out_dir: Path) -> BuildResult:
+    """Stages 5 and 6: impose and write every file with the manifest, committed in one step."""
+    files: list[BuiltFile] = []
     placed = 0
     found: dict[str, dict[str, Any]] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
     with Outputs(out_dir) as outputs:
         imposed: list[ImposedFile] = []
-        for (index, paper_id), book_sheets in sheets.items():
-            book, paper = split[index], known_papers[paper_id]
-            count = _count_pages(front[(index, paper_id)])
-            if count != 1:  # a long instructions page: number the sheets after it
-                parts[(index, paper_id)] = _page_ranges(book_sheets, book.components, count + 1, layouts)
-                html = instructions_html(game, paper, parts[(index, paper_id)], count, book.module, others(index, paper_id), gutterfold)
-                front[(index, paper_id)] = render_pdf(html, scope_for(game), "printing instructions")
-                count = _count_pages(front[(index, paper_id)])
+        for (index, paper_id), book_sheets in plan.sheets.items():
+            book = plan.split[index]
+            front, count = _front_matter(game, plan, rendered, options, (index, paper_id))
             ordered = [s for c in book.components for s in book_sheets[c.id]]
             if index == 0:
                 placed = sum(len(s.placements) for s in ordered)
-            title = f"{game.title}: print-and-play ({paper.name})"
-            if book.module is not None:
-                title = f"{game.title}: {book.module.name} ({paper.name})"
-            target = out_dir / f"{book.stem(game)}-{variant}-{paper_id}.pdf"
-            imposed.append((front[(index, paper_id)], ordered, title, outputs.stage(target)))
-            first_page = count + 1
-            for number, sheet in enumerate(ordered, start=first_page):
-                for placement in sheet.placements:
-                    r = placement.clip
-                    found.setdefault(placement.face, {
-                        "file": target.name, "page": number, "box": [round(v, 3) for v in (r.x, r.y, r.width, r.height)],
-                    })
+            paper = plan.papers[paper_id]
+            title = f"{game.title}: {book.module.name if book.module else 'print-and-play'} ({paper.name})"
+            target = out_dir / f"{book.stem(game)}-{options.variant}-{paper_id}.pdf"
+            imposed.append((front, ordered, title, outputs.stage(target)))
+            _note_places(found, ordered, target.name, count + 1)
             files.append(BuiltFile(target, PROFILE, paper_id, count + len(ordered), book.module.id if book.module else None))
-        write_imposed(face_pdfs, imposed, os.cpu_count() or 1)
-        for paper_id in papers:
-            for document in documents:
-                pdf = pikepdf.open(io.BytesIO(next(document_pdfs)))
+        write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
+        documents = iter(rendered.documents)
+        for paper_id in options.papers:
+            for document in plan.documents:
+                pdf = pikepdf.open(io.BytesIO(next(documents)))
                 pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
                 target = out_dir / _document_file(game, document, paper_id)
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
         # A reprint keeps the full build's manifest as it was (a baseline for the next diff).
-        manifest = out_dir / ("manifest-reprint.json" if reprint is not None else "manifest.json")
-        data = manifest_data(game, components, _merged(plans), files, out_dir, found) | {"ink_saver": ink_saver}
+        manifest = out_dir / ("manifest-reprint.json" if options.reprint is not None else "manifest.json")
+        data = manifest_data(game, plan.components, _merged(plan.plans), files, out_dir, found) | {"ink_saver": options.ink_saver}
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
-    return BuildResult(game, tuple(components), tuple(files), len(faces), placed, manifest, cache.misses, cache.hits, cache.face_misses, tuple(problems))
+    cache = rendered.cache
+    return BuildResult(
+        game, plan.components, tuple(files), len(plan.faces), placed, manifest,
+        cache.misses, cache.hits, cache.face_misses, rendered.problems,
+    )
+
+
+def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, key: tuple[int, str]) -> tuple[bytes, int]:
+    """A file's instructions and their page count: laid out again, with the
+    sheets numbered after them, when they did not fit on one page."""
+    index, paper_id = key
+    front = rendered.front[key]
+    count = _count_pages(front)
+    if count != 1:
+        book = plan.split[index]
+        parts = _page_ranges(plan.sheets[key], book.components, count + 1, plan.layouts)
+        html = instructions_html(
+            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, options.variant), options.gutterfold
+        )
+        front = render_pdf(html, scope_for(game), "printing instructions")
+        count = _count_pages(front)
+    return front, count
+
+
+def _note_places(found: dict[str, dict[str, Any]], ordered: Sequence[Sheet], file: str, first_page: int) -> None:
+    """Where each face is first drawn: file, page and box (for `pnp diff`)."""
+    for number, sheet in enumerate(ordered, start=first_page):
+        for placement in sheet.placements:
+            r = placement.clip
+            found.setdefault(placement.face, {"file": file, "page": number, "box": [round(v, 3) for v in (r.x, r.y, r.width, r.height)]})
 
 
 def manifest_data(
