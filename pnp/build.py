@@ -27,8 +27,8 @@ from pnp.imposition.geometry import (
     impose,
     impose_gutterfold,
 )
-from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
-from pnp.model import Component, Document, Game, Module
+from pnp.loading.presets import load_papers
+from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.paths import OWN
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
@@ -90,11 +90,10 @@ def sheets_for(
     plan: FacePlan,
     paper: Paper,
     gutterfold: bool = False,
-    layouts: dict[str, SheetLayout] | None = None,
 ) -> dict[str, tuple[Sheet, ...]]:
     """Every component's sheets on ``paper``: fronts each followed by their
     backs, or (``gutterfold``) fronts and backs side by side on one sheet."""
-    layouts = layouts if layouts is not None else load_layouts(game.root)
+    layouts = game.layouts
     out: dict[str, tuple[Sheet, ...]] = {}
     problems = []
     for component in components:
@@ -116,7 +115,7 @@ def sheets_for(
 
 
 def _page_ranges(
-    sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Component], first: int, layouts: dict[str, SheetLayout]
+    sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Component], first: int, layouts: Mapping[str, SheetLayout]
 ) -> list[dict[str, Any]]:
     parts = []
     page = first
@@ -147,7 +146,7 @@ def _page_ranges(
     return parts
 
 
-def _stock(component: Component, layouts: dict[str, SheetLayout], paper: str) -> str:
+def _stock(component: Component, layouts: Mapping[str, SheetLayout], paper: str) -> str:
     """What to print a component on; a label product is named."""
     layout = layouts.get(component.layout_for(paper))
     if layout is not None and layout.labels is not None:
@@ -311,7 +310,7 @@ class HomePlan:
     sheets: Mapping[tuple[int, str], dict[str, tuple[Sheet, ...]]]
     parts: Mapping[tuple[int, str], list[dict[str, Any]]]
     documents: tuple[Document, ...]
-    layouts: dict[str, SheetLayout]
+    layouts: Mapping[str, SheetLayout]
     papers: Mapping[str, Paper]
 
     def others(self, game: Game, index: int, paper: str, variant: str) -> list[dict[str, str]]:
@@ -339,11 +338,11 @@ def plan_home(game: Game, options: BuildOptions) -> HomePlan:
         if not components:
             raise UsageError("--changed-since: no card changed since that build; nothing to reprint")
     known_papers = load_papers()
-    layouts = load_layouts(game.root)
+    layouts = game.layouts
     split = books(game, components)
     plans = [plan_faces(game, book.components, options.ink_saver, options.stamp) for book in split]
     sheets = {
-        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], options.gutterfold, layouts)
+        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], options.gutterfold)
         for i, book in enumerate(split) for p in options.papers
     }
     return HomePlan(

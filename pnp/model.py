@@ -144,7 +144,7 @@ class Game:
     engine: Mapping[str, Any] | None = None
     """``{rules, options}``: which engine module plays the game."""
     checks: Mapping[str, Any] = field(default_factory=dict)
-    """The validated ``checks:`` section; see :mod:`pnp.rules.config`."""
+    """The validated ``checks:`` section; see :mod:`pnp.loading.checks`."""
     where: Mapping[str, str] = field(default_factory=dict)
     """``file:line`` of each key path of game.yaml (``checks.supply[0]``), for findings."""
     warnings: tuple[Diagnostic, ...] = ()
@@ -153,6 +153,9 @@ class Game:
     """The game's colours by name, declared once (``palette:`` in game.yaml)."""
     language: str = "en"
     """The language of the game's text (BCP 47), set on every document it prints."""
+    layouts: Mapping[str, SheetLayout] = field(default_factory=dict)
+    """Every sheet layout the game may use: pnp's presets and the game's own
+    ``layouts/*.yaml``, by id, checked once when the game is loaded."""
 
     def colour(self, value: str | None) -> str | None:
         """A palette name or ``#rrggbb`` as the ``#rrggbb`` screen value."""
@@ -170,3 +173,59 @@ class Game:
 
     def component(self, component_id: str) -> Component:
         return next(c for c in self.components if c.id == component_id)
+
+
+# Sheets: how items sit on paper (read from YAML presets by pnp.loading.presets)
+
+@dataclass(frozen=True)
+class Paper:
+    id: str
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class CropMarks:
+    length: float
+    offset: float
+    """Distance between the cards' edge and the start of a mark."""
+    weight: float
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """How cards of one size sit on a sheet: a Squib-style sprue, as data."""
+
+    id: str
+    description: str
+    columns: int | None
+    """None: as many as fit."""
+    rows: int | None
+    gap: float
+    min_margin: float
+    crop_marks: CropMarks | None
+    duplex: str
+    source: Path
+    rotate: str = "never"
+    """"auto": turn items a quarter turn when more of them fit that way."""
+    guides: str | None = None
+    """"circle": a thin cutting circle at each item's trim (round tokens)."""
+    labels: LabelSheet | None = None
+    """A label product's fixed grid: items are centred in its label cells."""
+
+
+@dataclass(frozen=True)
+class LabelSheet:
+    """The fixed geometry of a sheet of sticker labels (a named product)."""
+
+    product: str
+    paper: str
+    width: float
+    height: float
+    left: float
+    """From the paper's left edge to the first column's left edge."""
+    top: float
+    """From the paper's top edge to the first row's top edge."""
+    pitch_x: float
+    pitch_y: float

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from pnp.imposition.geometry import Rect, grid, impose
-from pnp.imposition.layouts import load_layouts, load_papers
+from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.render.faces import plan_faces
 from pnp.units import mm, to_mm
@@ -40,7 +40,7 @@ D01 = load_game(resolve_game_dir("persuasion-d01"))
 @pytest.mark.parametrize("game, component", [(g, c.id) for g in (GAME, D01) for c in g.components], ids=lambda v: getattr(v, "id", v))
 def test_every_piece_lies_inside_the_printable_area(game, component: str, paper: str) -> None:
     comp = game.component(component)
-    layouts = load_layouts(game.root)
+    layouts = game.layouts
     sheet_paper = load_papers()[paper]
     g = grid(layouts[comp.layout_for(paper)], sheet_paper, comp.size.width, comp.size.height)
     plan = plan_faces(game, [comp])
@@ -61,7 +61,7 @@ def test_every_piece_lies_inside_the_printable_area(game, component: str, paper:
 
 
 def test_boards_turn_to_fit_and_tokens_pack_densely() -> None:
-    layouts = load_layouts(GAME.root)
+    layouts = GAME.layouts
     a4 = load_papers()["a4"]
     letterbox = GAME.component("letterboxes")
     g = grid(layouts["board"], a4, letterbox.size.width, letterbox.size.height)

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from pnp.imposition.geometry import grid
-from pnp.imposition.layouts import load_layouts, load_papers
+from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm
 from tests.conftest import ROOT, run_pnp
 from tests.pdftools import (

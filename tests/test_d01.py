@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.imposition.geometry import grid
-from pnp.imposition.layouts import load_layouts, load_papers
+from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.units import mm
 from tests.conftest import run_pnp

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.imposition.geometry import Rect, grid, impose
-from pnp.imposition.layouts import load_layouts, load_papers
+from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm, parse_length, to_mm, UnitError
 
 POKER = (mm(63.5), mm(88.9))

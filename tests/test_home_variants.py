@@ -9,7 +9,7 @@ import pytest
 from PIL import ImageStat
 
 from pnp.imposition.geometry import gutterfold_grid, impose_gutterfold
-from pnp.imposition.layouts import load_layouts, load_papers
+from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm
 from tests.conftest import run_pnp
 from tests.pdftools import clip_rects, crop_face, pdfinfo_pages, pdftotext, prose

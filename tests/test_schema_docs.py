@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.imposition.layouts import LAYOUT, load_sizes
+from pnp.loading.presets import LAYOUT, load_sizes
 from pnp.loading.schema import CARD_BASE, game_record
 from pnp.loading.spec import walk
 from tests.conftest import ROOT

@@ -19,7 +19,7 @@ def load(game: str, strict: bool) -> Game:
 
 
 def papers(value: str) -> list[str]:
-    from pnp.imposition.layouts import load_papers
+    from pnp.loading.presets import load_papers
 
     known = load_papers()
     chosen = [p.strip().lower() for p in value.split(",") if p.strip()]

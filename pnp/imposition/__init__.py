@@ -1,7 +1,7 @@
 """Stage 3: place card copies on sheets. Pure geometry; no PDF library here."""
 
 from pnp.imposition.geometry import Grid, Line, Placement, Rect, Sheet, grid, impose
-from pnp.imposition.layouts import Paper, SheetLayout, load_layouts, load_papers
+from pnp.model import Paper, SheetLayout
 
 __all__ = [
     "Grid",
@@ -13,6 +13,4 @@ __all__ = [
     "SheetLayout",
     "grid",
     "impose",
-    "load_layouts",
-    "load_papers",
 ]

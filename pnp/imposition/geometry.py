@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pnp.imposition.layouts import Paper, SheetLayout
+from pnp.model import Paper, SheetLayout
 from pnp.units import to_mm
 
 

@@ -12,11 +12,11 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, UsageError, display_path
-from pnp.imposition.layouts import load_layouts, load_sizes
+from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
+from pnp.model import SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
 from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file
 
 GAME_FILE = "game.yaml"
@@ -156,6 +156,7 @@ def _build_game(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
             for d in top["documents"]
         ),
+        layouts=MappingProxyType(layouts),
         palette=MappingProxyType(
             {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
         ),
@@ -187,7 +188,7 @@ def _component(
     path: tuple[Any, ...],
     ck: Checker,
     sets: dict[str, tuple[Entry, ...]],
-    layouts: dict[str, Any],
+    layouts: dict[str, SheetLayout],
 ) -> Component | None:
     fields = declared_fields(c["fields"], (*path, "fields"), ck) if c["fields"] is not INVALID else None
     source = doc.source(path)

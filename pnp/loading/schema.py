@@ -31,7 +31,7 @@ from pnp.loading.spec import (
     INVALID,
 )
 from pnp.loading.yamlsrc import KeyPath
-from pnp.rules.config import CHECKS
+from pnp.loading.checks import CHECKS
 
 MAX_COPIES = 10_000
 """More copies of one card than anyone prints at home or orders from a printer."""

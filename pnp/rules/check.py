@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from pnp.model import Card, Component, Game
-from pnp.rules.config import amount
+from pnp.loading.checks import amount
 from pnp.rules.findings import Finding, Report, Severity
 from pnp.rules.odds import OddsCache, at_least_of_kind
 

@@ -1,8 +1,8 @@
-"""Sheet layouts and papers as data: YAML presets, plus a game's own layouts/."""
+"""Sheet layouts, papers and sizes as data: the YAML presets shipped with pnp,
+plus a game's own ``layouts/*.yaml``, checked and read into frozen values."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -10,61 +10,8 @@ from typing import Any
 from pnp.errors import Diagnostic, InputError
 from pnp.loading.spec import INVALID, Checker, Choice, Field, Length, Record, Spec, Text
 from pnp.loading.yamlsrc import KeyPath, load_yaml
+from pnp.model import CropMarks, LabelSheet, Paper, SheetLayout
 from pnp.paths import PRESETS
-
-
-@dataclass(frozen=True)
-class Paper:
-    id: str
-    name: str
-    width: float
-    height: float
-
-
-@dataclass(frozen=True)
-class CropMarks:
-    length: float
-    offset: float
-    """Distance between the cards' edge and the start of a mark."""
-    weight: float
-
-
-@dataclass(frozen=True)
-class SheetLayout:
-    """How cards of one size sit on a sheet: a Squib-style sprue, as data."""
-
-    id: str
-    description: str
-    columns: int | None
-    """None: as many as fit."""
-    rows: int | None
-    gap: float
-    min_margin: float
-    crop_marks: CropMarks | None
-    duplex: str
-    source: Path
-    rotate: str = "never"
-    """"auto": turn items a quarter turn when more of them fit that way."""
-    guides: str | None = None
-    """"circle": a thin cutting circle at each item's trim (round tokens)."""
-    labels: LabelSheet | None = None
-    """A label product's fixed grid: items are centred in its label cells."""
-
-
-@dataclass(frozen=True)
-class LabelSheet:
-    """The fixed geometry of a sheet of sticker labels (a named product)."""
-
-    product: str
-    paper: str
-    width: float
-    height: float
-    left: float
-    """From the paper's left edge to the first column's left edge."""
-    top: float
-    """From the paper's top edge to the first row's top edge."""
-    pitch_x: float
-    pitch_y: float
 
 
 class _AutoOrCount(Spec):
