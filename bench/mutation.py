@@ -36,7 +36,7 @@ FILES = [
 TESTS = [
     "card_data/persuasion-d01/tests/test_d01_engine.py", "card_data/persuasion-d01/tests/test_d01_powers.py",
     "card_data/persuasion-d01/tests/test_d01_hidden.py", "card_data/persuasion-b04/tests/test_b04_engine.py",
-    "card_data/persuasion-b04/tests/test_b04_rules.py", "tests/test_score_tables.py", "tests/test_engine_edges.py",
+    "card_data/persuasion-b04/tests/test_b04_rules.py", "tests/engine/test_score_tables.py", "tests/engine/test_engine_edges.py",
 ]
 OPERATORS: list[tuple[str, str]] = [
     (r" >= ", " > "), (r" > ", " >= "), (r" <= ", " < "), (r" < ", " <= "),

@@ -78,11 +78,18 @@ def tool(name: str) -> str:
     return path
 
 
+_SHIPPED: dict[str, Path] = {}
+
+
 def _shipped_build(factory: pytest.TempPathFactory, game: str) -> Path:
-    out = factory.mktemp(f"out-{game}")
-    result = run_pnp("build", game, "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    return out / game
+    """Each shipped game built once per test run, whichever folder's tests
+    ask first (a game's own tests import these fixtures from here)."""
+    if game not in _SHIPPED:
+        out = factory.mktemp(f"out-{game}")
+        result = run_pnp("build", game, "--out", str(out))
+        assert result.returncode == 0, result.stderr
+        _SHIPPED[game] = out / game
+    return _SHIPPED[game]
 
 
 @pytest.fixture(scope="session")

@@ -108,7 +108,7 @@ def _tally_shared(start: int, stop: int) -> Tally:
 def tally_range(run: Run, start: int, stop: int) -> Tally:
     """Play games ``start`` to ``stop`` of ``run`` and count them."""
     agents = [run.engine.AGENTS[name]() for name in run.agents]
-    # pnp's own agents only make legal moves (tests/test_engine_*.py check every
+    # pnp's own agents only make legal moves (each game's tests/test_*_engine.py check every
     # step of random playouts), so bulk play skips re-checking each move.
     options = {**run.options, "trusted_agents": True}
     tally = Tally()

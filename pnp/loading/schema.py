@@ -1,6 +1,6 @@
 """The one card-data schema: every key of a game folder's YAML, documented.
 
-``docs/card-data.md`` explains each field; ``tests/test_schema_docs.py`` fails
+``docs/card-data.md`` explains each field; ``tests/loading/test_schema_docs.py`` fails
 when a field here is missing there. Types come from :mod:`pnp.loading.spec`.
 """
 

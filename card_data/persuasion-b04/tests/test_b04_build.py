@@ -13,7 +13,7 @@ import yaml
 from pnp.imposition.geometry import grid
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, b04_build, b04_manifest, run_pnp  # noqa: F401  (fixtures shared with tests/)
 from tests.pdftools import (
     pdffonts,
     pdfinfo_pages,

@@ -14,7 +14,7 @@ from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.render.faces import plan_faces
 from pnp.units import mm, to_mm
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, b04_build, run_pnp  # noqa: F401  (fixtures shared with tests/)
 from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check
 
 GAME = load_game(resolve_game_dir("persuasion-b04"))

@@ -1,42 +1,18 @@
-"""Rendered cards compared as pixels with reviewed reference images.
-
-A reference is a PNG under tests/golden/, looked at by a person when it was
-made. On a mismatch the actual render is written to tests/_failures/ to look
-at; set PNP_UPDATE_GOLDEN=1 to accept a deliberate change.
-"""
+"""Persuasion B04's rendered faces compared as pixels with reviewed
+reference images (this folder's golden/; see tests/pixels.py)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from tests.conftest import b04_build  # noqa: F401  (the fixture, shared with tests/)
 from tests.pdftools import crop_face, rasterise
+from tests.pixels import DPI, TOLERANCE, compare
 
 GOLDEN = Path(__file__).parent / "golden"
-FAILURES = Path(__file__).parent / "_failures"
-DPI = 100
-TOLERANCE = 2.0
-"""Mean absolute difference per channel (0-255) allowed for anti-aliasing noise."""
-
-
-def _compare(actual: Image.Image, name: str) -> None:
-    reference = GOLDEN / f"{name}.png"
-    if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
-        actual.save(reference)
-    assert reference.exists(), f"no reference image {reference}; make one with PNP_UPDATE_GOLDEN=1 and look at it"
-    expected = Image.open(reference).convert("RGB")
-    if expected.size != actual.size:
-        FAILURES.mkdir(exist_ok=True)
-        actual.save(FAILURES / f"{name}.png")
-        pytest.fail(f"{name}: size {actual.size} differs from the reference {expected.size}")
-    diff = ImageStat.Stat(ImageChops.difference(expected, actual)).mean
-    if max(diff) > TOLERANCE:
-        FAILURES.mkdir(exist_ok=True)
-        actual.save(FAILURES / f"{name}.png")
-        pytest.fail(f"{name}: mean difference {max(diff):.2f} > {TOLERANCE}; actual in {FAILURES / name}.png")
 
 
 # One of each component type, by page and place on the A4 build.
@@ -58,7 +34,7 @@ FACES = [
 
 @pytest.mark.parametrize("name, page, index", FACES, ids=[f[0] for f in FACES])
 def test_face_matches_reference(b04_build: Path, name: str, page: int, index: int) -> None:
-    _compare(crop_face(b04_build / "persuasion-b04-home-a4.pdf", page, index, DPI), name)
+    compare(crop_face(b04_build / "persuasion-b04-home-a4.pdf", page, index, DPI), GOLDEN, name)
 
 
 def test_a_ring_sleeve_back_looks_like_its_crest_sleeve(b04_build: Path) -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_pnp
+from tests.conftest import ROOT, run_pnp
 
-EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
+EXAMPLES = ROOT / "docs" / "examples"
 B04 = (EXAMPLES / "persuasion-b04-table.yaml").read_text()
 D01 = (EXAMPLES / "persuasion-d01-table.yaml").read_text()
 

@@ -12,7 +12,7 @@ from pnp.imposition.geometry import grid
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.units import mm
-from tests.conftest import run_pnp
+from tests.conftest import d01_build, run_pnp  # noqa: F401  (d01_build: the fixture, shared with tests/)
 from tests.pdftools import (
     clip_rects,
     crop_face,
@@ -22,8 +22,10 @@ from tests.pdftools import (
     prose,
     qpdf_check,
 )
+from tests.pixels import DPI, compare
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
+GOLDEN = Path(__file__).parent / "golden"
 
 # The D01 seed's component list: (copies in the base game, unique faces).
 SEED = {
@@ -126,9 +128,7 @@ FACES = [
 
 @pytest.mark.parametrize("name, page, index", FACES, ids=[f[0] for f in FACES])
 def test_d01_face_matches_reference(d01_build: Path, name: str, page: int, index: int) -> None:
-    from tests.test_pixels import DPI, _compare
-
-    _compare(crop_face(d01_build / "persuasion-d01-home-a4.pdf", page, index, DPI), name)
+    compare(crop_face(d01_build / "persuasion-d01-home-a4.pdf", page, index, DPI), GOLDEN, name)
 
 
 def _mutate(tmp_path: Path, file: str, old: str, new: str) -> Path:
