@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp.commands.common import load, papers, refuse_if_unsound, stamps
 from pnp.errors import UsageError
 from pnp.model import Game
+
+if TYPE_CHECKING:
+    from pnp.export.run import Exported
+    from pnp.home import BuildResult
 
 
 @click.command()
@@ -40,75 +45,58 @@ def _build_all(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
 ) -> None:
-    from pnp.build import build as run_build
+    from pnp.home import build as build_home, select
     from pnp.loading.loader import shipped_games
 
     chosen = papers(paper)
     names = list(games) or shipped_games()
     if not names:
         raise UsageError("no games given and none found under card_data/")
+    wanted = only.split(",") if only else None
     for name in names:
         started = time.perf_counter()
         game = load(name, strict)
         refuse_if_unsound(game, force)
         if profile_name != "home":
-            _export(game, profile_name, out / game.folder_name, only, force)
+            from pnp.export.run import export
+
+            _report_export(game, export(game, select(game, wanted), profile_name, out / game.folder_name, force), started)
             continue
         reprint = None
         if changed_since is not None:
-            from pnp.build import select
             from pnp.iterate.diff import changed_cards
 
-            reprint = changed_cards(game, select(game, only.split(",") if only else None), changed_since)
-        result = run_build(
-            game, chosen, out / game.folder_name, only.split(",") if only else None, gutterfold, ink_saver,
+            reprint = changed_cards(game, select(game, wanted), changed_since)
+        result = build_home(
+            game, chosen, out / game.folder_name, wanted, gutterfold, ink_saver,
             reprint=reprint, stamp=stamps(no_stamp), strict=strict,
         )
-        for warning in result.warnings:
-            click.echo(str(warning), err=True)
-        took = time.perf_counter() - started
-        cards = sum(c.copies for c in result.components)
-        click.echo(
-            f"{game.title}: {cards} cards from {result.faces} unique faces "
-            f"({result.placed} placed per paper, backs included), {took:.2f} s; "
-            f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
-        )
-        for f in result.files:
-            click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
-        click.echo(f"  {result.manifest}")
+        _report_home(game, result, started)
 
 
-def _export(game: Game, profile_name: str, out_dir: Path, only: str | None, force: bool = False) -> None:
-    """Build a non-home profile: print PDFs, PNG faces or Tabletop Simulator sheets."""
-    from pnp.build import select
-    from pnp.export.profiles import profile
+def _report_home(game: Game, result: BuildResult, started: float) -> None:
+    for warning in result.warnings:
+        click.echo(str(warning), err=True)
+    cards = sum(c.copies for c in result.components)
+    click.echo(
+        f"{game.title}: {cards} cards from {result.faces} unique faces "
+        f"({result.placed} placed per paper, backs included), {time.perf_counter() - started:.2f} s; "
+        f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
+    )
+    for f in result.files:
+        click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
+    click.echo(f"  {result.manifest}")
 
-    chosen = profile(profile_name)
-    components = select(game, only.split(",") if only else None)
-    started = time.perf_counter()
-    if chosen.kind == "print-pdf":
-        from pnp.export.printpdf import export_print_pdfs
 
-        result = export_print_pdfs(game, components, chosen, out_dir, force)
-        for note in result.skipped:
-            click.echo(f"{game.title}: skipped {note}", err=True)
-        click.echo(f"{game.title}: {len(result.files)} PDFs for {chosen.id} in {out_dir / chosen.id}, {time.perf_counter() - started:.2f} s")
-        for entry, report in zip(result.files, result.reports):
-            ink = "not measured" if report.max_ink is None else f"{report.max_ink:.1f} %"
-            verdict = "passed" if report.ok else f"{len(report.failures)} problem(s), written with --force"
-            click.echo(f"  {entry['path']}  ({entry['pages']} pages; preflight {verdict}: max ink {ink}, {report.fonts} fonts embedded)")
+def _report_export(game: Game, result: Exported, started: float) -> None:
+    for note in result.skipped:
+        click.echo(f"{game.title}: skipped {note}", err=True)
+    took = time.perf_counter() - started
+    if result.profile.kind != "print-pdf":
+        click.echo(f"{game.title}: {len(result.files)} images for {result.profile.id} in {result.folder}, {took:.2f} s")
         return
-    if chosen.kind == "png-faces":
-        from pnp.export.pngfaces import export_png_faces
-
-        skipped: list[str] = []
-        files = export_png_faces(game, components, chosen, out_dir, skipped)
-        for note in skipped:
-            click.echo(f"{game.title}: skipped {note}", err=True)
-    elif chosen.kind == "tts":
-        from pnp.export.tts import export_tts
-
-        files = export_tts(game, components, chosen, out_dir)
-    else:
-        raise UsageError(f"--profile {profile_name}: profiles of kind {chosen.kind!r} are built without --profile")
-    click.echo(f"{game.title}: {len(files)} images for {chosen.id} in {out_dir / chosen.id}, {time.perf_counter() - started:.2f} s")
+    click.echo(f"{game.title}: {len(result.files)} PDFs for {result.profile.id} in {result.folder}, {took:.2f} s")
+    for entry, report in zip(result.files, result.reports):
+        ink = "not measured" if report.max_ink is None else f"{report.max_ink:.1f} %"
+        verdict = "passed" if report.ok else f"{len(report.failures)} problem(s), written with --force"
+        click.echo(f"  {entry['path']}  ({entry['pages']} pages; preflight {verdict}: max ink {ink}, {report.fonts} fonts embedded)")

@@ -17,7 +17,7 @@ from pnp.commands.common import load
 @click.option("--trust-rules", "trust_rules", is_flag=True, help="Run the game folder's own engine code (the project's own games run without it; so does PNP_TRUST_RULES=1).")
 def score(game: str, table: Path, as_json: bool, trust_rules: bool) -> None:
     """Score a real table: who wins, and why. TABLE is a YAML file in the
-    format GAME's engine reads (Persuasion's, with an example per edition: docs/score-tables.md)."""
+    format GAME's engine reads (the shipped games' formats, with examples: docs/score-tables.md)."""
     from pnp.engine.plugins import engine_for
     from pnp.loading.yamlsrc import load_yaml
 

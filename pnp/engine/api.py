@@ -51,7 +51,7 @@ class Outcome:
     winners: tuple[bool, ...]
     categories: tuple[str, ...]
     """Each seat's way of ending, in the engine's own words (one of its
-    ``CATEGORIES``): Persuasion's "engaged", "independent", "available"."""
+    ``CATEGORIES``), such as "won", "eliminated", "still playing"."""
     rounds: int
     """Rounds (or days, turns: the engine's ``ROUNDS``) played."""
     capped: bool
@@ -89,7 +89,7 @@ class QueuedState:
     """Decision machinery for an engine whose decisions come in turn:
     decisions wait in a queue; when it is empty the current stage
     (``_stage``) queues the next ones or moves the game on; each kind of
-    decision has its handler (both Persuasion engines are built on it)."""
+    decision has its handler (an engine may subclass it; none must)."""
 
     _queue: list[Decision]
     _handlers: dict[str, Callable[[Decision, Any], None]]

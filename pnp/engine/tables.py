@@ -4,11 +4,11 @@ A table is a YAML document ``{players: [...]}``, one mapping per player. A
 :class:`TableReader` walks it, collects every problem with its
 file:line:col and key path, and raises them together as one
 :class:`~pnp.errors.InputError`. What a game calls things is its own: the key
-that names each player (Persuasion's ``crest``), the key of each player's
-category (``status``) and the key, if any, that pairs two players who must
-name each other (``fiance``). An engine checks its own keys with
+that names each player (a seat, a colour, a house ...), the key of each
+player's category, and the key, if any, that pairs two players who must name
+each other (see :class:`Names`). An engine checks its own keys with
 :meth:`TableReader.list_of`, :meth:`TableReader.count`, :func:`once_each`
-and :meth:`TableReader.fail`; docs/score-tables.md documents Persuasion's.
+and :meth:`TableReader.fail`; docs/score-tables.md documents the shipped games' tables.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from pnp.render.scope import scope_for
 
 if TYPE_CHECKING:
     from pnp.preflight import Requirements
+    from pnp.preflight.report import Report
 
 
 class PreflightFailed(PnpError):
@@ -48,7 +49,7 @@ class PrintExport:
     files: tuple[dict[str, Any], ...]
     skipped: tuple[str, ...]
     """Components of a size the printer does not take, each with why."""
-    reports: tuple[Any, ...]
+    reports: tuple[Report, ...]
     """The preflight report of each file."""
 
 

@@ -69,7 +69,7 @@ def _cards(manifest: Path) -> dict[str, tuple[str | None, str | None]]:
 
 def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[Rebuild, list[str]]:
     """One in-process build; returns what changed and the warnings to show."""
-    from pnp.build import build
+    from pnp.home import build
     from pnp.loading.loader import load_game
 
     started = time.perf_counter()

@@ -47,13 +47,13 @@ DEAL = Record(
     (
         Field("deck", SLUG, "The component cards are dealt from."),
         Field("hand", IDENT, "The key of rules: holding the hand size for each player count."),
-        Field("desires", Integer(0, 100), "More cards each player takes from the same deck (a desires card).", 0),
+        Field("extra", Integer(0, 100), "Cards more each player takes from the same deck besides the hand (1 for a goal card drawn from it).", 0),
         Field("reserve_min", Integer(0), "The fewest cards that must stay in the deck after the deal.", 0),
         Field("reserve_per_player", Integer(0), "Cards per player that should stay for draws in play (a warning if fewer).", 0),
         Field("per_value", IDENT, "A rules key: when the deck is built with so many cards of each value (suit) per player count.", None),
         Field("field", IDENT, "With per_value: the card field holding the value (suit).", None),
     ),
-    "{deck, hand, desires, reserve_min, reserve_per_player}",
+    "{deck, hand, extra, reserve_min, reserve_per_player}",
 )
 
 SUPPLY = Record(
@@ -96,15 +96,15 @@ PER_VALUE = Record(
 
 ODDS = Record(
     (
-        Field("kind", Text(r"dominant-signs|suit-matches", "dominant-signs or suit-matches"), "How a hand satisfies a desires card: dominant-signs or suit-matches."),
+        Field("kind", Text(r"dominant-signs|suit-matches", "dominant-signs or suit-matches"), "How a hand satisfies a goal card: dominant-signs or suit-matches."),
         Field("deck", SLUG, "The component hands are dealt from."),
-        Field("field", IDENT, "The signed-symbol field ({symbol: +1 or -1}) of hand and desires cards."),
-        Field("desires", SLUG, "The component desires cards come from; the deck itself if the same.", None),
-        Field("need", Integer(1, 20), "How many of a desires card's signed symbols must be dominant."),
+        Field("field", IDENT, "The signed-symbol field ({symbol: +1 or -1}) of hand and goal cards."),
+        Field("goals", SLUG, "The component goal cards come from; the deck itself if the same.", None),
+        Field("need", Integer(1, 20), "How many of a goal card's signed symbols must be dominant."),
         Field("hand", IDENT, "The key of rules: with the hand size for each player count."),
         Field("band_min", Share(), "Odds below this are a warning.", 0.0),
         Field("band_max", Share(), "Odds above this are a warning.", 1.0),
-        Field("seeks", IDENT, "suit-matches: the desires card's field listing the matching values.", None),
+        Field("seeks", IDENT, "suit-matches: the goal card's field listing the matching values.", None),
         Field("deck_per_value", IDENT, "suit-matches: the rules key with the deck's cards of each value per player count.", None),
         Field("label", Text(max_length=40), "A name for these odds in reports (prim, proper ...).", None),
     ),
@@ -126,13 +126,13 @@ SIMULATION = Record(
 
 CHECKS = Record(
     (
-        Field("deal", ListOf(DEAL), "Decks that must hold every hand, desires card and reserve at every player count.", ()),
+        Field("deal", ListOf(DEAL), "Decks that must hold every hand, goal card and reserve at every player count.", ()),
         Field("supply", ListOf(SUPPLY), "Components that must be plentiful enough for the largest table.", ()),
         Field("set_size", ListOf(SET_SIZE), "Sets that must have enough entries (a family for every player).", ()),
         Field("per_value", ListOf(PER_VALUE), "Enough cards of each value (suit) for the deck the rules build at each player count.", ()),
         Field("vocabulary", ListOf(FIELD_REF), "Fields whose set must be used in full: an unused entry is a warning.", ()),
         Field("balance", ListOf(FIELD_REF), "Signed-symbol fields to report plus and minus totals for.", ()),
-        Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each desires card.", ()),
+        Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each goal card.", ()),
         Field("simulation", SIMULATION, "Target bands for the engine's simulated play (pnp check --games).", None),
     ),
     "the checks a game declares",

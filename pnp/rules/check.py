@@ -121,7 +121,7 @@ def _deal(run: _Run, deal: dict[str, Any], path: str) -> None:
         size = core
         if isinstance(per_value, dict) and isinstance(per_value.get(players), int) and values:
             size = per_value[players] * len(values)
-        dealt = players * (table[players] + deal["desires"])
+        dealt = players * (table[players] + deal["extra"])
         left = size - dealt
         rows[players] = {"deck": size, "dealt": dealt, "left": left}
         if left < deal["reserve_min"]:
@@ -295,66 +295,66 @@ def _balance(run: _Run, rule: dict[str, Any], path: str) -> None:
 
 def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
     deck = run.component("odds", rule["deck"], f"{path}.deck")
-    desires_component = run.component("odds", rule["desires"] or rule["deck"], f"{path}.desires")
+    goal_component = run.component("odds", rule["goals"] or rule["deck"], f"{path}.goals")
     table = run.table("odds", rule["hand"], path)
-    if deck is None or desires_component is None or table is None:
+    if deck is None or goal_component is None or table is None:
         return
-    same = desires_component.id == deck.id
+    same = goal_component.id == deck.id
     field = rule["field"]
     cards = [card for card in deck.cards for _ in range(card.copies)]
     sizes = sorted({table[n] for n in range(run.game.players[0], run.game.players[1] + 1) if n in table})
     results: dict[str, dict[str, Any]] = {}
-    for desires in (c for c in desires_component.cards if c.copies):  # a card at copies 0 is never dealt
-        wanted = _signed(desires, field)
+    for goal in (c for c in goal_component.cards if c.copies):  # a card at copies 0 is never dealt
+        wanted = _signed(goal, field)
         if len(wanted) < rule["need"]:
-            run.add(Severity.ERROR, "odds", f"{desires.title} names {len(wanted)} signed symbols; no hand can match {rule['need']}", desires.id)
+            run.add(Severity.ERROR, "odds", f"{goal.title} names {len(wanted)} signed symbols; no hand can match {rule['need']}", goal.id)
             continue
         pool = list(cards)
         if same:
-            pool.remove(desires)  # the desires card is not in anyone's hand
+            pool.remove(goal)  # the goal card is not in anyone's hand
         hands = [_signed(card, field) for card in pool]
         if max(sizes) > len(hands):
             run.add(Severity.ERROR, "odds", f"a hand of {max(sizes)} cannot be dealt from {len(hands)} cards", run.where(path))
             return
         probs = cache.probabilities(hands, wanted, sizes, rule["need"])
         per_players = {n: probs[table[n]] for n in range(run.game.players[0], run.game.players[1] + 1) if n in table}
-        results[desires.id] = _judge(run, rule, desires, desires.title, per_players, table)
-    run.exact.setdefault("odds", {})[f"{desires_component.id}.{field}"] = {
+        results[goal.id] = _judge(run, rule, goal, goal.title, per_players, table)
+    run.exact.setdefault("odds", {})[f"{goal_component.id}.{field}"] = {
         "need": rule["need"],
         "hand_sizes": {str(n): table[n] for n in sorted(table)},
-        "desires": results,
+        "goals": results,
         "dp_runs": cache.runs,
     }
 
 
 def _judge(
-    run: _Run, rule: dict[str, Any], desires: Card, name: str, odds: dict[int, Fraction], hands: dict[int, int]
+    run: _Run, rule: dict[str, Any], goal: Card, name: str, odds: dict[int, Fraction], hands: dict[int, int]
 ) -> dict[str, dict[str, Any]]:
-    """Report a desires card no hand can satisfy (error) or whose odds leave the
+    """Report a goal card no hand can satisfy (error) or whose odds leave the
     declared band (warning); return its exact odds for the report."""
     if odds and all(p == 0 for p in odds.values()):
-        run.add(Severity.ERROR, "odds", f"{name}: no hand at any player count can satisfy it", desires.id)
+        run.add(Severity.ERROR, "odds", f"{name}: no hand at any player count can satisfy it", goal.id)
     else:
         for n, p in odds.items():
             if p == 0:
-                run.add(Severity.ERROR, "odds", f"{name}: no {hands[n]}-card hand ({n} players) can satisfy it", desires.id)
+                run.add(Severity.ERROR, "odds", f"{name}: no {hands[n]}-card hand ({n} players) can satisfy it", goal.id)
             elif not rule["band_min"] <= p <= rule["band_max"]:
                 run.add(
                     Severity.WARNING, "odds",
                     f"{name}: {float(p):.1%} of {hands[n]}-card hands ({n} players) satisfy it, outside "
                     f"{rule['band_min']:.0%}-{rule['band_max']:.0%}",
-                    desires.id,
+                    goal.id,
                 )
     return {str(n): {"probability": str(p), "value": float(p), "hand": hands[n]} for n, p in odds.items()}
 
 
 def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
-    """Exact odds that a random hand holds ``need`` letters of the suits a desires
+    """Exact odds that a random hand holds ``need`` letters of the suits a goal
     card seeks, the deck being built with so many letters of each suit."""
     deck = run.component("odds", rule["deck"], f"{path}.deck")
-    desires_component = run.component("odds", rule["desires"] or rule["deck"], f"{path}.desires")
+    goal_component = run.component("odds", rule["goals"] or rule["deck"], f"{path}.goals")
     hands = run.table("odds", rule["hand"], path)
-    if deck is None or desires_component is None or hands is None:
+    if deck is None or goal_component is None or hands is None:
         return
     if rule["seeks"] is None or rule["deck_per_value"] is None:
         run.add(Severity.ERROR, "odds", "suit-matches needs 'seeks' and 'deck_per_value' (a rules table)", run.where(path))
@@ -365,8 +365,8 @@ def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
     values = {card.fields.get(rule["field"]) for card in _core(run, deck)}
     label = rule["label"] or f"at least {rule['need']}"
     results: dict[str, dict[str, Any]] = {}
-    for desires in desires_component.cards:
-        seeks = set(desires.fields.get(rule["seeks"]) or ())
+    for goal in goal_component.cards:
+        seeks = set(goal.fields.get(rule["seeks"]) or ())
         per_players = {}
         for n in range(run.game.players[0], run.game.players[1] + 1):
             if n not in hands or n not in per_value:
@@ -374,9 +374,9 @@ def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
             k = per_value[n]
             p = at_least_of_kind(k * len(values), k * len(seeks & values), hands[n], rule["need"])
             per_players[n] = p
-        results[desires.id] = _judge(run, rule, desires, f"{desires.title} ({label})", per_players, hands)
-    run.exact.setdefault("odds", {})[f"{desires_component.id}.{label}"] = {
+        results[goal.id] = _judge(run, rule, goal, f"{goal.title} ({label})", per_players, hands)
+    run.exact.setdefault("odds", {})[f"{goal_component.id}.{label}"] = {
         "need": rule["need"],
         "hand_sizes": {str(n): hands[n] for n in sorted(hands)},
-        "desires": results,
+        "goals": results,
     }

@@ -1,11 +1,11 @@
-"""Exact odds that a random hand satisfies a desires card, by dynamic programming.
+"""Exact odds that a random hand satisfies a goal card, by dynamic programming.
 
 The question: a hand of ``size`` cards is dealt uniformly at random from a
-deck. Each card carries signed symbols ({symbol: +1 or -1}). A desires card
+deck. Each card carries signed symbols ({symbol: +1 or -1}). A goal card
 names signed symbols; a symbol *matches* when the hand's total for it has the
 desired sign (strictly). How likely is it that at least ``need`` match?
 
-Only the desires card's symbols matter, so each card reduces to a small vector
+Only the goal card's symbols matter, so each card reduces to a small vector
 of -1/0/+1 (its sign on each desired symbol, times the desired sign). Cards
 with the same vector are interchangeable: the DP runs over vector types, with
 binomial weights for how many of each are dealt, over an integer array indexed
@@ -26,18 +26,18 @@ import numpy as np
 Signs = Mapping[str, int]
 
 
-def _vector(card: Signs, desires: Signs) -> tuple[int, ...]:
-    return tuple(sign * card.get(symbol, 0) for symbol, sign in desires.items())
+def _vector(card: Signs, goal: Signs) -> tuple[int, ...]:
+    return tuple(sign * card.get(symbol, 0) for symbol, sign in goal.items())
 
 
-def hand_distribution(deck: Sequence[Signs], desires: Signs, size: int) -> np.ndarray:
+def hand_distribution(deck: Sequence[Signs], goal: Signs, size: int) -> np.ndarray:
     """Counts of hands of up to ``size`` cards by their (desire-signed) totals.
 
-    Returns an array of shape (size+1,) + (2*size+1,) * n, n = len(desires):
+    Returns an array of shape (size+1,) + (2*size+1,) * n, n = len(goal):
     entry [k, t1+size, ..., tn+size] is the number of k-card hands with those
     totals. One run answers every hand size up to ``size``.
     """
-    n = len(desires)
+    n = len(goal)
     if not 0 <= size <= len(deck):
         raise ValueError(f"cannot deal {size} cards from a deck of {len(deck)}")
     width = 2 * size + 1
@@ -45,7 +45,7 @@ def hand_distribution(deck: Sequence[Signs], desires: Signs, size: int) -> np.nd
     dtype = object if big else np.int64
     table = np.zeros((size + 1,) + (width,) * n, dtype=dtype)
     table[(0,) + (size,) * n] = 1
-    for vector, count in Counter(_vector(card, desires) for card in deck).items():
+    for vector, count in Counter(_vector(card, goal) for card in deck).items():
         new = np.zeros_like(table)
         for taken in range(0, min(count, size) + 1):
             weight = comb(count, taken)
@@ -64,11 +64,11 @@ def hand_distribution(deck: Sequence[Signs], desires: Signs, size: int) -> np.nd
     return table
 
 
-def satisfied_counts(deck: Sequence[Signs], desires: Signs, sizes: Sequence[int], need: int) -> dict[int, int]:
+def satisfied_counts(deck: Sequence[Signs], goal: Signs, sizes: Sequence[int], need: int) -> dict[int, int]:
     """For each hand size, how many hands match at least ``need`` desired signs."""
     largest = max(sizes)
-    table = hand_distribution(deck, desires, largest)
-    n = len(desires)
+    table = hand_distribution(deck, goal, largest)
+    n = len(goal)
     positive = np.arange(-largest, largest + 1) > 0
     patterns = [p for p in itertools.product((False, True), repeat=n) if sum(p) >= need]
     out = {}
@@ -80,12 +80,12 @@ def satisfied_counts(deck: Sequence[Signs], desires: Signs, sizes: Sequence[int]
     return out
 
 
-def profile(deck: Sequence[Signs], desires: Signs) -> tuple[tuple[tuple[int, ...], int], ...]:
+def profile(deck: Sequence[Signs], goal: Signs) -> tuple[tuple[tuple[int, ...], int], ...]:
     """What the odds depend on: how many cards of each vector type the deck
     holds, with the desired symbols put in a canonical order. Desires cards
     with the same profile have the same odds, so the DP runs once for them."""
-    counts = Counter(_vector(card, desires) for card in deck)
-    n = len(desires)
+    counts = Counter(_vector(card, goal) for card in deck)
+    n = len(goal)
     return min(
         tuple(sorted((tuple(v[i] for i in order), c) for v, c in counts.items()))
         for order in itertools.permutations(range(n))
@@ -98,10 +98,10 @@ class OddsCache:
     def __init__(self) -> None:
         self._done: dict[tuple[object, ...], dict[int, Fraction]] = {}
 
-    def probabilities(self, deck: Sequence[Signs], desires: Signs, sizes: Sequence[int], need: int) -> dict[int, Fraction]:
-        key = (profile(deck, desires), tuple(sorted(sizes)), need)
+    def probabilities(self, deck: Sequence[Signs], goal: Signs, sizes: Sequence[int], need: int) -> dict[int, Fraction]:
+        key = (profile(deck, goal), tuple(sorted(sizes)), need)
         if key not in self._done:
-            counts = satisfied_counts(deck, desires, sizes, need)
+            counts = satisfied_counts(deck, goal, sizes, need)
             self._done[key] = {size: Fraction(count, comb(len(deck), size)) for size, count in counts.items()}
         return self._done[key]
 
@@ -110,25 +110,25 @@ class OddsCache:
         return len(self._done)
 
 
-def probabilities(deck: Sequence[Signs], desires: Signs, sizes: Sequence[int], need: int) -> dict[int, Fraction]:
-    """Exact probabilities, per hand size, that a random hand satisfies ``desires``."""
-    counts = satisfied_counts(deck, desires, sizes, need)
+def probabilities(deck: Sequence[Signs], goal: Signs, sizes: Sequence[int], need: int) -> dict[int, Fraction]:
+    """Exact probabilities, per hand size, that a random hand satisfies ``goal``."""
+    counts = satisfied_counts(deck, goal, sizes, need)
     return {size: Fraction(count, comb(len(deck), size)) for size, count in counts.items()}
 
 
-def probability(deck: Sequence[Signs], desires: Signs, size: int, need: int) -> Fraction:
-    """The exact probability that a uniformly random hand satisfies ``desires``."""
-    return probabilities(deck, desires, [size], need)[size]
+def probability(deck: Sequence[Signs], goal: Signs, size: int, need: int) -> Fraction:
+    """The exact probability that a uniformly random hand satisfies ``goal``."""
+    return probabilities(deck, goal, [size], need)[size]
 
 
-def brute_force(deck: Sequence[Signs], desires: Signs, size: int, need: int) -> Fraction:
+def brute_force(deck: Sequence[Signs], goal: Signs, size: int, need: int) -> Fraction:
     """The same by listing every hand: for tests on small decks."""
     hits = 0
     hands = 0
     for hand in itertools.combinations(deck, size):
         hands += 1
         matched = 0
-        for symbol, sign in desires.items():
+        for symbol, sign in goal.items():
             if sign * sum(card.get(symbol, 0) for card in hand) > 0:
                 matched += 1
         hits += matched >= need

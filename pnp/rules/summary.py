@@ -30,10 +30,10 @@ def as_text(report: Report, strict: bool) -> str:
         lines.append("Balance:")
         lines.extend(f"  {f.message}" for f in balance)
     for key, odds in report.exact.get("odds", {}).items():
-        values = [v["value"] for d in odds["desires"].values() for v in d.values()]
+        values = [v["value"] for d in odds["goals"].values() for v in d.values()]
         if values:
             lines.append(
-                f"Odds ({key}, at least {odds['need']} matching): {len(odds['desires'])} desires cards, "
+                f"Odds ({key}, at least {odds['need']} matching): {len(odds['goals'])} goal cards, "
                 f"exact; lowest {min(values):.1%}, highest {max(values):.1%} over every player count"
             )
     for players, sim in report.exact.get("simulation", {}).items():
@@ -53,11 +53,11 @@ def as_text(report: Report, strict: bool) -> str:
 
 
 def _plot(odds: dict[str, Any]) -> str:
-    """Inline SVG: one line per desires card, odds against player count."""
-    desires = odds["desires"]
-    if not desires:
+    """Inline SVG: one line per goal card, odds against player count."""
+    goal = odds["goals"]
+    if not goal:
         return ""
-    counts = sorted({int(n) for d in desires.values() for n in d})
+    counts = sorted({int(n) for d in goal.values() for n in d})
     w, h, pad = 640, 300, 40
     xs = {n: pad + (w - 2 * pad) * (i / max(1, len(counts) - 1)) for i, n in enumerate(counts)}
 
@@ -71,7 +71,7 @@ def _plot(odds: dict[str, Any]) -> str:
     for n in counts:
         parts.append(f'<text x="{xs[n]:.1f}" y="{h - pad + 16}" font-size="11" text-anchor="middle">{n}</text>')
     parts.append(f'<text x="{w / 2}" y="{h - 6}" font-size="12" text-anchor="middle">players</text>')
-    for card, per in desires.items():
+    for card, per in goal.items():
         points = " ".join(f"{xs[int(n)]:.1f},{y(v['value']):.1f}" for n, v in sorted(per.items(), key=lambda kv: int(kv[0])))
         parts.append(f'<polyline fill="none" stroke="#5b2a6e" stroke-opacity="0.35" points="{points}"><title>{escape(card)}</title></polyline>')
     parts.append("</svg>")
@@ -86,18 +86,18 @@ def as_html(report: Report, strict: bool) -> str:
     )
     sections = []
     for key, odds in report.exact.get("odds", {}).items():
-        counts = sorted({int(n) for d in odds["desires"].values() for n in d})
+        counts = sorted({int(n) for d in odds["goals"].values() for n in d})
         head = "".join(f"<th>{n} players<br>({odds['hand_sizes'][str(n)]} cards)</th>" for n in counts)
         body = "".join(
             f"<tr><td>{escape(card)}</td>"
             + "".join(f"<td title='{per[str(n)]['probability']}'>{per[str(n)]['value']:.2%}</td>" for n in counts)
             + "</tr>"
-            for card, per in odds["desires"].items()
+            for card, per in odds["goals"].items()
         )
         sections.append(
             f"<h2>Odds: {escape(key)}</h2><p>Exact probability that a random hand has at least "
-            f"{odds['need']} of the desires card's signed symbols dominant (hover for the exact fraction).</p>"
-            f"{_plot(odds)}<table><tr><th>desires card</th>{head}</tr>{body}</table>"
+            f"{odds['need']} of the goal card's signed symbols dominant (hover for the exact fraction).</p>"
+            f"{_plot(odds)}<table><tr><th>goal card</th>{head}</tr>{body}</table>"
         )
     for key, totals in report.exact.get("balance", {}).items():
         body = "".join(

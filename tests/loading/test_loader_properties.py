@@ -78,7 +78,7 @@ tables = st.dictionaries(counts, st.one_of(counts, st.dictionaries(st.sampled_fr
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=st.one_of(tables, counts), per_value=st.one_of(tables, counts), copies=st.lists(st.integers(0, 3), min_size=4, max_size=4),
        need=st.integers(1, 3), players=st.tuples(st.integers(1, 9), st.integers(1, 9)))
-@example(hand={1: 0}, per_value={}, copies=[0, 0, 0, 0], need=1, players=(1, 1))  # a desires card at copies 0
+@example(hand={1: 0}, per_value={}, copies=[0, 0, 0, 0], need=1, players=(1, 1))  # a goal card at copies 0
 @example(hand={}, per_value={1: 0}, copies=[0, 0, 0, 0], need=1, players=(1, 1))  # per-value over a field of many values
 def test_any_rules_tables_are_checked_or_refused_cleanly(hand: object, per_value: object, copies: list[int], need: int, players: tuple[int, int]) -> None:
     """Whatever numbers a game's rules tables hold, the checks that read them
@@ -88,7 +88,7 @@ def test_any_rules_tables_are_checked_or_refused_cleanly(hand: object, per_value
     checks = {
         "rules": {"hand": hand, "per_value": per_value},
         "checks": {
-            "deal": [{"deck": "cards", "hand": "hand", "desires": 1, "per_value": "per_value", "field": "symbols"}],
+            "deal": [{"deck": "cards", "hand": "hand", "extra": 1, "per_value": "per_value", "field": "symbols"}],
             "per_value": [{"component": "cards", "field": "symbols", "table": "per_value", "why": "w"}],
             "odds": [
                 {"kind": "dominant-signs", "deck": "cards", "field": "symbols", "need": need, "hand": "hand", "band_min": 0.0, "band_max": 1.0},

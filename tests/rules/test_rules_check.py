@@ -28,7 +28,7 @@ rules:
   per_other: 1
 checks:
   deal:
-    - {deck: cards, hand: hand, desires: 1, reserve_min: 0}
+    - {deck: cards, hand: hand, extra: 1, reserve_min: 0}
   supply:
     - {component: sleeves, each_at_least: {per_other_player: per_other}, why: one per other player}
   set_size:
@@ -70,7 +70,7 @@ def test_a_sound_game_passes(tmp_path: Path) -> None:
     assert set(data["exact"]) == {"deal", "balance", "odds"}
     balance = data["exact"]["balance"]["cards.symbols"]
     assert balance["sun"] == {"plus": 3, "minus": 3, "cards": 6, "share": "3/4"}
-    # 4 players: 4 x (1 hand + 1 desires) = 8 dealt, none left.
+    # 4 players: 4 x (1 hand + 1 goal card) = 8 dealt, none left.
     assert data["exact"]["deal"]["cards"]["4"] == {"deck": 8, "dealt": 8, "left": 0}
 
 
@@ -83,7 +83,7 @@ def test_exact_odds_are_fractions_that_brute_force_confirms(tmp_path: Path) -> N
 
     _, data = check(make_game(tmp_path))
     cards = yaml.safe_load(CARDS)["cards"]
-    odds = data["exact"]["odds"]["cards.symbols"]["desires"]
+    odds = data["exact"]["odds"]["cards.symbols"]["goals"]
     for card in cards:
         deck = [c["symbols"] for c in cards if c is not card]
         for players, size in (("2", 2), ("4", 1)):
@@ -146,13 +146,13 @@ def test_a_symbol_no_card_uses(tmp_path: Path) -> None:
     assert [w["message"] for w in findings(data, "warning")] == ["symbols entry 'star' is on no cards"]
 
 
-def test_a_desires_card_no_hand_can_satisfy_is_an_error(tmp_path: Path) -> None:
+def test_a_goal_card_no_hand_can_satisfy_is_an_error(tmp_path: Path) -> None:
     cards = CARDS.replace("{id: c5, title: C5, symbols: {sun: 1}}", "{id: c5, title: C5, symbols: {sun: 1, moon: 1}}")
     checks = GOOD_CHECKS.replace("need: 1", "need: 2")
     code, data = check(make_game(tmp_path, checks, cards))
     assert code == 1
     # c4 wants -sun and -moon; with one-card hands at 4 players only c4 itself
-    # could do it, and it is the desires card.
+    # could do it, and it is the goal card.
     unsatisfiable = [e for e in findings(data, "error") if e["check"] == "odds"]
     assert any(e["where"] == "c4" and "4 players" in e["message"] for e in unsatisfiable), unsatisfiable
 
@@ -190,7 +190,7 @@ def test_shipped_b04_is_sound() -> None:
     assert not findings(data, "error")
     # The known finding: at 7 and 8 players only 4 cards are left to draw.
     assert [w["message"][:10] for w in findings(data, "warning")] == ["7 players:", "8 players:"]
-    odds = data["exact"]["odds"]["traits.symbols"]["desires"]
+    odds = data["exact"]["odds"]["traits.symbols"]["goals"]
     assert len(odds) == 60 and all(len(per) == 6 for per in odds.values())
 
 
@@ -200,7 +200,7 @@ def test_shipped_d01_is_sound_and_its_odds_are_exact() -> None:
     result = run_pnp("check", "persuasion-d01", "--json")
     data = json.loads(result.stdout)
     assert result.returncode == 0 and data["ok"] and not findings(data, "warning"), data["findings"]
-    prim = data["exact"]["odds"]["desires.prim"]["desires"]
+    prim = data["exact"]["odds"]["desires.prim"]["goals"]
     assert len(prim) == 9
     assert Fraction(prim["a-learned-match"]["3"]["probability"]) == Fraction(3696, 20349)
     assert data["exact"]["deal"]["traits"]["8"] == {"deck": 57, "dealt": 40, "left": 17}

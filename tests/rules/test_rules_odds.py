@@ -25,7 +25,7 @@ def test_a_case_worked_by_hand() -> None:
     assert probability(deck, {"a": -1}, 2, 1) == Fraction(1, 6)
 
 
-def test_a_desires_card_no_hand_can_satisfy() -> None:
+def test_a_goal_card_no_hand_can_satisfy() -> None:
     deck = [{"a": 1}, {"a": 1}, {"b": -1}]
     assert probability(deck, {"a": -1, "b": 1}, 2, 1) == 0
 
@@ -38,21 +38,21 @@ def test_matches_every_hand_listed_on_a_deck_like_b04() -> None:
         for signs in itertools.product((1, -1), repeat=3)
         if len(set(signs)) > 1
     ][:18]
-    desires = deck[0]
+    goal = deck[0]
     rest = deck[1:]
     for size in (3, 4, 5):
-        assert probability(rest, desires, size, 2) == brute_force(rest, desires, size, 2)
+        assert probability(rest, goal, size, 2) == brute_force(rest, goal, size, 2)
 
 
 signed = st.dictionaries(st.sampled_from("abcd"), st.sampled_from((-1, 1)), min_size=1, max_size=3)
 
 
 @settings(max_examples=60, deadline=None)
-@given(deck=st.lists(signed, min_size=1, max_size=9), desires=signed, data=st.data())
-def test_dp_equals_brute_force(deck, desires, data) -> None:
+@given(deck=st.lists(signed, min_size=1, max_size=9), goal=signed, data=st.data())
+def test_dp_equals_brute_force(deck, goal, data) -> None:
     size = data.draw(st.integers(1, len(deck)))
-    need = data.draw(st.integers(1, len(desires)))
-    assert probability(deck, desires, size, need) == brute_force(deck, desires, size, need)
+    need = data.draw(st.integers(1, len(goal)))
+    assert probability(deck, goal, size, need) == brute_force(deck, goal, size, need)
 
 
 def test_one_run_answers_every_hand_size() -> None:
@@ -63,7 +63,7 @@ def test_one_run_answers_every_hand_size() -> None:
         assert value.denominator <= comb(len(deck), size)
 
 
-def test_cache_shares_runs_between_equivalent_desires_cards() -> None:
+def test_cache_shares_runs_between_equivalent_goal_cards() -> None:
     deck = [{"a": 1, "b": -1}, {"a": -1, "b": 1}, {"a": 1}, {"b": 1}, {"a": -1}, {"b": -1}]
     # Swapping the roles of a and b maps the deck onto itself.
     assert profile(deck, {"a": 1, "b": 1}) == profile(deck, {"b": 1, "a": 1})

@@ -1,0 +1,174 @@
+"""The home build strung together: plan -> render -> impose and write, over
+frozen values, committed in one step."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+
+from pnp.commit import Outputs, claimed
+from pnp.errors import Diagnostic, Level, Source
+from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
+from pnp.home.pages import count_pages, document_html, instructions_html, page_ranges
+from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
+from pnp.model import Component, Game
+from pnp.pdf.place import ImposedFile, write_imposed
+from pnp.render.cache import RenderCache
+from pnp.render.dispatch import render_pdf
+from pnp.render.document import faces_html
+from pnp.render.findings import layout_diagnostics, raise_errors
+from pnp.render.inspect import safe_box
+from pnp.render.layout import FacePages, render_build
+from pnp.render.scope import scope_for
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    game: Game
+    components: tuple[Component, ...]
+    files: tuple[BuiltFile, ...]
+    faces: int
+    placed: int
+    manifest: Path
+    rendered: int = 0
+    """Documents laid out by WeasyPrint in this build (the rest came from the cache)."""
+    cached: int = 0
+    faces_rendered: int = 0
+    """Faces laid out in this build; the others came from the cache."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Text that overflows its box or leaves the safe zone, by card and element."""
+
+
+
+def build(
+    game: Game,
+    papers: Sequence[str],
+    out_dir: Path,
+    only: Sequence[str] | None = None,
+    gutterfold: bool = False,
+    ink_saver: bool = False,
+    use_cache: bool = True,
+    reprint: dict[str, set[str]] | None = None,
+    stamp: bool = True,
+    strict: bool = False,
+) -> BuildResult:
+    """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
+
+    ``gutterfold`` puts each front beside its back on one sheet, to fold, for
+    printers without duplex. ``stamp`` prints the build stamp on every card.
+    Text that overflows or leaves a card's safe zone is a warning in the
+    result, or (``strict``) an error raised before anything is written.
+    ``out_dir`` is held for this build alone while it runs."""
+    options = BuildOptions(
+        tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
+        None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict,
+    )
+    with claimed(out_dir):
+        plan = plan_home(game, options)
+        rendered = render_home(game, plan, options, out_dir)
+        return write_home(game, plan, rendered, options, out_dir)
+
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """Stage 4's results: every face's page, each file's instructions, each document."""
+
+    faces: FacePages
+    front: dict[tuple[int, str], bytes]
+    documents: tuple[bytes, ...]
+    problems: tuple[Diagnostic, ...]
+    cache: RenderCache
+
+
+
+def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path) -> Rendered:
+    """Stage 4: faces from the cache or laid out now, with every file's
+    instructions (assumed one page long) and documents, on every core."""
+    cache = RenderCache(out_dir / ".cache" / "render" if options.use_cache else None)
+    keys = list(plan.sheets)
+    jobs = [
+        (instructions_html(game, plan.papers[p], plan.parts[(i, p)], 1, plan.split[i].module,
+                           plan.others(game, i, p, options.variant), options.gutterfold), "printing instructions")
+        for i, p in keys
+    ]
+    jobs += [(document_html(game, d, plan.papers[p]), f"document {d.id}") for p in options.papers for d in plan.documents]
+    styles = list(plan.styles)
+    face_pdfs, findings, rendered = render_build(
+        plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
+    )
+    problems = raise_errors(layout_diagnostics(plan.components, plan.faces, findings, options.strict))
+    if cache.damaged:
+        problems.append(Diagnostic(
+            Source(out_dir / ".cache" / "render"), "",
+            f"the render cache held {cache.damaged} damaged page(s) or entries; they were dropped and laid out again",
+            Level.WARNING,
+        ))
+    return Rendered(face_pdfs, dict(zip(keys, rendered[: len(keys)])), tuple(rendered[len(keys) :]), tuple(problems), cache)
+
+
+
+def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, out_dir: Path) -> BuildResult:
+    """Stages 5 and 6: impose and write every file with the manifest, committed in one step."""
+    files: list[BuiltFile] = []
+    placed = 0
+    found: dict[str, dict[str, Any]] = {}
+    """Where each face is first drawn (file, page, box): for `pnp diff`."""
+    with Outputs(out_dir) as outputs:
+        imposed: list[ImposedFile] = []
+        for (index, paper_id), book_sheets in plan.sheets.items():
+            book = plan.split[index]
+            front, count = _front_matter(game, plan, rendered, options, (index, paper_id))
+            ordered = [s for c in book.components for s in book_sheets[c.id]]
+            if index == 0:
+                placed = sum(len(s.placements) for s in ordered)
+            paper = plan.papers[paper_id]
+            title = f"{game.title}: {book.module.name if book.module else 'print-and-play'} ({paper.name})"
+            target = out_dir / f"{book.stem(game)}-{options.variant}-{paper_id}.pdf"
+            imposed.append((front, ordered, title, outputs.stage(target)))
+            note_places(found, ordered, target.name, count + 1)
+            files.append(BuiltFile(target, PROFILE, paper_id, count + len(ordered), book.module.id if book.module else None))
+        write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
+        documents = iter(rendered.documents)
+        for paper_id in options.papers:
+            for document in plan.documents:
+                pdf = pikepdf.open(io.BytesIO(next(documents)))
+                pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
+                target = out_dir / document_file(game, document, paper_id)
+                outputs.pdf(pdf, target)
+                files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
+        # A reprint keeps the full build's manifest as it was (a baseline for the next diff).
+        manifest = out_dir / ("manifest-reprint.json" if options.reprint is not None else "manifest.json")
+        data = manifest_data(game, plan.components, merged(plan.plans), files, out_dir, found) | {"ink_saver": options.ink_saver}
+        outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
+        outputs.commit()
+    cache = rendered.cache
+    return BuildResult(
+        game, plan.components, tuple(files), len(plan.faces), placed, manifest,
+        cache.misses, cache.hits, cache.face_misses, rendered.problems,
+    )
+
+
+
+def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, key: tuple[int, str]) -> tuple[bytes, int]:
+    """A file's instructions and their page count: laid out again, with the
+    sheets numbered after them, when they did not fit on one page."""
+    index, paper_id = key
+    front = rendered.front[key]
+    count = count_pages(front)
+    if count != 1:
+        book = plan.split[index]
+        parts = page_ranges(plan.sheets[key], book.components, count + 1, plan.layouts)
+        html = instructions_html(
+            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, options.variant), options.gutterfold
+        )
+        front = render_pdf(html, scope_for(game), "printing instructions")
+        count = count_pages(front)
+    return front, count
