@@ -8,8 +8,9 @@ what a build writes never depends on what the cache held before it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import BuildError
 from pnp.render.cache import RenderCache, cache_limit, job_key
@@ -90,6 +91,35 @@ def render_build(
     the faces' pages and findings, and each document's PDF bytes."""
     limit = cache_limit()
     index = cache.face_index()
+    work = _work(faces, html_for, documents, scope, cache, index)
+    fresh = _lay_out(work, html_for, safe_for, documents, scope, cache, index, workers)
+    pages = _documents(faces, work.keys, index)
+    out, found = _collect(faces, work.keys, index, pages, cache)
+    cache.hits += len(pages.keys() - fresh)
+    if work.todo or work.unstored:
+        cache.prune(limit, set(pages) | set(work.document_keys))
+    return out, found, [data for data in work.stored if data is not None]
+
+
+@dataclass
+class _Work:
+    """What a build must lay out: the runs of faces the cache cannot give as
+    their run's document would, and the documents it does not hold."""
+
+    keys: dict[str, str]
+    """Each face's own content key (its single-face document's), by face key."""
+    todo: list[tuple[list[Face], str]]
+    """Runs to lay out, each with its document's key."""
+    document_keys: list[str]
+    stored: list[bytes | None]
+    """Each document's bytes, from the cache or (once laid out) new."""
+    unstored: list[int]
+
+
+def _work(
+    faces: Sequence[Face], html_for: Callable[[Sequence[Face]], str], documents: Sequence[tuple[str, str]],
+    scope: Scope, cache: RenderCache, index: dict[str, Any],
+) -> _Work:
     roots = [root.resolve() for root in scope.roots]
     hashed: dict[Path, str] = {}
     keys = {face.key: job_key(html_for([face]), roots, hashed) for face in faces}
@@ -99,49 +129,69 @@ def render_build(
         (run, key) for run, key in zip(runs, run_keys)
         if not all(cache.has_face(index, keys[f.key]) and index[keys[f.key]]["document"] == key for f in run)
     ]
-    chunks = [run for run, _ in todo]
-    missing = sum(len(chunk) for chunk in chunks)
+    missing = sum(len(run) for run, _ in todo)
     cache.face_hits += len(faces) - missing
     cache.face_misses += missing
     document_keys = [job_key(html, roots, hashed) for html, _ in documents]
     stored: list[bytes | None] = [cache.get(k) for k in document_keys]
     unstored = [i for i, data in enumerate(stored) if data is None]
     cache.hits += len(documents) - len(unstored)
+    return _Work(keys, todo, document_keys, stored, unstored)
+
+
+def _lay_out(
+    work: _Work, html_for: Callable[[Sequence[Face]], str], safe_for: Callable[[Face], tuple[float, float, float, float]],
+    documents: Sequence[tuple[str, str]], scope: Scope, cache: RenderCache, index: dict[str, Any], workers: int | None,
+) -> set[str]:
+    """Lay out what ``work`` lists, longest first, and keep the pages in the
+    cache and the index. Returns the keys of the documents made now."""
+    chunks = [run for run, _ in work.todo]
     jobs: list[tuple[str, str, list[tuple[float, float, float, float]] | None]] = [
         (html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks
     ]
-    jobs += [(documents[i][0], documents[i][1], None) for i in unstored]
-    fresh: set[str] = set()
-    if jobs:
-        from pnp.render.dispatch import render_many
+    jobs += [(documents[i][0], documents[i][1], None) for i in work.unstored]
+    if not jobs:
+        return set()
+    from pnp.render.dispatch import render_many
 
-        order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
-        results = dict(zip(order, render_many([jobs[i] for i in order], scope, workers)))
-        cache.misses += len(jobs)
-        for number, chunk in enumerate(chunks):
-            data, findings = results[number]
-            document = todo[number][1]
-            cache.put(document, data)
-            fresh.add(document)
-            for page, face in enumerate(chunk):
-                index[keys[face.key]] = {
-                    "document": document,
-                    "page": page,
-                    "pages": len(chunk),
-                    "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
-                }
-        for number, i in enumerate(unstored, start=len(chunks)):
-            data = results[number][0]
-            cache.put(document_keys[i], data)
-            stored[i] = data
-        if chunks:
-            cache.save_face_index(index)
+    order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
+    results = dict(zip(order, render_many([jobs[i] for i in order], scope, workers)))
+    cache.misses += len(jobs)
+    fresh: set[str] = set()
+    for number, (chunk, document) in enumerate(work.todo):
+        data, findings = results[number]
+        cache.put(document, data)
+        fresh.add(document)
+        for page, face in enumerate(chunk):
+            index[work.keys[face.key]] = {
+                "document": document,
+                "page": page,
+                "pages": len(chunk),
+                "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
+            }
+    for number, i in enumerate(work.unstored, start=len(chunks)):
+        data = results[number][0]
+        cache.put(work.document_keys[i], data)
+        work.stored[i] = data
+    if chunks:
+        cache.save_face_index(index)
+    return fresh
+
+
+def _documents(faces: Sequence[Face], keys: dict[str, str], index: dict[str, Any]) -> dict[str, list[str | None]]:
+    """Each run document the faces come from, with the face key on each of its pages."""
     pages: dict[str, list[str | None]] = {}
-    found: dict[str, list[LayoutFinding]] = {}
     for face in faces:
         entry = index[keys[face.key]]
         pages.setdefault(entry["document"], [None] * entry["pages"])[entry["page"]] = face.key
-        found[face.key] = [LayoutFinding(**f) for f in entry["findings"]]
+    return pages
+
+
+def _collect(
+    faces: Sequence[Face], keys: dict[str, str], index: dict[str, Any], pages: dict[str, list[str | None]], cache: RenderCache
+) -> tuple[FacePages, dict[str, list[LayoutFinding]]]:
+    """Every face's document bytes and page, and its findings, from the index."""
+    found = {face.key: [LayoutFinding(**f) for f in index[keys[face.key]]["findings"]] for face in faces}
     out: FacePages = []
     for document, keyed in pages.items():
         held = cache.get(document) if cache.folder is not None else cache.memory.get(document)
@@ -151,7 +201,4 @@ def render_build(
                 "its cache?); nothing was written: run the build again"
             )
         out.append((held, keyed))
-    cache.hits += len(pages.keys() - fresh)
-    if jobs:
-        cache.prune(limit, set(pages) | set(document_keys))
-    return out, found, [data for data in stored if data is not None]
+    return out, found
