@@ -123,6 +123,18 @@ class Module:
 
 
 @dataclass(frozen=True)
+class EngineSpec:
+    """Which engine plays a game: a module in its folder, or an installed plugin."""
+
+    module: str | None
+    """A package (``rules/__init__.py``) or module (``rules.py``) in the game folder."""
+    plugin: str | None
+    """The name of an installed ``pnp.engines`` entry point."""
+    options: Mapping[str, Any]
+    """What the engine needs from the data (the engine defines them)."""
+
+
+@dataclass(frozen=True)
 class Game:
     """A whole game folder, loaded and checked."""
 
@@ -141,8 +153,7 @@ class Game:
     rules: Mapping[str, Any] = field(default_factory=dict)
     documents: tuple[Document, ...] = ()
     modules: tuple[Module, ...] = ()
-    engine: Mapping[str, Any] | None = None
-    """``{rules, options}``: which engine module plays the game."""
+    engine: EngineSpec | None = None
     checks: Mapping[str, Any] = field(default_factory=dict)
     """The validated ``checks:`` section; see :mod:`pnp.loading.checks`."""
     where: Mapping[str, str] = field(default_factory=dict)

@@ -48,18 +48,17 @@ def engine_for(game: Game, trust: bool = False) -> tuple[ModuleType, dict[str, A
     spec = game.engine
     if not spec:
         raise UsageError(f"{game.title} declares no engine (game.yaml: engine: {{module: rules}} or {{plugin: NAME}})")
-    module, plugin = spec.get("module"), spec.get("plugin")
-    if (module is None) == (plugin is None):
-        raise InputError([Diagnostic(_where(game), "engine", "expected exactly one of module (a folder in the game) or plugin (an installed engine)")])
-    options = dict(spec.get("options") or {})
+    module, plugin = spec.module, spec.plugin
+    options = dict(spec.options)
     if plugin is not None:
-        return _plugin(game, str(plugin)), options
+        return _plugin(game, plugin), options
     if not (trust or trusted(game)):
         raise UntrustedRules(
             f"{game.title}: its engine is Python code in the game folder ({module}); pnp runs a game folder's code only "
             f"for the project's own games (under {CARD_DATA}) or when you say so: --trust-rules (or {TRUST_VARIABLE}=1)"
         )
-    return load_folder(game, str(module)), options
+    assert module is not None  # the loader allows exactly one of module and plugin
+    return load_folder(game, module), options
 
 
 def trusted(game: Game) -> bool:

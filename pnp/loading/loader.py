@@ -16,7 +16,7 @@ from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
+from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
 from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file
 
 GAME_FILE = "game.yaml"
@@ -89,8 +89,21 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
 
 
 def _build_game(
-    game_dir: Path, doc: YamlDoc, top: dict[str, Any], ck: Checker, sizes: Any, diagnostics: list[Diagnostic]
+    game_dir: Path, doc: YamlDoc, top: dict[str, Any], ck: Checker, sizes: dict[str, tuple[float, float]], diagnostics: list[Diagnostic]
 ) -> Game | None:
+    sets = _sets(doc, top, ck, diagnostics)
+    ck.sets = {**ck.sets, **{name: frozenset(e.id for e in entries) for name, entries in sets.items()}}
+    layouts = load_layouts(game_dir)
+    components = _components(game_dir, doc, ck, sizes, sets, layouts, diagnostics)
+    diagnostics += _over_budget(components)
+    if any(v is INVALID for v in top.values()):
+        return None
+    return _game(game_dir, doc, top, sets, components, layouts, diagnostics)
+
+
+def _sets(doc: YamlDoc, top: dict[str, Any], ck: Checker, diagnostics: list[Diagnostic]) -> dict[str, tuple[Entry, ...]]:
+    """The game's named sets; when some entries are wrong, the good ones (and
+    the ids of the bad), so one bad entry does not fail every card naming it."""
     sets: dict[str, tuple[Entry, ...]] = {}
     raw_sets = doc.data.get("sets") if isinstance(doc.data, dict) else None
     if isinstance(raw_sets, dict) and top["sets"] is INVALID:
@@ -107,10 +120,15 @@ def _build_game(
         for set_name, entries in top["sets"].items():
             _unique([e["id"] for e in entries], ("sets", set_name), "id", doc, diagnostics)
             sets[set_name] = tuple(_entry(set_name, e) for e in entries)
-    ck.sets = {**ck.sets, **{name: frozenset(e.id for e in entries) for name, entries in sets.items()}}
+    return sets
 
-    layouts = load_layouts(game_dir)
-    components = []
+
+def _components(
+    game_dir: Path, doc: YamlDoc, ck: Checker, sizes: dict[str, tuple[float, float]], sets: dict[str, tuple[Entry, ...]],
+    layouts: dict[str, SheetLayout], diagnostics: list[Diagnostic],
+) -> list[Component]:
+    """Every component that checks out, its cards read from its cards file."""
+    components: list[Component] = []
     raw_components = doc.data.get("components") if isinstance(doc.data, dict) else None
     if isinstance(raw_components, list):
         record = component_record(sizes)
@@ -126,9 +144,13 @@ def _build_game(
             if component is not None:
                 components.append(component)
         _unique(ids, ("components",), "id", doc, diagnostics)
-    diagnostics += _over_budget(components)
-    if any(v is INVALID for v in top.values()):
-        return None
+    return components
+
+
+def _game(
+    game_dir: Path, doc: YamlDoc, top: dict[str, Any], sets: dict[str, tuple[Entry, ...]], components: list[Component],
+    layouts: dict[str, SheetLayout], diagnostics: list[Diagnostic],
+) -> Game:
     players = (top["players"]["min"], top["players"]["max"])
     if players[0] > players[1]:
         diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
@@ -150,7 +172,7 @@ def _build_game(
         rules=top["rules"] if isinstance(top["rules"], dict) else {},
         checks=top["checks"] or {},
         where={dotted(path): f"{shown}:{line}" for path, (line, _) in doc.marks.items()},
-        engine=top["engine"],
+        engine=_engine(doc, top["engine"], diagnostics),
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         documents=tuple(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
@@ -161,6 +183,14 @@ def _build_game(
             {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
         ),
     )
+
+
+def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diagnostic]) -> EngineSpec | None:
+    if checked is None:
+        return None
+    if (checked["module"] is None) == (checked["plugin"] is None):
+        diagnostics.append(doc.error(("engine",), "expected exactly one of module (a folder in the game) or plugin (an installed engine)"))
+    return EngineSpec(checked["module"], checked["plugin"], MappingProxyType(dict(checked["options"] or {})))
 
 
 def _entry(set_name: str, e: dict[str, Any]) -> Entry:

@@ -20,7 +20,7 @@ D01State = D01.state.D01State
 AGENTS = D01.agents.AGENTS
 
 D01_GAME = load_game(resolve_game_dir("persuasion-d01"))
-PACK = persuasion_d01_play.prepare(D01_GAME, dict(D01_GAME.engine["options"]))
+PACK = persuasion_d01_play.prepare(D01_GAME, dict(D01_GAME.engine.options))
 
 
 @pytest.mark.parametrize("play, game", [(persuasion_b04_play, "persuasion-b04"), (persuasion_d01_play, "persuasion-d01")])
@@ -28,7 +28,7 @@ def test_every_move_is_checked_unless_the_agents_are_trusted(play: ModuleType, g
     """A user's agent may answer anything: by default each choice is checked
     against the options; only the bundled agents, trusted, skip the check."""
     loaded = load_game(resolve_game_dir(game))
-    prepared = play.prepare(loaded, dict(loaded.engine["options"]))
+    prepared = play.prepare(loaded, dict(loaded.engine.options))
     assert play.new_state(prepared, 4, random.Random(1), {}).check_moves is True
     assert play.new_state(prepared, 4, random.Random(1), {"trusted_agents": True}).check_moves is False
 

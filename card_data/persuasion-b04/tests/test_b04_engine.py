@@ -31,7 +31,7 @@ prepare = B04.prepare
 score = B04.score
 
 GAME = load_game(resolve_game_dir("persuasion-b04"))
-OPTIONS = dict(GAME.engine["options"])
+OPTIONS = dict(GAME.engine.options)
 DECK = prepare(GAME, OPTIONS)
 
 

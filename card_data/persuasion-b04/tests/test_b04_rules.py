@@ -20,7 +20,7 @@ Deck = B04.state.Deck
 Observation = B04.state.Observation
 AGENTS = B04.agents.AGENTS
 GAME = load_game(resolve_game_dir("persuasion-b04"))
-DECK = B04.prepare(GAME, dict(GAME.engine["options"]))
+DECK = B04.prepare(GAME, dict(GAME.engine.options))
 
 
 def rig(hands: list[list[int]]) -> B04State:

@@ -25,7 +25,7 @@ prepare = D01.prepare
 score = D01.score
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
-OPTIONS = dict(GAME.engine["options"])
+OPTIONS = dict(GAME.engine.options)
 PACK = prepare(GAME, OPTIONS)
 
 

@@ -24,7 +24,7 @@ AGENTS = D01.agents.AGENTS
 prepare = D01.prepare
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
-PACK = prepare(GAME, {**GAME.engine["options"], "with_modules": True})
+PACK = prepare(GAME, {**GAME.engine.options, "with_modules": True})
 LETTER_OF = {id(L): i for i, L in enumerate(PACK.letters)}
 LETTER_FIELDS = ("hand", "deck_seen", "discards")
 

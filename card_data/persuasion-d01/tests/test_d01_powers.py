@@ -21,7 +21,7 @@ D01State = D01.state.D01State
 prepare = D01.prepare
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
-ALL = prepare(GAME, {**GAME.engine["options"], "with_modules": True})
+ALL = prepare(GAME, {**GAME.engine.options, "with_modules": True})
 ID = {letter.id: i for i, letter in enumerate(ALL.letters)}
 PLAIN = [i for i, letter in enumerate(ALL.letters) if not letter.powers]
 
