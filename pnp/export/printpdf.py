@@ -117,12 +117,9 @@ def _write(
     skipped: list[str],
     force: bool,
 ) -> PrintExport:
-    from pnp.preflight import preflight
-
     folder = out_dir / profile.id
     when = _build_time()
     files: list[dict[str, Any]] = []
-    reports = []
     with Outputs(out_dir) as outputs:
         staged: list[tuple[Path, Component, Path]] = []
         for component in parts:
@@ -149,18 +146,7 @@ def _write(
                     "order": [side for side, _ in order[: len(sides)]],
                 }
             )
-        failures = []
-        for (temporary, component, target), entry in zip(staged, files):
-            report = preflight(temporary, requirements(profile, component))
-            reports.append(report)
-            entry["preflight"] = {
-                "passed": report.ok,
-                "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
-                "min_ppi": None if report.min_ppi is None else round(report.min_ppi, 1),
-                "fonts": report.fonts,
-                "failures": [f.message for f in report.failures],
-            }
-            failures += [f"{target.name}: [{f.check}] {f.message}" for f in report.failures]
+        reports, failures = _preflight_all(staged, files, profile)
         if failures and not force:
             raise PreflightFailed(
                 f"{profile.id}: preflight found {len(failures)} problem(s); nothing was written (--force writes anyway):\n  "
@@ -170,6 +156,29 @@ def _write(
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "index.json")
         outputs.commit()
     return PrintExport(tuple(files), tuple(skipped), tuple(reports))
+
+
+def _preflight_all(
+    staged: Sequence[tuple[Path, Component, Path]], files: Sequence[dict[str, Any]], profile: Profile
+) -> tuple[list[Report], list[str]]:
+    """Preflight each staged file against the printer's requirements; its
+    verdict goes into its index entry. Returns the reports and every failure."""
+    from pnp.preflight import preflight
+
+    reports = []
+    failures: list[str] = []
+    for (temporary, component, target), entry in zip(staged, files):
+        report = preflight(temporary, requirements(profile, component))
+        reports.append(report)
+        entry["preflight"] = {
+            "passed": report.ok,
+            "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
+            "min_ppi": None if report.min_ppi is None else round(report.min_ppi, 1),
+            "fonts": report.fonts,
+            "failures": [f.message for f in report.failures],
+        }
+        failures += [f"{target.name}: [{f.check}] {f.message}" for f in report.failures]
+    return reports, failures
 
 
 def _face_pages(

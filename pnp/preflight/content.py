@@ -5,6 +5,8 @@ modules judge what is found; the ppi module measures the images drawn."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pikepdf
 
 from pnp.preflight.colour import group_space, image_space, rgb_space
@@ -111,7 +113,6 @@ def _walk(memo: Memo, source: pikepdf.Object, resources: pikepdf.Object | None, 
     ctm, stack = start, []
     for instruction in instructions:
         op, operands = str(instruction.operator), instruction.operands
-        name = operands[-1] if operands else None
         if op == "q":
             stack.append(ctm)
         elif op == "Q":
@@ -119,54 +120,71 @@ def _walk(memo: Memo, source: pikepdf.Object, resources: pikepdf.Object | None, 
         elif op == "cm":
             m = as_matrix(operands)
             ctm = mul(m, ctm) if m else ctm
-        elif op in ("rg", "RG"):
-            which = "fill" if op == "rg" else "stroke"
-            acc.colour[Finding(f"the {op} operator sets a DeviceRGB {which} colour")] = None
-        elif op in ("cs", "CS") and name is not None:
-            if str(name) == "/DeviceRGB":
-                acc.colour[Finding(f"the {op} operator selects DeviceRGB")] = None
-            else:
-                _note(acc, f"colour space {name} is", rgb_space(lookup(resources, "/ColorSpace", name)))
-        elif op in ("scn", "SCN") and isinstance(name, pikepdf.Name):
-            pattern = lookup(resources, "/Pattern", name)
-            if isinstance(pattern, pikepdf.Dictionary) and pattern.get("/PatternType") == 2:
-                shading = pattern.get("/Shading")
-                space = shading.get("/ColorSpace") if isinstance(shading, pikepdf.Dictionary) else None
-                _note(acc, f"pattern {name} has a", rgb_space(space), "shading")
-            elif isinstance(pattern, pikepdf.Stream):
-                acc.merge(_form(memo, pattern, resources), f"pattern {name}", start)  # pattern space: the stream's
-        elif op == "sh" and name is not None:
-            shading = lookup(resources, "/Shading", name)
-            space = shading.get("/ColorSpace") if isinstance(shading, pikepdf.Dictionary) else None
-            _note(acc, f"shading {name} is", rgb_space(space))
-        elif op == "gs" and name is not None:
-            state = lookup(resources, "/ExtGState", name)
-            mask = state.get("/SMask") if isinstance(state, pikepdf.Dictionary) else None
-            group = mask.get("/G") if isinstance(mask, pikepdf.Dictionary) else None
-            if isinstance(group, pikepdf.Stream):
-                _note(acc, f"the soft mask of {name} has a", group_space(group), "group")
-                acc.merge(_form(memo, group, resources), f"soft mask of {name}", ctm)
-        elif op == "Tf" and operands:
-            _use_font(memo, acc, lookup(resources, "/Font", operands[0]), str(operands[0]), resources)
-        elif op == "Do" and name is not None:
-            xobject = lookup(resources, "/XObject", name)
-            if not isinstance(xobject, pikepdf.Stream):
-                continue
-            if xobject.get("/Subtype") == pikepdf.Name.Image:
-                _note(acc, f"image {name} is", _image_space(memo, xobject))
-                _draw(acc, f"image {name}", xobject.get("/Width"), xobject.get("/Height"), ctm)
-            elif xobject.get("/Subtype") == pikepdf.Name.Form:
-                _note(acc, f"form {name} has a", group_space(xobject), "transparency group")
-                acc.merge(_form(memo, xobject, resources), f"form {name}", ctm)
         elif isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            image = instruction.iimage
-            space = image.obj.get("/ColorSpace")
-            if isinstance(space, pikepdf.Name) and str(space) not in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray"):
-                space = lookup(resources, "/ColorSpace", space)
-            if not image.image_mask:
-                _note(acc, "an inline image is", rgb_space(space))
-            _draw(acc, "inline image", image.width, image.height, ctm)
+            _inline_image(acc, instruction, resources, ctm)
+        else:
+            _operator(memo, acc, op, operands, resources, ctm, start)
     return acc.freeze()
+
+
+def _operator(
+    memo: Memo, acc: Acc, op: str, operands: Any, resources: pikepdf.Object | None, ctm: Matrix, start: Matrix
+) -> None:
+    """What one painting or resource operator uses: colours, fonts, images, forms."""
+    name = operands[-1] if operands else None
+    if op in ("rg", "RG"):
+        which = "fill" if op == "rg" else "stroke"
+        acc.colour[Finding(f"the {op} operator sets a DeviceRGB {which} colour")] = None
+    elif op in ("cs", "CS") and name is not None:
+        if str(name) == "/DeviceRGB":
+            acc.colour[Finding(f"the {op} operator selects DeviceRGB")] = None
+        else:
+            _note(acc, f"colour space {name} is", rgb_space(lookup(resources, "/ColorSpace", name)))
+    elif op in ("scn", "SCN") and isinstance(name, pikepdf.Name):
+        pattern = lookup(resources, "/Pattern", name)
+        if isinstance(pattern, pikepdf.Dictionary) and pattern.get("/PatternType") == 2:
+            shading = pattern.get("/Shading")
+            space = shading.get("/ColorSpace") if isinstance(shading, pikepdf.Dictionary) else None
+            _note(acc, f"pattern {name} has a", rgb_space(space), "shading")
+        elif isinstance(pattern, pikepdf.Stream):
+            acc.merge(_form(memo, pattern, resources), f"pattern {name}", start)  # pattern space: the stream's
+    elif op == "sh" and name is not None:
+        shading = lookup(resources, "/Shading", name)
+        space = shading.get("/ColorSpace") if isinstance(shading, pikepdf.Dictionary) else None
+        _note(acc, f"shading {name} is", rgb_space(space))
+    elif op == "gs" and name is not None:
+        state = lookup(resources, "/ExtGState", name)
+        mask = state.get("/SMask") if isinstance(state, pikepdf.Dictionary) else None
+        group = mask.get("/G") if isinstance(mask, pikepdf.Dictionary) else None
+        if isinstance(group, pikepdf.Stream):
+            _note(acc, f"the soft mask of {name} has a", group_space(group), "group")
+            acc.merge(_form(memo, group, resources), f"soft mask of {name}", ctm)
+    elif op == "Tf" and operands:
+        _use_font(memo, acc, lookup(resources, "/Font", operands[0]), str(operands[0]), resources)
+    elif op == "Do" and name is not None:
+        _xobject(memo, acc, name, resources, ctm)
+
+
+def _xobject(memo: Memo, acc: Acc, name: Any, resources: pikepdf.Object | None, ctm: Matrix) -> None:
+    xobject = lookup(resources, "/XObject", name)
+    if not isinstance(xobject, pikepdf.Stream):
+        return
+    if xobject.get("/Subtype") == pikepdf.Name.Image:
+        _note(acc, f"image {name} is", _image_space(memo, xobject))
+        _draw(acc, f"image {name}", xobject.get("/Width"), xobject.get("/Height"), ctm)
+    elif xobject.get("/Subtype") == pikepdf.Name.Form:
+        _note(acc, f"form {name} has a", group_space(xobject), "transparency group")
+        acc.merge(_form(memo, xobject, resources), f"form {name}", ctm)
+
+
+def _inline_image(acc: Acc, instruction: pikepdf.ContentStreamInlineImage, resources: pikepdf.Object | None, ctm: Matrix) -> None:
+    image = instruction.iimage
+    space = image.obj.get("/ColorSpace")
+    if isinstance(space, pikepdf.Name) and str(space) not in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray"):
+        space = lookup(resources, "/ColorSpace", space)
+    if not image.image_mask:
+        _note(acc, "an inline image is", rgb_space(space))
+    _draw(acc, "inline image", image.width, image.height, ctm)
 
 
 def _note(acc: Acc, before: str, why: str | None, after: str = "") -> None:
