@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
-from pnp.loading.spec import INVALID, Boolean, Checker, Choice, Field, Integer, Length, ListOf, MapOf, Record, Text, SLUG
+from pnp.loading.scalars import SLUG, Boolean, Choice, Integer, Length, Text
+from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record
 from pnp.loading.yamlsrc import load_yaml
 from pnp.paths import PRESETS
 

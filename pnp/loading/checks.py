@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.loading.spec import IDENT, INVALID, SLUG, Checker, Field, Integer, ListOf, Record, Spec, Text
+from pnp.loading.scalars import IDENT, SLUG, Integer, Text
+from pnp.loading.spec import INVALID, Checker, Field, ListOf, Record, Spec
 from pnp.loading.yamlsrc import KeyPath
 
 

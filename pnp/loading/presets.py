@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError
-from pnp.loading.spec import INVALID, Checker, Choice, Field, Length, Record, Spec, Text
+from pnp.loading.scalars import Choice, Length, Text
+from pnp.loading.spec import INVALID, Checker, Field, Record, Spec
 from pnp.loading.yamlsrc import KeyPath, load_yaml
 from pnp.model import CropMarks, LabelSheet, Paper, SheetLayout
 from pnp.paths import PRESETS

@@ -1,35 +1,15 @@
 """The one card-data schema: every key of a game folder's YAML, documented.
 
 ``docs/card-data.md`` explains each field; ``tests/loading/test_schema_docs.py`` fails
-when a field here is missing there. Types come from :mod:`pnp.loading.spec`.
+when a field here is missing there. Types come from :mod:`pnp.loading.spec` and :mod:`pnp.loading.scalars`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pnp.loading.spec import (
-    COLOR,
-    IDENT,
-    SLUG,
-    Boolean,
-    Checker,
-    Choice,
-    Field,
-    FileRef,
-    Integer,
-    Length,
-    ListOf,
-    MapOf,
-    Record,
-    PaletteColor,
-    Percent,
-    Ref,
-    Variant,
-    Spec,
-    Text,
-    INVALID,
-)
+from pnp.loading.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, Integer, Length, PaletteColor, Percent, Ref, Text
+from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.yamlsrc import KeyPath
 from pnp.loading.checks import CHECKS
 
