@@ -4,6 +4,7 @@ command line driving it (docs/engine.md)."""
 from __future__ import annotations
 
 import json
+import shutil
 import random
 from pathlib import Path
 
@@ -81,6 +82,26 @@ def test_simulate_and_score_from_the_command_line(tmp_path: Path) -> None:
     table.write_text("players:\n  - {name: ana, rounds: 3}\n  - {name: bo, rounds: 2}\n")
     scored = run_pnp("score", str(GAME_DIR), str(table), "--trust-rules")
     assert scored.returncode == 0 and scored.stdout.splitlines() == ["ana: 3 rounds: WINS", "bo: 2 rounds"], scored.stderr
+
+
+def test_check_proves_the_deal_and_the_play(tmp_path: Path) -> None:
+    """`pnp check` runs the game's declared checks through the general API:
+    every hand dealt at every table size, and simulated play inside its bands."""
+    done = run_pnp("check", str(GAME_DIR), "--json", "--games", "100", "--trust-rules")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["ok"] and report["findings"] == []
+    assert report["exact"]["deal"]["cards"]["4"] == {"deck": 20, "dealt": 20, "left": 0}
+    assert set(report["exact"]["simulation"]) == {"2", "3", "4"}
+    # A fifth player's hand the deck cannot hold is an error at its line.
+    game = tmp_path / "high-card"
+    shutil.copytree(GAME_DIR, game)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("hand_size: {2: 5, 3: 5, 4: 5}", "hand_size: {2: 5, 3: 5, 4: 6}"))
+    short = run_pnp("check", str(game), "--json", "--games", "0")
+    assert short.returncode == 1, short.stderr
+    errors = [f for f in json.loads(short.stdout)["findings"] if f["level"] == "error"]
+    assert [f["check"] for f in errors] == ["deal"] and "game.yaml:" in errors[0]["where"], errors
 
 
 def test_the_example_builds(tmp_path: Path) -> None:
