@@ -9,11 +9,13 @@ with; nothing reads global randomness.
 
 from __future__ import annotations
 
+import copy
+import copyreg
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from pnp.errors import PnpError
 
@@ -36,7 +38,7 @@ class Decision(NamedTuple):
 
     seat: int
     kind: str
-    """What is being decided: "intention", "proposal", "invitation", "give", "reply", "reflect" ..."""
+    """What is being decided, in the engine's own words ("play", "bid", "discard" ...)."""
     options: Sequence[Any]
     """Every legal choice (a sequence that may compute its members lazily)."""
     context: Mapping[str, Any] = MappingProxyType({})
@@ -118,6 +120,21 @@ class QueuedState:
 
 Agent = Callable[[Any, Decision, random.Random], Any]
 """An agent sees only its observation and the decision, and returns an option."""
+
+
+S = TypeVar("S", bound="State")
+
+# Read-only views (a decision's context ...) copy as views of a copied dict.
+copyreg.pickle(MappingProxyType, lambda view: (MappingProxyType, (dict(view),)))
+
+
+def clone(state: S) -> S:
+    """A copy of ``state`` that plays on alone, its seeded rng included: the
+    original is untouched, and the same choices give the same game in both.
+    For look-ahead and what-if play by the harness; an agent is still given
+    only its seat's observation (an agent that searches builds its own
+    states from that, never from the true one)."""
+    return copy.deepcopy(state)
 
 
 def play(state: State, agents: Sequence[Agent], rng: random.Random, max_decisions: int = 100_000) -> Outcome:

@@ -3,8 +3,15 @@ each engine's own words."""
 
 from __future__ import annotations
 
-from pnp.engine.api import Outcome
+import random
+
+import pytest
+
+from pnp.engine.api import Outcome, clone, play
+from pnp.loading.loader import load_game
+from pnp.paths import CARD_DATA
 from tests.conftest import run_pnp
+from tests.enginetools import game_rules
 
 
 def _outcome(winners: tuple[bool, ...], scores: tuple[float, ...] = ()) -> Outcome:
@@ -57,3 +64,23 @@ def test_a_table_reader_speaks_the_game_words() -> None:
     assert "name 'ana' is already players[0]" in text
     assert "only a team player has a partner (result is 'lost')" in text
     assert "a team player needs 'partner': another player's name, found 'zed'" in text
+
+
+@pytest.mark.parametrize("name, players", [("persuasion-b04", 4), ("persuasion-d01", 5)])
+def test_a_clone_plays_on_alone(name: str, players: int) -> None:
+    """A clone taken mid-game plays to the same end as the original given the
+    same choices, and playing it leaves the original where it was."""
+    rules = game_rules(name)
+    prepared = rules.prepare(load_game(CARD_DATA / name), dict(load_game(CARD_DATA / name).engine.options))
+    state = rules.new_state(prepared, players, random.Random(5), {})
+    agents = [rules.AGENTS["heuristic"]() for _ in range(players)]
+    rng = random.Random(9)
+    for _ in range(12):
+        decision = state.decision()
+        assert decision is not None
+        state.apply(agents[decision.seat](state.observation(decision.seat), decision, rng))
+    copy = clone(state)
+    before = [state.observation(seat) for seat in range(players)]
+    ended = play(copy, agents, random.Random(3))
+    assert [state.observation(seat) for seat in range(players)] == before and not state.is_terminal()
+    assert play(state, agents, random.Random(3)) == ended
