@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
+
+from pnp.model import Game
 from typing import TypeVar
 
 from pnp.engine.api import Agent, Outcome, State
@@ -46,8 +48,14 @@ def assert_matches_golden(folder: Path, name: str, lines: list[str]) -> None:
 def game_rules(name: str) -> ModuleType:
     """A shipped game's engine (the package ``card_data/<name>/rules/``),
     loaded as pnp loads it: its ``state`` and ``agents`` modules hang from it."""
+    return shipped(name)[0]
+
+
+def shipped(name: str) -> tuple[ModuleType, Game]:
+    """A shipped game's engine and the game itself, from one load."""
     from pnp.engine.plugins import load_folder
     from pnp.loading.loader import load_game
     from pnp.paths import CARD_DATA
 
-    return load_folder(load_game(CARD_DATA / name), "rules")
+    game = load_game(CARD_DATA / name)
+    return load_folder(game, "rules"), game

@@ -8,10 +8,8 @@ import random
 import pytest
 
 from pnp.engine.api import Outcome, clone, play
-from pnp.loading.loader import load_game
-from pnp.paths import CARD_DATA
 from tests.conftest import run_pnp
-from tests.enginetools import game_rules
+from tests.enginetools import shipped
 
 
 def _outcome(winners: tuple[bool, ...], scores: tuple[float, ...] = ()) -> Outcome:
@@ -70,8 +68,9 @@ def test_a_table_reader_speaks_the_game_words() -> None:
 def test_a_clone_plays_on_alone(name: str, players: int) -> None:
     """A clone taken mid-game plays to the same end as the original given the
     same choices, and playing it leaves the original where it was."""
-    rules = game_rules(name)
-    prepared = rules.prepare(load_game(CARD_DATA / name), dict(load_game(CARD_DATA / name).engine.options))
+    rules, game = shipped(name)
+    assert game.engine is not None
+    prepared = rules.prepare(game, dict(game.engine.options))
     state = rules.new_state(prepared, players, random.Random(5), {})
     agents = [rules.AGENTS["heuristic"]() for _ in range(players)]
     rng = random.Random(9)

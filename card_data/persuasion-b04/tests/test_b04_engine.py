@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.engine.api import IllegalMove
 from pnp.errors import InputError
 from tests.conftest import ROOT, run_pnp
-from tests.enginetools import assert_matches_golden, game_rules, play_checked
+from tests.enginetools import assert_matches_golden, play_checked, shipped
 
-B04 = game_rules("persuasion-b04")
+B04, GAME = shipped("persuasion-b04")
 GOLDEN = Path(__file__).parent / "golden"
 AVAILABLE = B04.state.AVAILABLE
 ENGAGED = B04.state.ENGAGED
@@ -30,7 +29,6 @@ AGENTS = B04.agents.AGENTS
 prepare = B04.prepare
 score = B04.score
 
-GAME = load_game(resolve_game_dir("persuasion-b04"))
 OPTIONS = dict(GAME.engine.options)
 DECK = prepare(GAME, OPTIONS)
 

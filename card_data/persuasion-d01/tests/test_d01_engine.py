@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.loading.loader import load_game, resolve_game_dir
 from tests.conftest import run_pnp
-from tests.enginetools import assert_matches_golden, game_rules, play_checked
+from tests.enginetools import assert_matches_golden, play_checked, shipped
 
-D01 = game_rules("persuasion-d01")
+D01, GAME = shipped("persuasion-d01")
 GOLDEN = Path(__file__).parent / "golden"
 D01State = D01.state.D01State
 Desire = D01.state.Desire
@@ -24,7 +23,6 @@ AGENTS = D01.agents.AGENTS
 prepare = D01.prepare
 score = D01.score
 
-GAME = load_game(resolve_game_dir("persuasion-d01"))
 OPTIONS = dict(GAME.engine.options)
 PACK = prepare(GAME, OPTIONS)
 

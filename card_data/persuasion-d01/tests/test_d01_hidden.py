@@ -10,11 +10,10 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision
-from pnp.loading.loader import load_game, resolve_game_dir
 from tests.hidden import reachable
-from tests.enginetools import game_rules
+from tests.enginetools import shipped
 
-D01 = game_rules("persuasion-d01")
+D01, GAME = shipped("persuasion-d01")
 D01State = D01.state.D01State
 Desire = D01.state.Desire
 Letter = D01.state.Letter
@@ -23,7 +22,6 @@ Subsets = D01.state.Subsets
 AGENTS = D01.agents.AGENTS
 prepare = D01.prepare
 
-GAME = load_game(resolve_game_dir("persuasion-d01"))
 PACK = prepare(GAME, {**GAME.engine.options, "with_modules": True})
 LETTER_OF = {id(L): i for i, L in enumerate(PACK.letters)}
 LETTER_FIELDS = ("hand", "deck_seen", "discards")
