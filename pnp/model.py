@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import Diagnostic, Source
@@ -123,6 +124,15 @@ class Module:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A way to play that the rules offer (a variant), as engine options."""
+
+    name: str
+    doc: str
+    options: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class EngineSpec:
     """Which engine plays a game: a module in its folder, or an installed plugin."""
 
@@ -132,6 +142,14 @@ class EngineSpec:
     """The name of an installed ``pnp.engines`` entry point."""
     options: Mapping[str, Any]
     """What the engine needs from the data (the engine defines them)."""
+    variants: Mapping[str, Variant] = field(default_factory=lambda: MappingProxyType({}))
+    """Ways to play the rules offer, by name: each sets some options."""
+
+    def options_for(self, variant: str | None) -> dict[str, Any]:
+        """The engine options of ``variant`` (None: the rules as printed)."""
+        if variant is None:
+            return dict(self.options)
+        return {**self.options, **self.variants[variant].options}
 
 
 @dataclass(frozen=True)

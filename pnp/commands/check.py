@@ -38,12 +38,13 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None, game
         from pnp.engine.plugins import UntrustedRules
 
         try:
-            simulated, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed, trust_rules)
+            simulated, variants, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed, trust_rules)
         except UntrustedRules as exc:
             skipped = Finding(Severity.INFO, "simulation", f"not played: {exc.message}", str(loaded.source))
             report = replace(report, findings=(*report.findings, skipped))
         else:
-            report = replace(report, findings=report.findings + tuple(found), exact={**report.exact, "simulation": simulated})
+            exact = {**report.exact, "simulation": simulated, **({"variants": variants} if variants else {})}
+            report = replace(report, findings=report.findings + tuple(found), exact=exact)
     if report_file is not None:
         from pnp.commit import write_atomic
 

@@ -66,6 +66,10 @@ class Outcome:
     """How often each kind of action (the engine's ``ACTIONS``) was chosen."""
     details: Mapping[str, Any] = field(default_factory=dict)
     """Whatever else the engine reports about the game."""
+    measures: Mapping[str, float] = field(default_factory=dict)
+    """Numbers the simulator averages over games, with 95 % intervals, in
+    the engine's own words (``MEASURES`` describes them): ties, margins,
+    pieces lost. A 0/1 measure reads as how often it happens."""
 
     @property
     def ranks(self) -> tuple[int, ...]:

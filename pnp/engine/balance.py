@@ -7,44 +7,60 @@ import math
 from typing import Any
 
 from pnp.engine.plugins import engine_for
-from pnp.engine.simulate import Z95, Run, metrics, simulate_many
+from pnp.engine.simulate import Z95, Run, Tally, metrics, simulate_many
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
 
-def simulate_game(game: Game, games: int, workers: int, seed: int = 1, trust: bool = False) -> tuple[dict[str, Any], list[Finding]]:
+def simulate_game(
+    game: Game, games: int, workers: int, seed: int = 1, trust: bool = False,
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]], list[Finding]]:
     """Per player count: heuristic play, and the skill gap (one heuristic seat
-    among random ones, against an all-random table). ``trust``: the game
-    folder's own engine code may run (:func:`pnp.engine.plugins.engine_for`)."""
-    engine, options = engine_for(game, trust)
-    prepared = engine.prepare(game, options)
+    among random ones, against an all-random table), for the rules as printed
+    (judged against ``checks.simulation``) and for each declared variant
+    (reported, not judged: a variant may change the length on purpose).
+    ``trust``: the game folder's own code may run (:func:`pnp.engine.plugins.engine_for`)."""
+    assert game.engine is not None
     bands = game.checks.get("simulation") or {}
     where = game.where.get("checks.simulation", str(game.source))
     findings: list[Finding] = []
-    out: dict[str, Any] = {}
     side = max(1, games // 8)
-    counts = engine.player_counts(prepared)
-    runs = []
-    for n in counts:
-        runs += [
-            Run(engine, prepared, options, n, ("heuristic",) * n, games, seed),
-            Run(engine, prepared, options, n, ("heuristic",) + ("random",) * (n - 1), side, seed),
-            Run(engine, prepared, options, n, ("random",) * n, side, seed),
-        ]
+    plans: list[tuple[str | None, int]] = []
+    runs: list[Run] = []
+    for variant in (None, *game.engine.variants):
+        engine, options = engine_for(game, trust, variant)
+        prepared = engine.prepare(game, options)
+        for n in engine.player_counts(prepared):
+            plans.append((variant, n))
+            runs += [
+                Run(engine, prepared, options, n, ("heuristic",) * n, games, seed, variant),
+                Run(engine, prepared, options, n, ("heuristic",) + ("random",) * (n - 1), side, seed, variant),
+                Run(engine, prepared, options, n, ("random",) * n, side, seed, variant),
+            ]
     tallies = simulate_many(runs, workers)
-    for k, n in enumerate(counts):
-        heuristic, mixed, baseline = runs[3 * k : 3 * k + 3]
-        data = metrics(heuristic, tallies[3 * k])
-        skilled = metrics(mixed, tallies[3 * k + 1])["win_rate_by_seat"][0]["rate"]
-        plain = metrics(baseline, tallies[3 * k + 2])["win_rate_by_seat"][0]["rate"]
-        spread = Z95 * math.sqrt(skilled * (1 - skilled) / side + plain * (1 - plain) / side)
-        data["skill_gap"] = {
-            "heuristic_seat": skilled, "random_seat": plain, "points": round(100 * (skilled - plain), 2),
-            "low": round(100 * (skilled - plain - spread), 2), "high": round(100 * (skilled - plain + spread), 2),
-        }
-        out[str(n)] = data
-        findings += _judge(n, data, bands, where)
-    return out, findings
+    out: dict[str, Any] = {}
+    variants: dict[str, dict[str, Any]] = {}
+    for k, (variant, n) in enumerate(plans):
+        data = _measure(runs[3 * k : 3 * k + 3], tallies[3 * k : 3 * k + 3], side)
+        if variant is None:
+            out[str(n)] = data
+            findings += _judge(n, data, bands, where)
+        else:
+            variants.setdefault(variant, {})[str(n)] = data
+    return out, variants, findings
+
+
+def _measure(runs: list[Run], tallies: list[Tally], side: int) -> dict[str, Any]:
+    """One table size: the heuristic table's metrics and the skill gap."""
+    data = metrics(runs[0], tallies[0])
+    skilled = metrics(runs[1], tallies[1])["win_rate_by_seat"][0]["rate"]
+    plain = metrics(runs[2], tallies[2])["win_rate_by_seat"][0]["rate"]
+    spread = Z95 * math.sqrt(skilled * (1 - skilled) / side + plain * (1 - plain) / side)
+    data["skill_gap"] = {
+        "heuristic_seat": skilled, "random_seat": plain, "points": round(100 * (skilled - plain), 2),
+        "low": round(100 * (skilled - plain - spread), 2), "high": round(100 * (skilled - plain + spread), 2),
+    }
+    return data
 
 
 def _judge(n: int, data: dict[str, Any], bands: dict[str, Any], where: str) -> list[Finding]:

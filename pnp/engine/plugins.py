@@ -42,14 +42,18 @@ class UntrustedRules(UsageError):
     """A game folder's engine code was not allowed to run."""
 
 
-def engine_for(game: Game, trust: bool = False) -> tuple[ModuleType, dict[str, Any]]:
-    """The engine module of ``game`` and its options. ``trust``: the user
+def engine_for(game: Game, trust: bool = False, variant: str | None = None) -> tuple[ModuleType, dict[str, Any]]:
+    """The engine module of ``game`` and its options (those of ``variant``,
+    one of game.yaml's ``engine.variants``, when given). ``trust``: the user
     allows the game folder's own code to run (see the module's text)."""
     spec = game.engine
     if not spec:
         raise UsageError(f"{game.title} declares no engine (game.yaml: engine: {{module: rules}} or {{plugin: NAME}})")
+    if variant is not None and variant not in spec.variants:
+        known = ", ".join(spec.variants) or "none (game.yaml engine.variants)"
+        raise UsageError(f"--variant: {game.title} has no variant {variant!r}; its variants: {known}")
     module, plugin = spec.module, spec.plugin
-    options = dict(spec.options)
+    options = spec.options_for(variant)
     if plugin is not None:
         return _plugin(game, plugin), options
     if not (trust or trusted(game)):

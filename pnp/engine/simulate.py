@@ -46,6 +46,8 @@ class Run:
     agents: tuple[str, ...]
     games: int
     seed: int
+    variant: str | None = None
+    """The rules' variant played (game.yaml engine.variants), None: as printed."""
 
 
 @dataclass
@@ -62,9 +64,18 @@ class Tally:
     rounds: Counter[int] = field(default_factory=Counter)
     held: Counter[str] = field(default_factory=Counter)
     held_by_winner: Counter[str] = field(default_factory=Counter)
+    measures: dict[str, list[float]] = field(default_factory=dict)
+    """Per measure: [sum, sum of squares, games where it is not 0]."""
 
     def add(self, o: Outcome) -> None:
         self.games += 1
+        for name, value in o.measures.items():
+            sums = self.measures.get(name)
+            if sums is None:
+                sums = self.measures[name] = [0.0, 0.0, 0.0]
+            sums[0] += value
+            sums[1] += value * value
+            sums[2] += value != 0
         self.no_winner += not any(o.winners)
         self.capped += o.capped
         self.rounds[o.rounds] += 1
@@ -78,6 +89,10 @@ class Tally:
 
     def merge(self, other: Tally) -> Tally:
         self.games += other.games
+        for name, sums in other.measures.items():
+            own = self.measures.setdefault(name, [0.0, 0.0, 0.0])
+            for k in range(3):
+                own[k] += sums[k]
         self.no_winner += other.no_winner
         self.capped += other.capped
         for mine, theirs in (
@@ -158,6 +173,27 @@ def words(engine: ModuleType) -> dict[str, str]:
     return {key: str(getattr(engine, key.upper(), default)) for key, default in WORDS.items()}
 
 
+def mean_interval(sums: list[float], games: int) -> dict[str, float]:
+    """A per-game mean with its 95 % interval (normal approximation, sample variance)."""
+    if games == 0:
+        return {"mean": 0.0, "low": 0.0, "high": 0.0}
+    mean = sums[0] / games
+    variance = max(0.0, (sums[1] - games * mean * mean) / (games - 1)) if games > 1 else 0.0
+    half = Z95 * math.sqrt(variance / games)
+    return {"mean": round(mean, 6), "low": round(mean - half, 6), "high": round(mean + half, 6)}
+
+
+def measured(engine: ModuleType, tally: Tally) -> dict[str, Any]:
+    """Each measure the engine reports, in its ``MEASURES`` order: the mean
+    per game and how many games had any, both with 95 % intervals."""
+    named = tuple(getattr(engine, "MEASURES", {}))
+    order = [*[m for m in named if m in tally.measures], *sorted(set(tally.measures) - set(named))]
+    return {
+        name: {**mean_interval(tally.measures[name], tally.games), "games_with": wilson(int(tally.measures[name][2]), tally.games)}
+        for name in order
+    }
+
+
 def metrics(run: Run, tally: Tally) -> dict[str, Any]:
     """The numbers a designer reads: seats, outcomes (in the engine's own
     categories, its ``CATEGORIES`` first), length, actions, cards."""
@@ -180,6 +216,7 @@ def metrics(run: Run, tally: Tally) -> dict[str, Any]:
     return {
         "games": games,
         "players": n,
+        "variant": run.variant,
         "agents": list(run.agents),
         "words": words(run.engine),
         "seed": run.seed,
@@ -195,4 +232,5 @@ def metrics(run: Run, tally: Tally) -> dict[str, Any]:
         },
         "actions": {k: round(v / chosen, 6) for k, v in sorted(tally.actions.items())} if chosen else {},
         "held_by_winner": {card: round(tally.held_by_winner[card] / tally.held[card], 6) for card in sorted(tally.held)},
+        "measures": measured(run.engine, tally),
     }

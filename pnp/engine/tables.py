@@ -58,18 +58,25 @@ class Player:
 class TableReader:
     """Checks a table document, collecting every problem before raising."""
 
-    def __init__(self, doc: Document, names: Names, allowed: Sequence[str] | None, keys: Iterable[str], required: Iterable[str]):
+    def __init__(
+        self, doc: Document, names: Names, allowed: Sequence[str] | None, keys: Iterable[str], required: Iterable[str],
+        tops: Sequence[str] = (),
+    ):
         """``allowed``: the names a player may have (None: any text);
-        ``keys``: every key a player may have; ``required``: the ones it must."""
+        ``keys``: every key a player may have; ``required``: the ones it must;
+        ``tops``: the table's keys besides ``players`` (a game's shared
+        pieces: topics, a pool), which the engine reads itself."""
         self.doc = doc
         self.names = names
         self.errors: list[Diagnostic] = []
         self.players: list[Player] = []
         data = doc.data
-        if not isinstance(data, dict) or set(data) != {"players"} or not isinstance(data.get("players"), list) or not data["players"]:
-            extra = sorted(set(data) - {"players"}) if isinstance(data, dict) else []
+        known = {"players", *tops}
+        if not isinstance(data, dict) or not set(data) <= known or not isinstance(data.get("players"), list) or not data["players"]:
+            extra = sorted(set(data) - known) if isinstance(data, dict) else []
             message = f"unknown key {extra[0]!r}; " if extra else ""
-            self.fail((extra[0],) if extra else (), f"{message}expected one key, 'players': a list of players (docs/score-tables.md)")
+            others = f" and optionally {', '.join(repr(t) for t in tops)}" if tops else ""
+            self.fail((extra[0],) if extra else (), f"{message}expected 'players': a list of players{others} (docs/score-tables.md)")
             self.done()
         self._players(data["players"], allowed, set(keys), tuple(required))
         self._partners()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.loading.scalars import IDENT, SLUG, Integer, Text
-from pnp.loading.spec import INVALID, Checker, Field, ListOf, Record, Spec
+from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Text
+from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec
 from pnp.loading.yamlsrc import KeyPath
 
 
@@ -112,6 +112,47 @@ ODDS = Record(
     "{kind, deck, field, need, hand, band_min, band_max}",
 )
 
+class CountOrKey(Spec):
+    """A whole number, or the name of a ``rules:`` key holding one (or a list, for ``where``)."""
+
+    def expected(self) -> str:
+        return "a whole number or a key of rules:"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if (isinstance(value, int) and not isinstance(value, bool) and value >= 0) or (isinstance(value, str) and value):
+            return value
+        return self.wrong(value, path, ck)
+
+
+class Allowed(Spec):
+    """The values a field may hold to be counted: a list, or a key of rules: holding one."""
+
+    def expected(self) -> str:
+        return "a list of values or a key of rules: holding one"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if (isinstance(value, list) and value) or (isinstance(value, str) and value):
+            return value
+        return self.wrong(value, path, ck)
+
+
+INSTANCES = Record(
+    (
+        Field("component", SLUG, "The component whose cards are counted."),
+        Field("field", IDENT, "The card field whose values are counted; a card with a list (two suits) counts once per value."),
+        Field("where", MapOf(IDENT, Allowed()), "Only cards whose fields hold one of these values (a list, or a rules key holding one).", None),
+        Field("decks", Integer(1, 100), "Copies of the selection shuffled together (2: two decks).", 1),
+        Field("draw", CountOrKey(), "Count the most instances any this many cards of the selection can hold (the worst deal).", None),
+        Field("modules", Boolean(), "Count cards in optional modules too.", False),
+        Field("more_than", CountOrKey(), "Every value must appear more often than this.", None),
+        Field("at_most", CountOrKey(), "Every value may appear at most this often.", None),
+        Field("equals", CountOrKey(), "Every value must appear exactly this often.", None),
+        Field("label", Text(max_length=60), "A name for the count in reports (base game, double deck ...).", None),
+        Field("why", Text(max_length=200), "What the rules need it for."),
+    ),
+    "{component, field, where, more_than or at_most or equals, why}",
+)
+
 SIMULATION = Record(
     (
         Field("winners_share_min", Share(), "The least share of players who should win, with heuristic agents.", 0.0),
@@ -134,6 +175,7 @@ CHECKS = Record(
         Field("vocabulary", ListOf(FIELD_REF), "Fields whose set must be used in full: an unused entry is a warning.", ()),
         Field("balance", ListOf(FIELD_REF), "Signed-symbol fields to report plus and minus totals for.", ()),
         Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each goal card.", ()),
+        Field("instances", ListOf(INSTANCES), "How often each value of a field appears in part of a deck, against a rules number.", ()),
         Field("simulation", SIMULATION, "Target bands for the engine's simulated play (pnp check --games).", None),
     ),
     "the checks a game declares",

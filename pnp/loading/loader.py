@@ -16,7 +16,7 @@ from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size
+from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size, Variant
 from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file
 
 GAME_FILE = "game.yaml"
@@ -190,7 +190,10 @@ def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diag
         return None
     if (checked["module"] is None) == (checked["plugin"] is None):
         diagnostics.append(doc.error(("engine",), "expected exactly one of module (a folder in the game) or plugin (an installed engine)"))
-    return EngineSpec(checked["module"], checked["plugin"], MappingProxyType(dict(checked["options"] or {})))
+    variants = {
+        name: Variant(name, v["doc"], MappingProxyType(dict(v["options"] or {}))) for name, v in (checked["variants"] or {}).items()
+    }
+    return EngineSpec(checked["module"], checked["plugin"], MappingProxyType(dict(checked["options"] or {})), MappingProxyType(variants))
 
 
 def _entry(set_name: str, e: dict[str, Any]) -> Entry:

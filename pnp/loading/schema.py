@@ -164,13 +164,22 @@ MODULE = Record(
 )
 
 
+VARIANT = Record(
+    (
+        Field("doc", Text(max_length=300), "What the variant changes, in players' words."),
+        Field("options", AnyValue(), "The engine options it sets, over engine.options."),
+    ),
+    "a variant {doc, options}",
+)
+
 ENGINE = Record(
     (
         Field("module", IDENT, "The engine in the game folder: a package (rules/__init__.py) or module (rules.py) of this name.", None),
         Field("plugin", SLUG, "Or an installed engine: the name of its `pnp.engines` entry point.", None),
         Field("options", AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {}),
+        Field("variants", MapOf(SLUG, VARIANT), "Ways to play the rules offer (pnp simulate --variant NAME; pnp check plays each).", {}),
     ),
-    "an engine {module or plugin, options}",
+    "an engine {module or plugin, options, variants}",
 )
 
 

@@ -36,20 +36,43 @@ def as_text(report: Report, strict: bool) -> str:
                 f"Odds ({key}, at least {odds['need']} matching): {len(odds['goals'])} goal cards, "
                 f"exact; lowest {min(values):.1%}, highest {max(values):.1%} over every player count"
             )
-    for players, sim in report.exact.get("simulation", {}).items():
-        lines.append(
-            f"Play ({players} players, {sim['games']} games, heuristic agents): winners {sim['winners_share']['rate']:.0%} of players, "
-            f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f}, "
-            f"median {sim['rounds']['p50']} {sim['words']['rounds']}, skill gap {sim['skill_gap']['points']:+.0f} points"
-        )
-        lines.append(f"  win rate by seat, {sim['words']['first_seat']} first (95 % interval): " + ", ".join(
-            f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
-        ))
+    for label, row in report.exact.get("instances", {}).items():
+        counts = ", ".join(f"{v} {n}" for v, n in row["counts"].items())
+        lines.append(f"Instances ({label}): {counts}: {'ok' if row['ok'] else 'NOT'} {row['expected']} ({row['why']})")
+    plays = [("", report.exact.get("simulation", {}))]
+    plays += [(f"variant {name}, ", by_count) for name, by_count in report.exact.get("variants", {}).items()]
+    for label, by_count in plays:
+        for players, sim in by_count.items():
+            lines += _play_lines(label, players, sim)
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"
     lines.append(f"{report.game}: {verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     return "\n".join(lines)
+
+
+def measure_lines(measures: dict[str, Any]) -> list[str]:
+    """The measures as report lines: mean per game and share of games with any, each with its 95 % interval."""
+    if not measures:
+        return []
+    lines = ["  per game (mean, 95 % interval; games with any):"]
+    for name, m in measures.items():
+        w = m["games_with"]
+        lines.append(f"    {name}: {m['mean']:.3f} ({m['low']:.3f}-{m['high']:.3f}); {w['rate']:.1%} ({w['low']:.1%}-{w['high']:.1%})")
+    return lines
+
+
+def _play_lines(label: str, players: str, sim: dict[str, Any]) -> list[str]:
+    """One table size of simulated play: the summary, seats, and the engine's measures."""
+    return [
+        f"Play ({label}{players} players, {sim['games']} games, heuristic agents): winners {sim['winners_share']['rate']:.0%} of players, "
+        f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f}, "
+        f"median {sim['rounds']['p50']} {sim['words']['rounds']}, skill gap {sim['skill_gap']['points']:+.0f} points",
+        f"  win rate by seat, {sim['words']['first_seat']} first (95 % interval): " + ", ".join(
+            f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
+        ),
+        *measure_lines(sim.get("measures", {})),
+    ]
 
 
 def _plot(odds: dict[str, Any]) -> str:

@@ -60,8 +60,8 @@ BAD = [
     ("persuasion-b04", B04, "    desires: prudent", "    desires: {fortune: true}", 15, "players[2].desires: expected a card id or {symbol: 1 or -1}"),
     ("persuasion-b04", B04, "    desires: prudent", "    desires: {charm: 1}", 15, "players[2].desires: expected a card id or {symbol: 1 or -1}"),
     ("persuasion-b04", B04, "    fiance: ashford", "    fiance: nobody", 12, "players[1].fiance: an engaged player needs 'fiance'"),
-    ("persuasion-b04", B04, "players:", "zeta: 1\nalpha: 2\nplayers:", 4, "alpha: unknown key 'alpha'; expected one key"),
-    ("persuasion-b04", "players: []\n", "players: []", "players: []", 1, "expected one key, 'players': a list of players"),
+    ("persuasion-b04", B04, "players:", "zeta: 1\nalpha: 2\nplayers:", 4, "alpha: unknown key 'alpha'; expected 'players'"),
+    ("persuasion-b04", "players: []\n", "players: []", "players: []", 1, "expected 'players': a list of players"),
     ("persuasion-b04", "players:\n  - {crest: ashford, desires: sporting, hand: []}\n  - {crest: bellamy, desires: prudent, hand: []}\n",
      "players:", "players:", 2, "2 players; the game is for 3 to 8"),
 ]

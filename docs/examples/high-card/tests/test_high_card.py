@@ -84,6 +84,18 @@ def test_simulate_and_score_from_the_command_line(tmp_path: Path) -> None:
     assert scored.returncode == 0 and scored.stdout.splitlines() == ["ana: 3 rounds: WINS", "bo: 2 rounds"], scored.stderr
 
 
+def test_a_variant_is_played_with_its_own_options() -> None:
+    """engine.variants in game.yaml: `--variant short` plays three cards each;
+    an unknown variant is refused with the names the game declares."""
+    done = run_pnp("simulate", str(GAME_DIR), "--players", "2", "--games", "50", "--variant", "short", "--json", "--trust-rules")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["variant"] == "short" and data["rounds"] == {"mean": 3.0, "p10": 3, "p50": 3, "p90": 3, "max": 3}
+    assert GAME.engine is not None and GAME.engine.options_for("short") == {"deck": "cards", "rank": "rank", "hand": 3}
+    unknown = run_pnp("simulate", str(GAME_DIR), "--players", "2", "--variant", "long", "--trust-rules")
+    assert unknown.returncode == 2 and "no variant 'long'; its variants: short" in unknown.stderr, unknown.stderr
+
+
 def test_check_proves_the_deal_and_the_play(tmp_path: Path) -> None:
     """`pnp check` runs the game's declared checks through the general API:
     every hand dealt at every table size, and simulated play inside its bands."""
@@ -93,6 +105,9 @@ def test_check_proves_the_deal_and_the_play(tmp_path: Path) -> None:
     assert report["ok"] and report["findings"] == []
     assert report["exact"]["deal"]["cards"]["4"] == {"deck": 20, "dealt": 20, "left": 0}
     assert set(report["exact"]["simulation"]) == {"2", "3", "4"}
+    # The declared variant is played too, at every table size, with its own options.
+    short_play = report["exact"]["variants"]["short"]
+    assert set(short_play) == {"2", "3", "4"} and {d["rounds"]["max"] for d in short_play.values()} == {3}
     # A fifth player's hand the deck cannot hold is an error at its line.
     game = tmp_path / "high-card"
     shutil.copytree(GAME_DIR, game)

@@ -1,0 +1,100 @@
+"""``checks.instances``: how often each value of a card field appears in a
+chosen part of a deck, against a number the rules give.
+
+A card whose field holds a list (a card of two suits) counts once for each
+value on it. The selection is the component's cards whose fields hold one of
+the listed values (``where``), ``decks`` times over (two decks shuffled
+together). With ``draw: N`` the count is the worst case over any N cards of
+the selection (the most cards of one value a deal of N can turn up), so a
+supply can be proved to cover it however the cards fall. Cards in optional
+modules count only with ``modules: true``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.model import Card, Game
+
+COMPARISONS = {"more_than": "more than", "at_most": "at most", "equals": "exactly"}
+
+
+@dataclass(frozen=True)
+class Counted:
+    """The outcome of one ``instances`` rule."""
+
+    label: str
+    counts: dict[str, int]
+    """Per value: its instances (or, with ``draw``, the most among any N cards)."""
+    comparison: str
+    """more_than, at_most or equals."""
+    bound: int
+    failing: tuple[str, ...]
+    """The values that break the comparison."""
+
+
+class RuleProblem(ValueError):
+    """The rule names a rules key or value that is not usable (message says which)."""
+
+
+def _number(value: Any, rules: Mapping[str, Any], what: str) -> int:
+    """A whole number given inline or as the name of a rules key holding one."""
+    found = rules.get(value) if isinstance(value, str) else value
+    if not isinstance(found, int) or isinstance(found, bool) or found < 0:
+        raise RuleProblem(f"{what}: expected a whole number or a rules key holding one, found {value!r}")
+    return found
+
+
+def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[Any]:
+    """The values a ``where`` entry allows: a list, or the name of a rules key holding one."""
+    found = rules.get(value) if isinstance(value, str) else value
+    if not isinstance(found, (list, tuple)) or not found:
+        raise RuleProblem(f"{what}: expected a list of values or a rules key holding one, found {value!r}")
+    return set(found)
+
+
+def _values(card: Card, field: str) -> list[Any]:
+    value = card.fields.get(field)
+    if value is None:
+        return []
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def _holds(comparison: str, n: int, bound: int) -> bool:
+    if comparison == "more_than":
+        return n > bound
+    return n <= bound if comparison == "at_most" else n == bound
+
+
+def count(game: Game, rule: Mapping[str, Any], cards: Iterable[Card], every: Iterable[Card]) -> Counted:
+    """Count one rule over ``cards`` (the component's cards the rule may see);
+    ``every`` (all the component's cards) names the values that count even
+    when the selection lacks them."""
+    rules = game.rules
+    where = {f: _allowed(v, rules, f"where.{f}") for f, v in (rule.get("where") or {}).items()}
+    decks = rule.get("decks", 1)
+    field = rule["field"]
+    comparison = next((c for c in COMPARISONS if rule.get(c) is not None), None)
+    if comparison is None:
+        raise RuleProblem("expected one of more_than, at_most or equals")
+    bound = _number(rule[comparison], rules, comparison)
+    values = sorted({str(v) for card in every for v in _values(card, field)})
+    chosen = [c for c in cards if all(c.fields.get(f) in allowed for f, allowed in where.items())]
+    totals = dict.fromkeys(values, 0)
+    if rule.get("draw") is None:
+        for card in chosen:
+            for v in _values(card, field):
+                totals[str(v)] = totals.get(str(v), 0) + card.copies * decks
+    else:
+        draw = _number(rule["draw"], rules, "draw")
+        for v in values:
+            per_card = sorted(([str(x) for x in _values(c, field)].count(v) for c in chosen for _ in range(c.copies * decks)), reverse=True)
+            totals[v] = sum(per_card[:draw])
+    failing = tuple(v for v, n in totals.items() if not _holds(comparison, n, bound))
+    label = rule.get("label") or f"{rule['component']}.{field}"
+    return Counted(label, totals, comparison, bound, failing)
+
+
+__all__ = ["COMPARISONS", "Counted", "RuleProblem", "count"]
