@@ -79,6 +79,49 @@ class Outcome:
         return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
+class Product(Sequence[tuple[Any, ...]]):
+    """Every combination of one choice per part, as a lazy sequence of tuples:
+    a decision made of independent parts (a source for each suit, a place for
+    each piece) offered as one option list without building it. ``len``,
+    indexing (mixed radix, the last part fastest) and ``in`` cost one step per part."""
+
+    __slots__ = ("parts", "_size")
+
+    def __init__(self, parts: Sequence[Sequence[Any]]):
+        self.parts = tuple(parts)
+        size = 1
+        for p in self.parts:
+            size *= len(p)
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._size))]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        picks = []
+        for part in reversed(self.parts):
+            index, at = divmod(index, len(part))
+            picks.append(part[at])
+        return tuple(reversed(picks))
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, tuple) or len(value) != len(self.parts):
+            return False
+        for v, part in zip(value, self.parts):
+            if v not in part:
+                return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"Product({list(self.parts)!r})"
+
+
 class State(Protocol):
     def decision(self) -> Decision | None: ...
 

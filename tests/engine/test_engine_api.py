@@ -83,3 +83,20 @@ def test_a_clone_plays_on_alone(name: str, players: int) -> None:
     ended = play(copy, agents, random.Random(3))
     assert [state.observation(seat) for seat in range(players)] == before and not state.is_terminal()
     assert play(state, agents, random.Random(3)) == ended
+
+
+def test_a_product_lists_every_combination_lazily() -> None:
+    """Product: len, indexing (last part fastest), slices and `in`, against the
+    same combinations built eagerly."""
+    import itertools
+
+    from pnp.engine.api import Product
+
+    parts = [("a", "b"), (1, 2, 3), (None, "x")]
+    eager = list(itertools.product(*parts))
+    lazy = Product(parts)
+    assert len(lazy) == 12 and [lazy[i] for i in range(12)] == eager and lazy[-1] == eager[-1] and lazy[2:5] == eager[2:5]
+    assert all(c in lazy for c in eager)
+    assert ("a", 4, None) not in lazy and ("a", 1) not in lazy and ["a", 1, None] not in lazy
+    with pytest.raises(IndexError):
+        lazy[12]
