@@ -92,7 +92,7 @@ def check_game(game: Game) -> Report:
         ("per_value", _per_value),
         ("vocabulary", _vocabulary),
         ("balance", _balance),
-        ("instances", _instances),
+        ("instances", lambda run, rule, path: instances.report(run, rule, path, _core)),
     )
     for key, run_check in kinds:
         for i, rule in enumerate(checks.get(key, ())):
@@ -219,29 +219,6 @@ def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
                     run.where(path),
                 )
     run.exact.setdefault("per_value", {})[f"{component.id}.{rule['field']}"] = {str(k): v for k, v in have.items()}
-
-
-def _instances(run: _Run, rule: dict[str, Any], path: str) -> None:
-    component = run.component("instances", rule["component"], f"{path}.component")
-    if component is None:
-        return
-    cards = component.cards if rule["modules"] else _core(run, component)
-    try:
-        counted = instances.count(run.game, rule, cards, component.cards)
-    except instances.RuleProblem as exc:
-        run.add(Severity.ERROR, "instances", str(exc), run.where(path))
-        return
-    words = instances.COMPARISONS[counted.comparison]
-    for value in counted.failing:
-        run.add(
-            Severity.ERROR, "instances",
-            f"{counted.label}: {value} {'at most ' if rule['draw'] is not None else ''}{counted.counts[value]} times, "
-            f"expected {words} {counted.bound} ({rule['why']})",
-            run.where(path),
-        )
-    run.exact.setdefault("instances", {})[counted.label] = {
-        "counts": counted.counts, "expected": f"{words} {counted.bound}", "ok": not counted.failing, "why": rule["why"],
-    }
 
 
 def _set_size(run: _Run, rule: dict[str, Any], path: str) -> None:

@@ -12,11 +12,12 @@ modules count only with ``modules: true``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from pnp.model import Card, Game
+from pnp.model import Card, Component, Game
+from pnp.rules.findings import Severity
 
 COMPARISONS = {"more_than": "more than", "at_most": "at most", "equals": "exactly"}
 
@@ -97,4 +98,40 @@ def count(game: Game, rule: Mapping[str, Any], cards: Iterable[Card], every: Ite
     return Counted(label, totals, comparison, bound, failing)
 
 
-__all__ = ["COMPARISONS", "Counted", "RuleProblem", "count"]
+class Run(Protocol):
+    """What a check run offers a check (pnp.rules.check._Run)."""
+
+    game: Game
+    exact: dict[str, Any]
+
+    def add(self, level: Severity, check: str, message: str, where: str) -> None: ...
+
+    def where(self, path: str) -> str: ...
+
+    def component(self, check: str, component_id: str, path: str) -> Component | None: ...
+
+
+def report(run: Run, rule: Mapping[str, Any], path: str, core: Callable[[Any, Component], list[Card]]) -> None:
+    """Run one ``checks.instances`` rule: an error per value out of bounds,
+    the counts in ``exact.instances.LABEL``. ``core``: the component's cards
+    outside optional modules."""
+    component = run.component("instances", rule["component"], f"{path}.component")
+    if component is None:
+        return
+    cards = component.cards if rule["modules"] else core(run, component)
+    try:
+        counted = count(run.game, rule, cards, component.cards)
+    except RuleProblem as exc:
+        run.add(Severity.ERROR, "instances", str(exc), run.where(path))
+        return
+    words = COMPARISONS[counted.comparison]
+    worst = "at most " if rule["draw"] is not None else ""
+    for value in counted.failing:
+        message = f"{counted.label}: {value} {worst}{counted.counts[value]} times, expected {words} {counted.bound} ({rule['why']})"
+        run.add(Severity.ERROR, "instances", message, run.where(path))
+    run.exact.setdefault("instances", {})[counted.label] = {
+        "counts": counted.counts, "expected": f"{words} {counted.bound}", "ok": not counted.failing, "why": rule["why"],
+    }
+
+
+__all__ = ["COMPARISONS", "Counted", "Run", "RuleProblem", "count", "report"]
