@@ -59,10 +59,14 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out"
+        sys.path.insert(0, str(ROOT))
+        from pnp.loading.loader import load_game
+
+        first = load_game(ROOT / "card_data" / args.game).components[0].id
         runs = (
             ("everything, a4 + letter (default)", [], 4),
             ("everything, a4 only", ["--paper", "a4"], 4),
-            ("trait deck only, a4 + letter", ["--only", "traits"], 3),
+            (f"first deck ({first}) only, a4 + letter", ["--only", first], 3),
         )
         for label, extra, target in runs:
             results = [cold_build(args.game, out, extra) for _ in range(args.runs)]

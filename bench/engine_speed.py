@@ -2,8 +2,9 @@
 
     python bench/engine_speed.py [--games N] [--runs R] [--check-games G]
 
-1. Games per second on one core, heuristic agents at every seat, for B04 at
-   4 and 8 players (target: >= 2,000 for B04 at 4 players). Median of R runs.
+1. Games per second on one core, heuristic agents at every seat, for B04 and
+   D01 at 4 and 8 players and Partisan at 4 and 6 (target: >= 2,000 at 4
+   players). Median of R runs.
 2. `pnp check persuasion-b04 --games G` (default 10,000 games per player count,
    both cores), wall time as a fresh command (target <= 20 s).
 """
@@ -44,7 +45,8 @@ def main() -> None:
     parser.add_argument("--check-games", type=int, default=10_000)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    for game, players in (("persuasion-b04", 4), ("persuasion-b04", 8), ("persuasion-d01", 4), ("persuasion-d01", 8)):
+    tables = (("persuasion-b04", 4), ("persuasion-b04", 8), ("persuasion-d01", 4), ("persuasion-d01", 8), ("partisan", 4), ("partisan", 6))
+    for game, players in tables:
         rates = [games_per_second(game, players, args.games) for _ in range(args.runs)]
         print(
             f"{game}, {players} players, heuristic agents, one core: median {statistics.median(rates):,.0f} games/s "

@@ -1,0 +1,226 @@
+"""Agents for Partisan. Each decides from its own :class:`View` only.
+
+- ``random``: a uniformly random legal option at every decision.
+- ``heuristic``: reads the table as if the game ended now. It raises the card
+  whose suits it can still win, gathers chips from topics that score for
+  others (else from the supply), keeps a chip as a partisan while its group is
+  close, and otherwise moves it to a topic that scores for itself; in the last
+  round it pushes each chip where the table, scored now, gains it most.
+- ``partisan-first``: the heuristic without the last round's scoring
+  (partisans while a group is close, to the very end).
+- ``lookahead`` (:mod:`.lookahead`): plays candidate options out to the end
+  in guessed deals of the hidden cards; about a hundred times slower.
+- ``partisan-only`` and ``topics-only``: the heuristic that always makes every
+  pushed chip a partisan, or never does (for the designer's "what if").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from pnp.engine.api import Agent, Decision, Product
+
+from .state import PARTY, STAY, SUPPLY, Card, Table, Topic, View
+
+
+def _parts(decision: Decision) -> tuple[Sequence[Any], ...]:
+    """The parts of a gather or push decision (one per suit, one per chip)."""
+    options = decision.options
+    assert isinstance(options, Product)
+    return options.parts
+
+
+def _pick(rng: random.Random, count: int) -> int:
+    return int(rng.random() * count)
+
+
+def random_agent(view: View, decision: Decision, rng: random.Random) -> Any:
+    return decision.options[_pick(rng, len(decision.options))]
+
+
+def controller(chips: Sequence[int], owners: Sequence[int | None]) -> int | None:
+    """The seat that would take a topic with these chips: -1 when split, None when nobody."""
+    best, who = 0, None
+    for s, c in enumerate(chips):
+        owner = owners[s]
+        if owner is None or c < best or not c:
+            continue
+        if c > best:
+            best, who = c, owner
+        elif who != owner:
+            who = -1
+    return who
+
+
+def margin(table: Table, seat: int, suit: int) -> int:
+    """My partisans of ``suit`` less the most any other seat holds."""
+    mine, best = table.partisans[seat][suit], table.best[suit]
+    return mine - (best if mine < best or table.at_best[suit] > 1 else table.second[suit])
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    keep_within: int = 1
+    """Make a chip a partisan while my margin in its group is at most this (and the group is winnable)."""
+    give_up_below: int = -3
+    """A group I trail by more than this is not worth partisans."""
+    always_party: bool = False
+    never_party: bool = False
+
+    def __call__(self, view: View, decision: Decision, rng: random.Random) -> Any:
+        kind = decision.kind
+        if kind == "gather":
+            return self.gather(view, decision)
+        if kind == "push":
+            return self.push(view, decision)
+        if kind == "raise":
+            return self.raise_(view, decision, rng)
+        return self.settle(view, decision)
+
+    def wants_partisan(self, table: Table, seat: int, suit: int) -> bool:
+        if self.always_party:
+            return True
+        if self.never_party:
+            return False
+        m = margin(table, seat, suit)
+        return self.give_up_below < m <= self.keep_within
+
+    def raise_(self, view: View, decision: Decision, rng: random.Random) -> Card:
+        table, seat = view.table, view.seat
+        cards: Sequence[Card] = decision.options
+        best, choice = -1.0, cards[0]
+        for card in cards:
+            value = rng.random() * 0.1
+            for s in card.suits:
+                value += 1.0 if self.wants_partisan(table, seat, s) else 0.6
+            if value > best:
+                best, choice = value, card
+        return choice
+
+    def gather(self, view: View, decision: Decision) -> tuple[Any, ...]:
+        """A source for each suit of the new topic (the parts of the options)."""
+        return tuple(self.source(view, part) for part in _parts(decision))
+
+    def source(self, view: View, options: Sequence[Any]) -> Any:
+        """From a topic that scores for another seat if any, else the supply,
+        else a topic nobody takes; never one that scores for me."""
+        seat, owners = view.seat, view.table.owners
+        best, choice = 0.0, None
+        for option in options:
+            if option is None:
+                continue
+            source = option[0]
+            value = 0.5
+            if source != SUPPLY:
+                who = controller(source.chips, owners)
+                value = 1.5 if who is not None and who not in (seat, -1) else (-0.5 if who == seat else 0.3)
+            if value > best:
+                best, choice = value, option
+        return choice
+
+    def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
+        """A place for each chip on the new topic (the parts of the options)."""
+        chips = decision.context["chips"]
+        return tuple(self.place(view, suit, lead, part) for (suit, lead), part in zip(chips, _parts(decision)))
+
+    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
+        """A partisan while the group is close (always the leader); otherwise
+        onto the biggest topic the chip makes or keeps mine; else left."""
+        table, seat = view.table, view.seat
+        if lead or self.wants_partisan(table, seat, suit):
+            return PARTY
+        owners = table.owners
+        best, choice = 0.0, cast(Any, STAY)
+        for option in places:
+            if not isinstance(option, Topic):
+                continue
+            after = list(option.chips)
+            after[suit] += 1
+            if controller(after, owners) == seat:
+                value = 1.0 + 0.1 * sum(after) - (0.5 if controller(option.chips, owners) == seat else 0.0)
+                if value > best:
+                    best, choice = value, option
+        return choice
+
+    def settle(self, view: View, decision: Decision) -> int:
+        """Pick, among the tied seats, the one with the fewest partisans in all (the least threat)."""
+        table = view.table
+        seats: Sequence[int] = decision.options
+        return min(seats, key=lambda s: (sum(table.partisans[s]), s))
+
+
+def _net(chips: Sequence[int], owners: Sequence[int | None], seat: int) -> int:
+    """What a topic is worth to ``seat`` now: its chips if ``seat`` would take
+    it, minus them if another seat would (a split counts as nobody's)."""
+    who = controller(chips, owners)
+    if who is None or who == -1:
+        return 0
+    return sum(chips) if who == seat else -sum(chips)
+
+
+@dataclass(frozen=True)
+class Greedy(Heuristic):
+    """The heuristic until the last ``endgame`` rounds; then each pushed chip
+    goes where the table, scored as if the game ended now, gains most for
+    this seat against the others (a partisan also counts ``contest`` while
+    its group is close)."""
+
+    contest: float = 2.0
+    endgame: float = 1.0
+
+    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
+        if view.table.deck_left > self.endgame * view.table.players:
+            return Heuristic.place(self, view, suit, lead, places)
+        return self.greedy_place(view, suit, places)
+
+    def greedy_place(self, view: View, suit: int, places: Sequence[Any]) -> Any:
+        """The place that gains this seat most on the table scored now."""
+        table, seat = view.table, view.seat
+        owners = table.owners
+        topics = table.topics
+        new = topics[-1]  # the topic raised this turn
+        base = {id(t): _net(t.chips, owners, seat) for t in topics}
+        new_after = list(new.chips)
+        new_after[suit] -= 1
+        left = _net(new_after, owners, seat) - base[id(new)]
+        best, choice = 0.0, cast(Any, STAY)
+        for option in places:
+            if option == STAY:
+                continue
+            gain: float
+            if option == PARTY:
+                m = margin(table, seat, suit)
+                after = list(owners)
+                if m >= 0:
+                    after[suit] = seat
+                gain = sum(_net(new_after if t is new else t.chips, after, seat) - base[id(t)] for t in topics)
+                if -3 < m <= 1:
+                    gain += self.contest
+            else:
+                moved = list(option.chips)
+                moved[suit] += 1
+                gain = left + _net(moved, owners, seat) - base[id(option)]
+            if gain > best:
+                best, choice = gain, option
+        return choice
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "heuristic": lambda: Greedy(contest=1.0, endgame=1.0),
+    "partisan-first": lambda: Heuristic(),
+    "random": lambda: random_agent,
+    "partisan-only": lambda: Heuristic(always_party=True),
+    "topics-only": lambda: Heuristic(never_party=True),
+}
+
+
+def _lookahead() -> Agent:
+    from .lookahead import Lookahead
+
+    return Lookahead()
+
+
+AGENTS["lookahead"] = _lookahead

@@ -1,0 +1,105 @@
+"""A look-ahead agent for Partisan, built only from what its seat has seen.
+
+At each decision it deals several guesses of the hidden cards (the other
+hands and the deck order, drawn from the cards it has not seen: the printed
+deck less its hand, the topics and the discards), plays each candidate option
+out to the end in every guess with the heuristic agent at every seat, and
+picks the option that wins most often (a shared win counts its share; the
+margin over the best other score breaks ties). Candidates: every card to raise; for gather and push, the heuristic's
+own choice and a few others drawn at random. Each guess is a whole
+:class:`~.state.PartisanState`, so the rules played out are the engine's own.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.engine.api import Decision, Product, play
+
+from .agents import Greedy
+from .state import MOVES, Card, Pack, PartisanState, View
+
+
+def _shared(pack: Pack) -> dict[int, Any]:
+    """A deepcopy memo that shares the pack and its cards (never copied: frozen and public)."""
+    memo: dict[int, Any] = {id(c): c for c in pack.cards}
+    memo[id(pack)] = pack
+    return memo
+
+
+def _position(options: Any, choice: tuple[Any, ...]) -> int:
+    """The index of ``choice`` in a Product (mixed radix, the last part fastest)."""
+    assert isinstance(options, Product)
+    index = 0
+    for pick, part in zip(choice, options.parts):
+        index = index * len(part) + next(i for i, o in enumerate(part) if o is pick or o == pick)
+    return index
+
+
+def guess(view: View, decision: Decision, rng: random.Random) -> tuple[PartisanState, Decision]:
+    """A whole game consistent with what ``view``'s seat has seen, at
+    ``decision``; the copy of the decision refers to the guessed table."""
+    pack = view.pack
+    memo = _shared(pack)
+    table, mine = copy.deepcopy((view.table, decision), memo)
+    seen = {c.index for c in view.hand} | {t.card.index for t in view.table.topics} | {c.index for c in view.table.discards}
+    unseen = [c for c in pack.cards if c.index not in seen]
+    rng.shuffle(unseen)
+    deck = [unseen.pop() for _ in range(min(table.deck_left, len(unseen)))]
+    hands: list[list[Card]] = []
+    for seat in range(table.players):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append([unseen.pop() for _ in range(min(pack.hand, len(unseen)))])
+    state = PartisanState.__new__(PartisanState)
+    state.pack, state.n, state.check_moves, state.suits = pack, table.players, False, len(pack.suits)
+    state.table, state.hands, state.deck = table, hands, deck
+    state.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
+    state.actions = dict.fromkeys(MOVES, 0)
+    state.over, state.scored = False, None
+    state._new = table.topics[-1] if decision.kind in ("gather", "push") else None
+    state._gather = list(mine.context["suits"]) if decision.kind == "gather" else []
+    state._push = list(mine.context["chips"]) if decision.kind == "push" else []
+    state._settle, state._picks, state._current = [], {}, mine
+    return state, mine
+
+
+@dataclass(frozen=True)
+class Lookahead:
+    worlds: int = 4
+    """Guesses of the hidden cards per decision."""
+    width: int = 5
+    """Candidates per gather or push decision besides the heuristic's choice."""
+
+    def __call__(self, view: View, decision: Decision, rng: random.Random) -> Any:
+        base = Greedy(contest=1.0, endgame=1.0)
+        first = base(view, decision, rng)
+        if decision.kind == "settle" or len(decision.options) == 1:
+            return first
+        options = decision.options
+        if decision.kind == "raise":
+            candidates = sorted(range(len(options)), key=lambda i: options[i] is not first)
+        else:
+            picks = {int(rng.random() * len(options)) for _ in range(self.width)}
+            mine = _position(options, first)
+            candidates = [mine, *sorted(picks - {mine})]  # the heuristic's own choice first: it wins ties
+        worlds = [guess(view, decision, rng) for _ in range(self.worlds)]
+        agents = [base] * view.table.players
+        best, choice = float("-inf"), first
+        for index in candidates:
+            total = 0.0
+            for k, (world, mine) in enumerate(worlds):
+                state = copy.deepcopy(world, _shared(view.pack))
+                assert state._current is not None
+                state.apply(state._current.options[index])
+                outcome = play(state, agents, random.Random(k))
+                scores = outcome.scores
+                total += outcome.winners[view.seat] / sum(outcome.winners) if outcome.winners[view.seat] else 0.0
+                total += 0.01 * (scores[view.seat] - max(s for seat, s in enumerate(scores) if seat != view.seat))
+            if total > best:
+                best, choice = total, options[index]
+        return choice

@@ -1,0 +1,122 @@
+"""Partisan's four scoring steps, shared by the engine and the table scorer.
+
+The supply is already off the table (step 1) when these run. Readings of the
+rules (RULES-NOTES.md): a group nobody holds a partisan of is won by nobody; a
+topic on which no won group has a chip goes to nobody; a topic tie between
+groups won by different players gives each tied *group* an equal share (its
+winner takes it), the remainder discarded; tied groups all won by one player
+give that player the whole topic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+Settle = Callable[[int, int, tuple[int, ...]], int]
+"""(suit, holder of the leader, tied seats) -> the seat the holder picks."""
+
+
+@dataclass(frozen=True)
+class GroupResult:
+    suit: int
+    winner: int | None
+    tied: tuple[int, ...]
+    """Seats tied for most partisans (empty unless two or more tied)."""
+    how: str
+    """majority, leader (the holder was tied), settled (the holder picked), tie (nobody), none (no partisans)."""
+
+
+@dataclass(frozen=True)
+class TopicResult:
+    index: int
+    shares: tuple[int, ...]
+    """Chips each seat takes from the topic."""
+    owner: int | None
+    """The seat that takes the card (None when split or unclaimed)."""
+    split: tuple[int, ...]
+    """Suits tied for control between different players' groups (empty otherwise)."""
+    discarded: int
+    """Chips that leave the game: the remainder of a split, or an unclaimed topic's chips."""
+
+
+@dataclass(frozen=True)
+class Scored:
+    groups: tuple[GroupResult, ...]
+    topics: tuple[TopicResult, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def winners(self) -> tuple[bool, ...]:
+        """The highest score wins; equal highest scores share; 0 points never wins."""
+        best = max(self.scores)
+        return tuple(s == best and best > 0 for s in self.scores)
+
+
+def win_groups(partisans: Sequence[Sequence[int]], leader_holder: Sequence[int | None] | None, settle: Settle | None) -> tuple[GroupResult, ...]:
+    """Step 2: who wins each interest group. ``leader_holder[s]`` is the seat
+    holding suit ``s``'s leader as a partisan (Leaders variant; None for the
+    rules as printed)."""
+    results = []
+    for suit in range(len(partisans[0]) if partisans else 0):
+        counts = [p[suit] for p in partisans]
+        best = max(counts)
+        if best == 0:
+            results.append(GroupResult(suit, None, (), "none"))
+            continue
+        tied = tuple(seat for seat, c in enumerate(counts) if c == best)
+        if len(tied) == 1:
+            results.append(GroupResult(suit, tied[0], (), "majority"))
+            continue
+        holder = leader_holder[suit] if leader_holder is not None else None
+        if holder is None:
+            results.append(GroupResult(suit, None, tied, "tie"))
+        elif holder in tied:
+            results.append(GroupResult(suit, holder, tied, "leader"))
+        else:
+            if settle is None:
+                raise ValueError(f"suit {suit}: the leader's holder must pick among {tied}")
+            pick = settle(suit, holder, tied)
+            if pick not in tied:
+                raise ValueError(f"suit {suit}: {pick} is not one of the tied seats {tied}")
+            results.append(GroupResult(suit, pick, tied, "settled"))
+    return tuple(results)
+
+
+def claim_topics(topics: Sequence[Sequence[int]], groups: Sequence[GroupResult], players: int) -> tuple[TopicResult, ...]:
+    """Step 3: each topic's chips go to the winner of the won group with the most chips on it."""
+    winner = [g.winner for g in groups]
+    results = []
+    for index, chips in enumerate(topics):
+        total = sum(chips)
+        shares = [0] * players
+        best = max((chips[s] for s in range(len(chips)) if winner[s] is not None), default=0)
+        if best == 0:
+            results.append(TopicResult(index, tuple(shares), None, (), total))
+            continue
+        top = [s for s in range(len(chips)) if winner[s] is not None and chips[s] == best]
+        owners = {winner[s] for s in top}
+        if len(owners) == 1:
+            owner = winner[top[0]]
+            assert owner is not None
+            shares[owner] = total
+            results.append(TopicResult(index, tuple(shares), owner, (), 0))
+            continue
+        each = total // len(top)
+        for s in top:
+            seat = winner[s]
+            assert seat is not None
+            shares[seat] += each
+        results.append(TopicResult(index, tuple(shares), None, tuple(top), total - each * len(top)))
+    return tuple(results)
+
+
+def score(
+    partisans: Sequence[Sequence[int]], topics: Sequence[Sequence[int]],
+    leader_holder: Sequence[int | None] | None = None, settle: Settle | None = None,
+) -> Scored:
+    """Steps 2 to 4 for ``partisans[seat][suit]`` and each topic's ``chips[suit]``."""
+    groups = win_groups(partisans, leader_holder, settle)
+    claimed = claim_topics(topics, groups, len(partisans))
+    scores = tuple(sum(t.shares[seat] for t in claimed) for seat in range(len(partisans)))
+    return Scored(groups, claimed, scores)

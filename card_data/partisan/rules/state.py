@@ -1,0 +1,414 @@
+"""Partisan as printed, one decision at a time.
+
+A turn is three decisions of the active seat: ``raise`` a card from its hand
+as a new topic; ``gather``, one pick for each suit on it (a chip of that suit
+from the supply or from another topic, or none), offered as a
+:class:`~pnp.engine.api.Product` of the picks; ``push``, one place for each
+chip on the new topic (leave it, make it a partisan, or move it to another
+topic), again a product. The seat then draws and empty topics are discarded.
+A decision with nothing to choose is skipped. After the last card is drawn
+the round is finished, so every seat has had as many turns. In the Leaders
+variant the holder of a suit's leader settles a tie its holder is not part
+of (``settle``).
+
+What a seat sees (:class:`View`): its own hand and the public :class:`Table`
+(topics, supply, partisans, where each leader is, how many cards are left).
+Other hands and the order of the deck are never reachable from it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from pnp.engine.api import Decision, EngineError, IllegalMove, NoEnd, Outcome, Product
+
+from . import scoring
+
+SUPPLY = "supply"
+STAY, PARTY = "stay", "party"
+FIRST, BEHIND = "top score", "behind"
+MOVES = ("take from the supply", "take from a topic", "take nothing", "make partisan", "move to a topic", "leave on the topic")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card of the draw deck (a double deck has two of each id)."""
+
+    index: int
+    id: str
+    suits: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Everything a game needs from the data, checked once by ``prepare``."""
+
+    suits: tuple[str, ...]
+    cards: tuple[Card, ...]
+    chips: int
+    """Chips of each suit in the supply at the start."""
+    topics: int
+    hand: int
+    leaders: bool
+    players: tuple[int, int]
+    turn_cap: int
+
+
+class Topic:
+    """A card face up in play and the chips on it, by suit."""
+
+    __slots__ = ("card", "chips")
+
+    def __init__(self, card: Card, suits: int):
+        self.card = card
+        self.chips = [0] * suits
+
+    def __repr__(self) -> str:
+        return f"Topic({self.card.id}, {self.chips})"
+
+
+class Table:
+    """Everything public. ``leader[s]`` is where suit ``s``'s leader is: the
+    supply, a :class:`Topic`, or the seat holding it as a partisan (None
+    without the Leaders variant)."""
+
+    __slots__ = (
+        "players", "topics", "supply", "partisans", "leader", "owners", "best", "at_best", "second",
+        "deck_left", "active", "turn", "last_round", "discards",
+    )
+
+    def __init__(self, players: int, suits: int, chips: int, leaders: bool, deck_left: int):
+        self.players = players
+        self.topics: list[Topic] = []
+        self.supply = [chips] * suits
+        self.partisans = [[0] * suits for _ in range(players)]
+        self.leader: list[object] | None = [SUPPLY] * suits if leaders else None
+        self.owners: list[int | None] = [None] * suits
+        """Per suit, who would win the group if the game ended now (a tie no
+        leader breaks: None): public, kept up to date as partisans are made."""
+        self.best = [0] * suits
+        """Per suit, the most partisans any seat holds; ``at_best``: how many
+        seats hold that many; ``second``: the most held by a seat below it."""
+        self.at_best = [players] * suits
+        self.second = [0] * suits
+        self.deck_left = deck_left
+        self.active = 0
+        self.turn = 0
+        self.last_round = False
+        self.discards: list[Card] = []
+
+
+def recount(table: Table, suit: int) -> None:
+    """Bring ``suit``'s standings up to date after a partisan is made: the
+    top count, how many seats share it, the runner-up count, and who would
+    win the group now (a tie goes to nobody unless a tied seat holds the leader)."""
+    best = second = 0
+    who: int | None = None
+    at_best = 0
+    for seat, mine in enumerate(table.partisans):
+        c = mine[suit]
+        if c > best:
+            best, second, who, at_best = c, best, seat, 1
+        elif c == best:
+            at_best += 1
+        elif c > second:
+            second = c
+    if at_best > 1:
+        holder = table.leader[suit] if table.leader is not None else None
+        who = holder if isinstance(holder, int) and table.partisans[holder][suit] == best and best else None
+    table.best[suit], table.at_best[suit], table.second[suit], table.owners[suit] = best, at_best, second, who
+
+
+class View:
+    """What one seat knows: its own hand, the public table, and the pack (the
+    printed cards and the numbers of the game, which every player knows)."""
+
+    __slots__ = ("seat", "hand", "table", "pack")
+
+    def __init__(self, seat: int, hand: list[Card], table: Table, pack: Pack):
+        self.seat, self.hand, self.table, self.pack = seat, hand, table, pack
+
+
+class _Contexts(dict[Any, Any]):
+    """Read-only decision contexts, made once per key and shared."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+
+    def __missing__(self, key: Any) -> Any:
+        made = self[key] = MappingProxyType({self.name: key})
+        return made
+
+
+_SUIT_CONTEXT = _Contexts("suit")
+_SUITS_CONTEXT = _Contexts("suits")
+"""gather: the new topic's suits, in the order of the picks."""
+_CHIPS_CONTEXT = _Contexts("chips")
+"""push: the chips on the new topic, (suit, is it the leader), in the order of the places."""
+
+
+class PartisanState:
+    """One game in progress."""
+
+    def __init__(self, pack: Pack, players: int, rng: random.Random, check_moves: bool = True):
+        low, high = pack.players
+        if not low <= players <= high:
+            raise EngineError(f"Partisan is played by {low} to {high} players, not {players}")
+        deck = list(pack.cards)
+        rng.shuffle(deck)  # chance: the only one
+        self.pack, self.n, self.check_moves = pack, players, check_moves
+        self.suits = len(pack.suits)
+        self.table = table = Table(players, self.suits, pack.chips, pack.leaders, 0)
+        for _ in range(pack.topics):
+            topic = Topic(deck.pop(), self.suits)
+            for s in topic.card.suits:
+                if table.supply[s]:
+                    table.supply[s] -= 1
+                    topic.chips[s] += 1
+            table.topics.append(topic)
+        self.hands = [[deck.pop() for _ in range(pack.hand)] for _ in range(players)]
+        self.deck = deck
+        table.deck_left = len(deck)
+        self.views = [View(seat, self.hands[seat], table, pack) for seat in range(players)]
+        self.actions = dict.fromkeys(MOVES, 0)
+        self.over = False
+        self.scored: scoring.Scored | None = None
+        self._new: Topic | None = None
+        self._gather: list[int] = []
+        self._push: list[tuple[int, bool]] = []
+        self._settle: list[tuple[int, int, tuple[int, ...]]] = []
+        self._picks: dict[int, int] = {}
+        self._current: Decision | None = None
+        self._start_turn()
+
+    # -- the decision interface ------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        return self._current
+
+    def observation(self, seat: int) -> View:
+        return self.views[seat]
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def apply(self, choice: Any) -> None:
+        d = self._current
+        if d is None:
+            raise IllegalMove("the game is over")
+        if self.check_moves and choice not in d.options:
+            raise IllegalMove(f"seat {d.seat}: {choice!r} is not a legal {d.kind}")
+        kind = d.kind
+        if kind == "gather":
+            self._on_gather(choice)
+        elif kind == "push":
+            self._on_push(choice)
+        elif kind == "raise":
+            self._on_raise(choice)
+        else:
+            self._on_settle(choice)
+
+    # -- a turn ----------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        table = self.table
+        if table.turn >= self.pack.turn_cap:
+            raise NoEnd(f"no end after {table.turn} turns")
+        hand = self.hands[table.active]
+        self._current = Decision(table.active, "raise", tuple(hand))
+
+    def _on_raise(self, card: Card) -> None:
+        self.hands[self.table.active].remove(card)
+        topic = Topic(card, self.suits)
+        self.table.topics.append(topic)
+        self._new = topic
+        parts = [self.sources(s) for s in card.suits]
+        if any(len(p) > 1 for p in parts):
+            self._gather = list(card.suits)
+            self._current = Decision(self.table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits])
+            return
+        self.actions["take nothing"] += len(parts)
+        self._start_push()
+
+    def sources(self, suit: int) -> list[Any]:
+        """Where a chip of ``suit`` may come from: (the supply or a topic, is it
+        the leader), and None for taking nothing."""
+        table, new = self.table, self._new
+        leader = table.leader[suit] if table.leader is not None else None
+        options: list[Any] = []
+        have = table.supply[suit]
+        if have:
+            if leader == SUPPLY:
+                if have > 1:
+                    options.append((SUPPLY, False))
+                options.append((SUPPLY, True))
+            else:
+                options.append((SUPPLY, False))
+        for topic in table.topics:
+            count = topic.chips[suit]
+            if count and topic is not new:
+                if leader is topic:
+                    if count > 1:
+                        options.append((topic, False))
+                    options.append((topic, True))
+                else:
+                    options.append((topic, False))
+        options.append(None)
+        return options
+
+    def _on_gather(self, choice: tuple[Any, ...]) -> None:
+        """One pick per suit of the new topic, in its order: (source, leader) or None."""
+        table, new, actions = self.table, self._new, self.actions
+        assert new is not None
+        for suit, pick in zip(self._gather, choice):
+            if pick is None:
+                actions["take nothing"] += 1
+                continue
+            source, lead = pick
+            if source == SUPPLY:
+                table.supply[suit] -= 1
+                actions["take from the supply"] += 1
+            else:
+                source.chips[suit] -= 1
+                actions["take from a topic"] += 1
+            new.chips[suit] += 1
+            if lead:
+                assert table.leader is not None
+                table.leader[suit] = new
+        self._start_push()
+
+    def _start_push(self) -> None:
+        """Each chip on the new topic (one a suit at most: a card names a suit
+        once) is left, made a partisan or moved to another topic: one place a chip."""
+        new = self._new
+        assert new is not None
+        leader = self.table.leader
+        chips = tuple((s, leader is not None and leader[s] is new) for s, count in enumerate(new.chips) if count)
+        if not chips:
+            self._end_turn()
+            return
+        places = (STAY, PARTY, *(t for t in self.table.topics if t is not new))
+        self._push = list(chips)
+        self._current = Decision(self.table.active, "push", Product([places] * len(chips)), _CHIPS_CONTEXT[chips])
+
+    def _on_push(self, choice: tuple[Any, ...]) -> None:
+        table, new, actions = self.table, self._new, self.actions
+        assert new is not None
+        seat = table.active
+        for (suit, lead), place in zip(self._push, choice):
+            if place == STAY:
+                actions["leave on the topic"] += 1
+                continue
+            new.chips[suit] -= 1
+            where: object
+            if place == PARTY:
+                table.partisans[seat][suit] += 1
+                where = seat
+                actions["make partisan"] += 1
+            else:
+                place.chips[suit] += 1
+                where = place
+                actions["move to a topic"] += 1
+            if lead:
+                assert table.leader is not None
+                table.leader[suit] = where
+            if place == PARTY:
+                recount(table, suit)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        table, seat = self.table, self.table.active
+        if self.deck:
+            self.hands[seat].append(self.deck.pop())
+            table.deck_left = len(self.deck)
+        kept = [t for t in table.topics if any(t.chips)]
+        if len(kept) != len(table.topics):
+            table.discards += [t.card for t in table.topics if not any(t.chips)]
+            table.topics[:] = kept
+        self._new = None
+        table.turn += 1
+        if not self.deck:
+            table.last_round = True
+            if seat == self.n - 1 or not any(self.hands):
+                self._end_game()
+                return
+        table.active = (seat + 1) % self.n
+        self._start_turn()
+
+    # -- the end ---------------------------------------------------------------
+
+    def _end_game(self) -> None:
+        table = self.table
+        holders = self.leader_holders()
+        self._settle = []
+        for suit in range(self.suits):
+            counts = [p[suit] for p in table.partisans]
+            best = max(counts)
+            tied = tuple(s for s, c in enumerate(counts) if c == best)
+            holder = holders[suit] if holders is not None else None
+            if best and len(tied) > 1 and holder is not None and holder not in tied:
+                self._settle.append((suit, holder, tied))
+        self._next_settle()
+
+    def leader_holders(self) -> list[int | None] | None:
+        """Per suit, the seat holding its leader as a partisan (Leaders variant)."""
+        leader = self.table.leader
+        if leader is None:
+            return None
+        return [where if isinstance(where, int) else None for where in leader]
+
+    def _next_settle(self) -> None:
+        if self._settle:
+            suit, holder, tied = self._settle.pop(0)
+            self._settling = suit
+            self._current = Decision(holder, "settle", tied, _SUIT_CONTEXT[suit])
+            return
+        table = self.table
+        picks = self._picks
+        self.scored = scoring.score(
+            table.partisans, [t.chips for t in table.topics], self.leader_holders(), lambda suit, holder, tied: picks[suit],
+        )
+        self._current = None
+        self.over = True
+
+    def _on_settle(self, seat: int) -> None:
+        self._picks[self._settling] = seat
+        self._next_settle()
+
+    def outcome(self) -> Outcome:
+        scored = self.scored
+        if scored is None:
+            raise EngineError("the game is not over")
+        winners = scored.winners
+        topics = self.table.topics
+        won = tuple(
+            tuple(topics[t.index].card.id for t in scored.topics if t.owner == seat) for seat in range(self.n)
+        )
+        return Outcome(
+            winners, tuple(FIRST if w else BEHIND for w in winners), -(-self.table.turn // self.n), False, won,
+            tuple(float(s) for s in scored.scores), dict(self.actions), {}, measures(scored, self.pack.suits, self.table.turn),
+        )
+
+
+def measures(scored: scoring.Scored, suits: tuple[str, ...], turns: int) -> dict[str, float]:
+    """Per game: what a designer asks about ties, spread and length."""
+    groups, topics, scores = scored.groups, scored.topics, sorted(scored.scores, reverse=True)
+    out = {
+        "groups tied": float(sum(1 for g in groups if g.tied)),
+        "groups won by nobody": float(sum(1 for g in groups if g.winner is None)),
+        "ties settled by a leader": float(sum(1 for g in groups if g.how in ("leader", "settled"))),
+        "topics split": float(sum(1 for t in topics if t.split)),
+        "chips lost in splits": float(sum(t.discarded for t in topics if t.split)),
+        "topics unclaimed": float(sum(1 for t in topics if t.owner is None and not t.split)),
+        "tied for the win": float(scores.count(scores[0]) > 1),
+        "score spread": float(scores[0] - scores[-1]),
+        "winning margin": float(scores[0] - scores[1]) if len(scores) > 1 else 0.0,
+        "turns": float(turns),
+    }
+    for g in groups:
+        out[f"tied: {suits[g.suit]}"] = float(bool(g.tied))
+    return out

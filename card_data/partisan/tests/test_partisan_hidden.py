@@ -1,0 +1,45 @@
+"""Partisan hidden information: from a seat's observation (and each decision
+it is given) nothing reaches another seat's hand or the deck; every card it
+can reach is in its own hand or face up on the table. Whole games, every
+decision, every seat, every variant."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pnp.engine.plugins import engine_for
+from pnp.loading.loader import load_game
+from tests.hidden import reachable
+
+GAME_DIR = Path(__file__).resolve().parents[1]
+GAME = load_game(GAME_DIR)
+RULES, OPTIONS = engine_for(GAME, trust=True)
+Card = RULES.state.Card
+Pack = RULES.state.Pack
+
+
+@pytest.mark.parametrize("variant", [None, "leaders"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_seat_reaches_only_its_hand_and_the_table(variant: str | None, players: int) -> None:
+    pack = RULES.prepare(GAME, GAME.engine.options_for(variant))
+    for seed in range(3):
+        rng = random.Random(f"hidden:{seed}")
+        state = RULES.new_state(pack, players, rng, {})
+        agents = [RULES.AGENTS["random"]() for _ in range(players)]
+        while (decision := state.decision()) is not None:
+            for seat in range(players):
+                public = {id(t.card) for t in state.table.topics} | {id(c) for c in state.table.discards}
+                allowed = public | {id(c) for c in state.hands[seat]}
+                private = {id(state.deck), id(state)} | {id(h) for s, h in enumerate(state.hands) if s != seat}
+                roots = [state.observation(seat)] + ([decision] if decision.seat == seat else [])
+                for root in roots:
+                    # The pack is the printed deck in its printed order and the game's numbers: public.
+                    for path, obj in reachable(root, lambda o: isinstance(o, Pack)):
+                        assert id(obj) not in private, (seat, path)
+                        if isinstance(obj, Card):
+                            assert id(obj) in allowed, (seat, path, obj)
+            state.apply(agents[decision.seat](state.observation(decision.seat), decision, rng))
+        assert [c.index for c in pack.cards] == list(range(len(pack.cards)))  # never the shuffled order
