@@ -105,6 +105,12 @@ def d01_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def partisan_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """output folder of `pnp build partisan` (A4 and Letter)."""
+    return _shipped_build(tmp_path_factory, "partisan")
+
+
+@pytest.fixture(scope="session")
 def b04_manifest(b04_build: Path) -> dict:
     return json.loads((b04_build / "manifest.json").read_text())
 
