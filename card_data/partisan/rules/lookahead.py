@@ -92,7 +92,7 @@ class Lookahead:
         best, choice = float("-inf"), first
         for index in candidates:
             total = 0.0
-            for k, (world, mine) in enumerate(worlds):
+            for k, (world, _decision) in enumerate(worlds):
                 state = copy.deepcopy(world, _shared(view.pack))
                 assert state._current is not None
                 state.apply(state._current.options[index])
