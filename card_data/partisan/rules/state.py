@@ -287,7 +287,7 @@ class PartisanState:
         new = self._new
         assert new is not None
         leader = self.table.leader
-        chips = tuple((s, leader is not None and leader[s] is new) for s, count in enumerate(new.chips) if count)
+        chips = tuple((s, leader is not None and leader[s] is new) for s in new.card.suits if new.chips[s])
         if not chips:
             self._end_turn()
             return
