@@ -9,7 +9,7 @@
 - ``partisan-first``: the heuristic without the last round's scoring
   (partisans while a group is close, to the very end).
 - ``lookahead`` (:mod:`.lookahead`): plays candidate options out to the end
-  in guessed deals of the hidden cards; about a hundred times slower.
+  in guessed deals of the hidden cards; about two hundred times slower.
 - ``partisan-only`` and ``topics-only``: the heuristic that always makes every
   pushed chip a partisan, or never does (for the designer's "what if").
 """

@@ -74,6 +74,9 @@ class Lookahead:
     """Guesses of the hidden cards per decision."""
     width: int = 5
     """Candidates per gather or push decision besides the heuristic's choice."""
+    doubt: float = 0.25
+    """How much better, in wins per guess, another option must do to replace
+    the heuristic's choice (the best of several noisy estimates flatters itself)."""
 
     def __call__(self, view: View, decision: Decision, rng: random.Random) -> Any:
         base = Greedy(contest=1.0, endgame=1.0)
@@ -82,7 +85,7 @@ class Lookahead:
             return first
         options = decision.options
         if decision.kind == "raise":
-            candidates = sorted(range(len(options)), key=lambda i: options[i] is not first)
+            candidates = sorted(range(len(options)), key=lambda i: options[i] is not first)  # the heuristic's first
         else:
             picks = {int(rng.random() * len(options)) for _ in range(self.width)}
             mine = _position(options, first)
@@ -100,6 +103,8 @@ class Lookahead:
                 scores = outcome.scores
                 total += outcome.winners[view.seat] / sum(outcome.winners) if outcome.winners[view.seat] else 0.0
                 total += 0.01 * (scores[view.seat] - max(s for seat, s in enumerate(scores) if seat != view.seat))
-            if total > best:
+            if index == candidates[0]:
+                best = total + self.doubt * self.worlds  # the heuristic's own choice, kept unless clearly beaten
+            elif total > best:
                 best, choice = total, options[index]
         return choice
