@@ -14,7 +14,8 @@ from pnp.model import Game
 
 from . import scoring
 from .agents import AGENTS
-from .state import BEHIND, FIRST, Card, Pack, PartisanState
+from .state import BEHIND, FIRST, PartisanState
+from .table import Card, Pack
 
 __all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "ROUNDS", "new_state", "player_counts", "prepare", "score", "score_text"]
 

@@ -23,7 +23,8 @@ from typing import Any, cast
 
 from pnp.engine.api import Agent, Decision, Product
 
-from .state import PARTY, STAY, SUPPLY, Card, Table, Topic, View
+from .state import PARTY, STAY
+from .table import SUPPLY, Card, Table, Topic, View
 
 
 def _parts(decision: Decision) -> tuple[Sequence[Any], ...]:

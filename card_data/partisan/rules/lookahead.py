@@ -20,7 +20,8 @@ from typing import Any
 from pnp.engine.api import Decision, Product, play
 
 from .agents import Greedy
-from .state import MOVES, Card, Pack, PartisanState, View
+from .state import MOVES, PartisanState
+from .table import Card, Pack, View
 
 
 def _shared(pack: Pack) -> dict[int, Any]:

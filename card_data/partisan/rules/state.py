@@ -19,117 +19,17 @@ Other hands and the order of the deck are never reachable from it.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from pnp.engine.api import Decision, EngineError, IllegalMove, NoEnd, Outcome, Product
 
 from . import scoring
+from .table import SUPPLY, Card, Pack, Table, Topic, View, recount
 
-SUPPLY = "supply"
 STAY, PARTY = "stay", "party"
 FIRST, BEHIND = "top score", "behind"
 MOVES = ("take from the supply", "take from a topic", "take nothing", "make partisan", "move to a topic", "leave on the topic")
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One physical card of the draw deck (a double deck has two of each id)."""
-
-    index: int
-    id: str
-    suits: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Pack:
-    """Everything a game needs from the data, checked once by ``prepare``."""
-
-    suits: tuple[str, ...]
-    cards: tuple[Card, ...]
-    chips: int
-    """Chips of each suit in the supply at the start."""
-    topics: int
-    hand: int
-    leaders: bool
-    players: tuple[int, int]
-    turn_cap: int
-
-
-class Topic:
-    """A card face up in play and the chips on it, by suit."""
-
-    __slots__ = ("card", "chips")
-
-    def __init__(self, card: Card, suits: int):
-        self.card = card
-        self.chips = [0] * suits
-
-    def __repr__(self) -> str:
-        return f"Topic({self.card.id}, {self.chips})"
-
-
-class Table:
-    """Everything public. ``leader[s]`` is where suit ``s``'s leader is: the
-    supply, a :class:`Topic`, or the seat holding it as a partisan (None
-    without the Leaders variant)."""
-
-    __slots__ = (
-        "players", "topics", "supply", "partisans", "leader", "owners", "best", "at_best", "second",
-        "deck_left", "active", "turn", "last_round", "discards",
-    )
-
-    def __init__(self, players: int, suits: int, chips: int, leaders: bool, deck_left: int):
-        self.players = players
-        self.topics: list[Topic] = []
-        self.supply = [chips] * suits
-        self.partisans = [[0] * suits for _ in range(players)]
-        self.leader: list[object] | None = [SUPPLY] * suits if leaders else None
-        self.owners: list[int | None] = [None] * suits
-        """Per suit, who would win the group if the game ended now (a tie no
-        leader breaks: None): public, kept up to date as partisans are made."""
-        self.best = [0] * suits
-        """Per suit, the most partisans any seat holds; ``at_best``: how many
-        seats hold that many; ``second``: the most held by a seat below it."""
-        self.at_best = [players] * suits
-        self.second = [0] * suits
-        self.deck_left = deck_left
-        self.active = 0
-        self.turn = 0
-        self.last_round = False
-        self.discards: list[Card] = []
-
-
-def recount(table: Table, suit: int) -> None:
-    """Bring ``suit``'s standings up to date after a partisan is made: the
-    top count, how many seats share it, the runner-up count, and who would
-    win the group now (a tie goes to nobody unless a tied seat holds the leader)."""
-    best = second = 0
-    who: int | None = None
-    at_best = 0
-    for seat, mine in enumerate(table.partisans):
-        c = mine[suit]
-        if c > best:
-            best, second, who, at_best = c, best, seat, 1
-        elif c == best:
-            at_best += 1
-        elif c > second:
-            second = c
-    if at_best > 1:
-        holder = table.leader[suit] if table.leader is not None else None
-        who = holder if isinstance(holder, int) and table.partisans[holder][suit] == best and best else None
-    table.best[suit], table.at_best[suit], table.second[suit], table.owners[suit] = best, at_best, second, who
-
-
-class View:
-    """What one seat knows: its own hand, the public table, and the pack (the
-    printed cards and the numbers of the game, which every player knows)."""
-
-    __slots__ = ("seat", "hand", "table", "pack")
-
-    def __init__(self, seat: int, hand: list[Card], table: Table, pack: Pack):
-        self.seat, self.hand, self.table, self.pack = seat, hand, table, pack
 
 
 class _Contexts(dict[Any, Any]):

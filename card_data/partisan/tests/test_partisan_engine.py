@@ -18,7 +18,6 @@ from tests.enginetools import assert_matches_golden, play_checked
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)
 RULES, OPTIONS = engine_for(GAME, trust=True)
-state_module = RULES.state
 VARIANTS = (None, *GAME.engine.variants) if GAME.engine else (None,)
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -37,7 +36,7 @@ def _invariants(state) -> None:  # type: ignore[no-untyped-def]
         assert min(table.supply[s], on_topics, held) >= 0
         if table.leader is not None:
             where = table.leader[s]
-            if where == state_module.SUPPLY:
+            if where == RULES.table.SUPPLY:
                 assert table.supply[s] >= 1
             elif isinstance(where, int):
                 assert table.partisans[where][s] >= 1
@@ -91,7 +90,7 @@ def test_gather_offers_only_chips_that_exist() -> None:
             for suit, part in zip(d.context["suits"], d.options.parts):
                 assert part[-1] is None
                 for source, lead in part[:-1]:
-                    have = state.table.supply[suit] if source == state_module.SUPPLY else source.chips[suit]
+                    have = state.table.supply[suit] if source == RULES.table.SUPPLY else source.chips[suit]
                     assert have >= 1 and (not lead or state.table.leader[suit] is source or state.table.leader[suit] == source)
                     assert source is not state.table.topics[-1]  # never the topic being raised
             seen += 1
@@ -135,7 +134,7 @@ def _playthrough(players: int, seed: int) -> list[str]:
             lines.append(f"turn {table.turn + 1}: seat {d.seat} raises {_name(choice)} ({', '.join(pack.suits[s] for s in choice.suits)})")
         elif d.kind == "gather":
             for suit, pick in zip(d.context["suits"], choice):
-                where = "nothing" if pick is None else ("the supply" if pick[0] == state_module.SUPPLY else _name(pick[0].card))
+                where = "nothing" if pick is None else ("the supply" if pick[0] == RULES.table.SUPPLY else _name(pick[0].card))
                 lines.append(f"  gather {pack.suits[suit]}: from {where}")
         elif d.kind == "push":
             for (suit, _lead), place in zip(d.context["chips"], choice):

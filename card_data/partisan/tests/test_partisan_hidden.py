@@ -17,8 +17,8 @@ from tests.hidden import reachable
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)
 RULES, OPTIONS = engine_for(GAME, trust=True)
-Card = RULES.state.Card
-Pack = RULES.state.Pack
+Card = RULES.table.Card
+Pack = RULES.table.Pack
 
 
 @pytest.mark.parametrize("variant", [None, "leaders"])
