@@ -1,5 +1,5 @@
 """pnp's Decktet against the structure of the published card list
-(SOURCES.md), and the chips against the rules."""
+(SOURCES.md), and the suits it shows against the chips the rules give."""
 
 from __future__ import annotations
 
@@ -54,14 +54,14 @@ def test_the_excuse_has_no_suit_and_no_rank() -> None:
     assert list(excuse.fields["suits"]) == [] and excuse.fields.get("rank") is None
 
 
-def test_the_chips_are_the_rules_numbers() -> None:
-    chips = GAME.component("chips").cards
-    base = Counter()
-    double = Counter()
-    leaders = Counter()
-    for chip in chips:
-        (double if chip.fields["double"] else base)[chip.fields["suit"]] += chip.copies
-        leaders[chip.fields["suit"]] += chip.copies if chip.fields["leader"] else 0
-    assert base == {s: GAME.rules["chips_per_suit"] for s in SUITS}
-    assert {s: base[s] + double[s] for s in SUITS} == {s: GAME.rules["chips_double_deck"] for s in SUITS}
-    assert leaders == {s: 1 for s in SUITS}
+def test_the_shuffled_deck_shows_each_suit_more_often_than_it_has_chips() -> None:
+    """The rules' calibration, counted by hand rather than by `pnp check`: the
+    32 cards shuffled (number cards, pawns, courts) show each suit 12 times,
+    more than its 8 chips; the 24 number cards alone (No pawns and courts)
+    show each suit 8 times, more than 6 chips; two Decktets, 24 times against 16."""
+    def shown(kinds: tuple[str, ...]) -> Counter[str]:
+        return Counter(s for c in DECK if c.fields["kind"] in kinds for s in c.fields["suits"])
+
+    assert shown(("numeral", "pawn", "court")) == {s: 12 for s in SUITS} and 12 > GAME.rules["chips_per_suit"]
+    assert shown(("numeral",)) == {s: 8 for s in SUITS} and 8 > GAME.rules["chips_no_pawns_courts"]
+    assert 2 * 12 > GAME.rules["chips_double_deck"]
