@@ -12,92 +12,17 @@ import os
 import subprocess
 import sys
 import textwrap
-from functools import cache
 from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
-from fontTools.pens.recordingPen import DecomposingRecordingPen
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageChops
 
 from pnp.paths import OWN
 from tests.conftest import ROOT, tool
-
-SHIPPED_FONTS = sorted(
-    p for folder in (ROOT / "fonts", OWN / "fonts", *(ROOT / "card_data").glob("*/fonts"))
-    for p in folder.rglob("*") if p.suffix.lower() in (".ttf", ".otf")
-)
-SC = ROOT / "fonts" / "ebgaramond" / "EBGaramondSC12-Regular.ttf"
-
-
-@cache
-def _font(path: Path) -> TTFont:
-    return TTFont(path)
-
-
-@cache
-def _outline(path: Path, glyph: str) -> tuple[object, ...]:
-    font = _font(path)
-    pen = DecomposingRecordingPen(font.getGlyphSet())
-    font.getGlyphSet()[glyph].draw(pen)
-    return tuple(pen.value)
-
-
-def _drawn_glyphs(pdf: pikepdf.Pdf) -> dict[tuple[int, int], tuple[pikepdf.Dictionary, set[int]]]:
-    """Every font drawn with on any page or in any form XObject on it, and the
-    glyph ids its text operators show (Identity-H: two bytes per glyph id)."""
-    drawn: dict[tuple[int, int], tuple[pikepdf.Dictionary, set[int]]] = {}
-    walked: set[tuple[int, int]] = set()
-
-    def walk(owner: pikepdf.Object) -> None:
-        resources = owner.get("/Resources") or pikepdf.Dictionary()
-        fonts = resources.get("/Font") or pikepdf.Dictionary()
-        xobjects = resources.get("/XObject") or pikepdf.Dictionary()
-        font = None
-        for operands, operator in pikepdf.parse_content_stream(owner):
-            op = str(operator)
-            if op == "Tf":
-                font = fonts[str(operands[0])]
-            elif op in ("Tj", "'", '"', "TJ"):
-                assert font is not None and font.Encoding == "/Identity-H", "text shown without a two-byte font"
-                strings = [o for o in operands[-1] if isinstance(o, pikepdf.String)] if op == "TJ" else [operands[-1]]
-                gids = drawn.setdefault(font.objgen, (font, set()))[1]
-                for string in strings:
-                    raw = bytes(string)
-                    gids.update(int.from_bytes(raw[i : i + 2], "big") for i in range(0, len(raw), 2))
-            elif op == "Do":
-                xobject = xobjects[str(operands[0])]
-                if xobject.get("/Subtype") == "/Form" and xobject.objgen not in walked:
-                    walked.add(xobject.objgen)
-                    walk(xobject)
-
-    for page in pdf.pages:
-        walk(page.obj)
-    return drawn
-
-
-def _source_of(program: bytes, gids: set[int]) -> Path:
-    """The shipped font file every glyph drawn from an embedded (subset) font
-    program comes from: WeasyPrint keeps glyph ids when it subsets, so each
-    drawn glyph id must have the very outline of that id in the file."""
-    subset = TTFont(io.BytesIO(program))
-    order = subset.getGlyphOrder()
-    glyphs = subset.getGlyphSet()
-    outlines = {}
-    for gid in gids:
-        pen = DecomposingRecordingPen(glyphs)
-        glyphs[order[gid]].draw(pen)
-        outlines[gid] = tuple(pen.value)
-    matches = [
-        path for path in SHIPPED_FONTS
-        if len(_font(path).getGlyphOrder()) >= len(order)
-        and all(_outline(path, _font(path).getGlyphOrder()[gid]) == outline for gid, outline in outlines.items())
-    ]
-    assert len(matches) == 1, f"{len(gids)} drawn glyphs match {matches or 'no shipped font file'}"
-    return matches[0]
-
+from tests.glyphs import EB_GARAMOND_SC, drawn_glyphs, source_of
 
 def test_every_glyph_of_the_shipped_games_comes_from_a_shipped_font_file(b04_build: Path, d01_build: Path) -> None:
     pdfs = sorted([*b04_build.glob("*.pdf"), *d01_build.glob("*.pdf")])
@@ -111,14 +36,14 @@ def test_every_glyph_of_the_shipped_games_comes_from_a_shipped_font_file(b04_bui
             # name, type (two words), encoding, emb, sub, uni, object id
             assert row.split()[-5:-2] == ["yes", "yes", "yes"], f"{path.name}: not embedded as a subset: {row}"
         with pikepdf.open(path) as pdf:
-            drawn = _drawn_glyphs(pdf)
+            drawn = drawn_glyphs(pdf)
             assert drawn, f"{path.name}: no text found"
             for font, gids in drawn.values():
                 assert font.Subtype == "/Type0", f"{path.name}: {font.BaseFont}"
                 program = font.DescendantFonts[0].FontDescriptor.get("/FontFile2")
                 assert program is not None, f"{path.name}: {font.BaseFont} is not an embedded TrueType program"
-                used.add(_source_of(program.read_bytes(), gids))
-    assert used == {SC, OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf", OWN / "fonts/ebgaramond/EBGaramond12-Italic.ttf"}
+                used.add(source_of(program.read_bytes(), gids))
+    assert used == {EB_GARAMOND_SC, OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf", OWN / "fonts/ebgaramond/EBGaramond12-Italic.ttf"}
 
 
 def _decoy(source: Path, family: str, target: Path) -> None:
@@ -148,7 +73,7 @@ def decoy_home(tmp_path: Path) -> Path:
     home = tmp_path / "decoy-home"
     italic = OWN / "fonts/ebgaramond/EBGaramond12-Italic.ttf"
     _decoy(italic, "EB Garamond", home / ".local/share/fonts/decoy-regular.ttf")
-    _decoy(italic, "EB Garamond SC", home / ".fonts/decoy-sc.ttf")
+    _decoy(italic, "EB Garamond EB_GARAMOND_SC", home / ".fonts/decoy-sc.ttf")
     return home
 
 
@@ -172,9 +97,9 @@ _PLAIN_WEASYPRINT = textwrap.dedent(
     import sys, weasyprint
     sc, regular, out = sys.argv[1:]
     html = f'''<style>@page {{ size: 80mm 30mm; margin: 0 }}
-    @font-face {{ font-family: "EB Garamond SC"; src: url(file://{sc}) }}
+    @font-face {{ font-family: "EB Garamond EB_GARAMOND_SC"; src: url(file://{sc}) }}
     @font-face {{ font-family: "EB Garamond"; src: url(file://{regular}) }}
-    h1 {{ font-family: "EB Garamond SC"; font-weight: normal }} p {{ font-family: "EB Garamond" }}</style>
+    h1 {{ font-family: "EB Garamond EB_GARAMOND_SC"; font-weight: normal }} p {{ font-family: "EB Garamond" }}</style>
     <h1>Extravagant</h1><p>Plain text</p>'''
     open(out, "wb").write(weasyprint.HTML(string=html).write_pdf())
     """
@@ -189,7 +114,7 @@ def test_the_decoy_fonts_would_win_without_pnps_font_configuration(decoy_home: P
     pdfs = []
     for home in (tmp_path / "empty-home", decoy_home):
         out = tmp_path / f"{home.name}.pdf"
-        subprocess.run([sys.executable, "-c", _PLAIN_WEASYPRINT, str(SC), str(regular), str(out)], env=_env(home), check=True, capture_output=True)
+        subprocess.run([sys.executable, "-c", _PLAIN_WEASYPRINT, str(EB_GARAMOND_SC), str(regular), str(out)], env=_env(home), check=True, capture_output=True)
         pdfs.append(out)
     assert ImageChops.difference(_pixels(pdfs[0], 0), _pixels(pdfs[1], 0)).getbbox() is not None
 
@@ -197,10 +122,10 @@ def test_the_decoy_fonts_would_win_without_pnps_font_configuration(decoy_home: P
 def test_fonts_installed_on_the_machine_change_no_pixel(mini_copy: Path, decoy_home: Path, tmp_path: Path) -> None:
     game = mini_copy / "game.yaml"
     game.write_text(game.read_text().replace(
-        "fonts:\n", "fonts:\n  - {family: EB Garamond SC, file: fonts/ebgaramond/EBGaramondSC12-Regular.ttf}\n", 1
+        "fonts:\n", "fonts:\n  - {family: EB Garamond EB_GARAMOND_SC, file: fonts/ebgaramond/EBGaramondSC12-Regular.ttf}\n", 1
     ))
     card = mini_copy / "templates/mini/card.html"
-    card.write_text(card.read_text().replace("<h1>", "<h1 style=\"font-family: 'EB Garamond SC'\">"))
+    card.write_text(card.read_text().replace("<h1>", "<h1 style=\"font-family: 'EB Garamond EB_GARAMOND_SC'\">"))
     built = []
     for home in (tmp_path / "empty-home", decoy_home):
         out = tmp_path / f"out-{home.name}"
@@ -211,7 +136,7 @@ def test_fonts_installed_on_the_machine_change_no_pixel(mini_copy: Path, decoy_h
         assert result.returncode == 0, result.stderr
         built.append(out / "mini" / "mini-home-a4.pdf")
     assert built[0].read_bytes() == built[1].read_bytes()
-    for page in (1, 2):  # the card fronts (titles in the SC font) and their backs
+    for page in (1, 2):  # the card fronts (titles in the EB_GARAMOND_SC font) and their backs
         assert ImageChops.difference(_pixels(built[0], page), _pixels(built[1], page)).getbbox() is None
 
 
@@ -232,10 +157,10 @@ def test_the_glyph_check_catches_a_glyph_from_an_unshipped_font(tmp_path: Path) 
     for text, passes in shown:
         data = render_pdf(f"<style>{family}</style><p>{text}</p>", Scope((tmp_path,), (FontFace("Altered", altered, "normal", 400),)), "altered")
         with pikepdf.open(io.BytesIO(data)) as pdf:
-            [(embedded, gids)] = _drawn_glyphs(pdf).values()
+            [(embedded, gids)] = drawn_glyphs(pdf).values()
             program = embedded.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()
             if passes:
-                assert _source_of(program, gids) == OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf"
+                assert source_of(program, gids) == OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf"
             else:
                 with pytest.raises(AssertionError, match="match no shipped font file"):
-                    _source_of(program, gids)
+                    source_of(program, gids)

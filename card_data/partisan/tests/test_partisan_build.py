@@ -14,7 +14,7 @@ from pnp.loading.loader import load_game
 from tests.conftest import partisan_build  # noqa: F401  (the fixture, shared with tests/)
 from pnp.paths import OWN
 from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check
-from tests.render.test_fonts import SC, _drawn_glyphs, _source_of
+from tests.glyphs import EB_GARAMOND_SC, drawn_glyphs, source_of
 
 GAME = load_game(Path(__file__).resolve().parents[1])
 PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
@@ -36,14 +36,14 @@ def test_every_file_is_sound_and_draws_only_embedded_eb_garamond(partisan_build:
 
 def test_every_glyph_comes_from_a_shipped_eb_garamond_file(partisan_build: Path) -> None:
     """Not only the names: each glyph drawn has the outline of the same glyph in
-    one of pnp's EB Garamond files (tests/render/test_fonts.py does the same for
+    one of pnp's EB Garamond files (tests/glyphs.py; tests/render/test_fonts.py does the same for
     Persuasion), so no symbol slipped in from another font."""
     used: set[Path] = set()
     for name in FILES:
         with pikepdf.open(partisan_build / name) as pdf:
-            for font, gids in _drawn_glyphs(pdf).values():
-                used.add(_source_of(font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes(), gids))
-    assert used == {SC, OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf", OWN / "fonts/ebgaramond/EBGaramond12-Italic.ttf"}
+            for font, gids in drawn_glyphs(pdf).values():
+                used.add(source_of(font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes(), gids))
+    assert used == {EB_GARAMOND_SC, OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf", OWN / "fonts/ebgaramond/EBGaramond12-Italic.ttf"}
 
 
 @pytest.mark.parametrize("name", FILES)
