@@ -33,11 +33,18 @@ def environment(game_root: Path) -> SandboxedEnvironment:
         loader=_ConfinedLoader([str(r) for r in roots if r.is_dir()]),
         undefined=jinja2.StrictUndefined,
         bytecode_cache=_bytecode_cache(),
+        finalize=_blank_if_none,
         **OPTIONS,
     )
     env.filters.update(FILTERS)
     env.globals["range"] = budget.budget_range
     return env
+
+
+def _blank_if_none(value: Any) -> Any:
+    """What ``{{ ... }}`` prints: an optional field a card leaves out (None)
+    prints nothing, never the word "None"."""
+    return "" if value is None else value
 
 
 MAX_TEXT = 1_000_000
