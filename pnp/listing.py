@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.model import Game
+from pnp.words import count
 
 
 def listing(game: Game) -> dict[str, Any]:
@@ -29,7 +30,7 @@ def listing(game: Game) -> dict[str, Any]:
 def listing_text(data: dict[str, Any]) -> str:
     lines = [f"{data['name']} (version {data['version']}, {data['players']['min']}-{data['players']['max']} players)"]
     for c in data["components"]:
-        lines.append(f"  {c['id']}: {c['name']}, {c['copies']} copies of {len(c['cards'])} cards ({c['size']})")
+        lines.append(f"  {c['id']}: {c['name']}, {count(c['copies'], 'copy')} of {count(len(c['cards']), 'card')} ({c['size']})")
         for card in c["cards"]:
             lines.append(f"    {card['copies']:>3} x {card['id']}  {card['title']}")
     return "\n".join(lines)

@@ -81,10 +81,11 @@ def _judge(n: int, data: dict[str, Any], bands: dict[str, Any], where: str) -> l
     median = data["rounds"]["p50"]
     if not bands["rounds_min"] <= median <= bands["rounds_max"]:
         warn(f"a median game lasts {median} rounds, outside {bands['rounds_min']}-{bands['rounds_max']}")
-    seats = data["win_rate_by_seat"]
-    surest_gap = max(0.0, max(r["low"] for r in seats) - min(r["high"] for r in seats))
-    if 1 - surest_gap < bands["seat_balance_min"]:
-        warn(f"seat balance {data['seat_balance']:.2f}, below {bands['seat_balance_min']:.2f}")
+    if data["seat_balance_high"] < bands["seat_balance_min"]:
+        warn(
+            f"seat balance {data['seat_balance']:.2f} (at most {data['seat_balance_high']:.2f} within the seats' "
+            f"95 % intervals), below {bands['seat_balance_min']:.2f}"
+        )
     if data["skill_gap"]["high"] < bands["skill_gap_min"]:
         warn(f"a heuristic seat beats a random one by {data['skill_gap']['points']} points, below {bands['skill_gap_min']}")
     if data["capped_rate"]["rate"] > 0:

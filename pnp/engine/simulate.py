@@ -222,6 +222,8 @@ def metrics(run: Run, tally: Tally) -> dict[str, Any]:
         "seed": run.seed,
         "win_rate_by_seat": rates,
         "seat_balance": round(1 - (max(r["rate"] for r in rates) - min(r["rate"] for r in rates)), 6) if rates else 1.0,
+        "seat_balance_high": round(1 - max(0.0, max(r["low"] for r in rates) - min(r["high"] for r in rates)), 6) if rates else 1.0,
+        # the most balanced the seats may be within their 95 % intervals: what a band is judged on
         "winners_share": wilson(sum(tally.seat_wins.values()), seats_total),
         "no_winner_rate": wilson(tally.no_winner, games),
         "capped_rate": wilson(tally.capped, games),

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.paths import RENDER_ROOTS
+from pnp.words import count
 
 Snapshot = dict[str, tuple[int, int]]
 POLL_SECONDS = 0.2
@@ -94,13 +95,17 @@ def warm_up() -> None:
 
 
 def describe(result: Rebuild) -> str:
+    faces = f"{count(result.faces, 'face')} laid out, {count(result.files, 'file')} written"
     if not result.cards:
-        what = "no card changed"
-    elif len(result.cards) <= 6:
-        what = f"{len(result.cards)} card{'s' if len(result.cards) != 1 else ''} changed: {', '.join(result.cards)}"
+        if not result.faces:
+            return f"rebuilt in {result.seconds:.2f} s: nothing changed; {count(result.files, 'file')} written"
+        # The same card data, faces laid out again: their template, stylesheet, art or fonts changed.
+        return f"rebuilt in {result.seconds:.2f} s: no card data changed, but a template, stylesheet or art file did: {faces}"
+    if len(result.cards) <= 6:
+        what = f"{count(len(result.cards), 'card')} changed: {', '.join(result.cards)}"
     else:
         what = f"{len(result.cards)} cards changed: {', '.join(result.cards[:5])} and {len(result.cards) - 5} more"
-    return f"rebuilt in {result.seconds:.2f} s: {what}; {result.faces} face{'s' if result.faces != 1 else ''} laid out, {result.files} files written"
+    return f"rebuilt in {result.seconds:.2f} s: {what}; {faces}"
 
 
 def watch(

@@ -66,7 +66,8 @@ def _play_lines(label: str, players: str, sim: dict[str, Any]) -> list[str]:
     """One table size of simulated play: the summary, seats, and the engine's measures."""
     return [
         f"Play ({label}{players} players, {sim['games']} games, heuristic agents): winners {sim['winners_share']['rate']:.0%} of players, "
-        f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f}, "
+        f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f} "
+        f"(up to {sim['seat_balance_high']:.2f} within the seats' 95 % intervals, which a band is judged on), "
         f"median {sim['rounds']['p50']} {sim['words']['rounds']}, skill gap {sim['skill_gap']['points']:+.0f} points",
         f"  win rate by seat, {sim['words']['first_seat']} first (95 % interval): " + ", ".join(
             f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
