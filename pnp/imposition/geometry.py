@@ -278,7 +278,11 @@ def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: flo
         if max(m.x1, m.x2) < half.width - 1e-6  # marks in the outer margin only; the fold side stays clear
     )
     outer = tuple(m for m in left.marks if max(m.x1, m.x2) < half.width - 1e-6)
-    return Grid(landscape, left.columns, left.rows, fronts, backs, outer + mirrored + (fold,), layout.gap, left.rotated, ())
+    back_guides = tuple(Circle(landscape.width - c.cx, c.cy, c.r, c.weight) for c in left.guides)
+    return Grid(
+        landscape, left.columns, left.rows, fronts, backs, outer + mirrored + (fold,), layout.gap, left.rotated,
+        left.guides + back_guides,  # the fronts' cutting circles, then the backs' across the fold
+    )
 
 
 def impose_gutterfold(
@@ -291,11 +295,14 @@ def impose_gutterfold(
     for number, start in enumerate(range(0, len(copies), per), start=1):
         chunk = copies[start : start + per]
         placements = []
+        guides: list[Circle] = []
         for i, (front, back) in enumerate(chunk):
+            if layout.guides:
+                guides += [layout.guides[i]] + ([layout.guides[per + i]] if back is not None else [])
             for face, slot, turn in ((front, layout.fronts[i], 90), (back, layout.backs[i], -90)):
                 if face is None:
                     continue
                 clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
                 placements.append(Placement(face, slot, clip, turn if layout.rotated else 0))
-        sheets.append(Sheet(component, "gutterfold", number, layout.paper, tuple(placements), layout.marks))
+        sheets.append(Sheet(component, "gutterfold", number, layout.paper, tuple(placements), layout.marks, tuple(guides)))
     return tuple(sheets)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.imposition.geometry import Rect, grid, impose
+from pnp.imposition.geometry import Rect, grid, gutterfold_grid, impose, impose_gutterfold
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm, parse_length, to_mm, UnitError
 
@@ -145,3 +145,18 @@ def test_label_sheets_refuse_the_wrong_paper_and_oversized_items(layouts) -> Non
         grid(layouts["avery-l7651"], load_papers()["letter"], mm(19), mm(19))
     with pytest.raises(LayoutError, match="do not fit"):
         grid(layouts["avery-l7651"], load_papers()["a4"], mm(30), mm(30))
+
+
+def test_gutterfold_round_items_keep_their_cutting_circles_on_both_halves(layouts) -> None:
+    paper = load_papers()["a4"]
+    g = gutterfold_grid(layouts["tokens"], paper, mm(19.05), mm(19.05))
+    per = g.per_sheet
+    assert len(g.guides) == 2 * per
+    sheets = impose_gutterfold("markers", [("gem", "gem-back")] * (per - 1) + [("crown", None)], g)
+    (sheet,) = sheets
+    # one circle on every placed item, centred on its slot, front or back
+    assert len(sheet.guides) == 2 * per - 1
+    centres = sorted((round(c.cx, 3), round(c.cy, 3)) for c in sheet.guides)
+    slots = sorted((round(p.slot.x + p.slot.width / 2, 3), round(p.slot.y + p.slot.height / 2, 3)) for p in sheet.placements)
+    assert centres == slots
+    assert all(abs(c.r - mm(19.05) / 2) < 1e-6 for c in sheet.guides)

@@ -46,6 +46,7 @@ def test_gutterfold_build(tmp_path: Path) -> None:
     assert len(clip_rects(pdf, 2)) == 8
     text = prose(pdf, 1, 1)
     assert "fold along the dashed centre line" in text and "2–16 Trait cards 60 card stock one-sided, then fold" in text
+    assert "Paper: US Letter, landscape for the sheets to fold, portrait for the rest." in text
     manifest = json.loads((tmp_path / "persuasion-b04" / "manifest.json").read_text())
     assert manifest["files"][0]["path"] == "persuasion-b04-home-gutterfold-letter.pdf"
 
