@@ -88,7 +88,7 @@ def test_pdfs_are_sound_and_use_only_our_fonts(d01_build: Path, paper: str) -> N
         assert all(p == pytest.approx(size, abs=0.01) for p in pdfinfo_pages(pdf))
 
 
-@pytest.mark.parametrize("paper, layout, per_sheet", [("a4", "avery-l7651", 65), ("letter", "avery-5160", 30)])
+@pytest.mark.parametrize("paper, layout, per_sheet", [("a4", "avery-l7651-round", 65), ("letter", "avery-5160-round", 30)])
 def test_seals_land_on_the_labels_of_the_named_product(d01_build: Path, paper: str, layout: str, per_sheet: int) -> None:
     pdf = d01_build / f"persuasion-d01-home-{paper}.pdf"
     text_pages = [pdftotext(pdf, n, n) for n in range(1, len(pdfinfo_pages(pdf)) + 1)]
@@ -103,11 +103,38 @@ def test_seals_land_on_the_labels_of_the_named_product(d01_build: Path, paper: s
     for (x, y, w, h), slot in zip(placed, expected.fronts):
         assert (x, y, w, h) == pytest.approx((slot.x, slot.y, slot.width, slot.height), abs=0.05)
     assert "Avery L7651" in text_pages[0] if paper == "a4" else "Avery 5160" in text_pages[0]
+    # each round seal has its cutting circle, centred on it, on its edge
+    circles = []
+    for page in range(pages - sheets + 1, pages + 1):
+        circles += _circles_drawn(pdf, page)
+    assert len(circles) == 56
+    for (cx, cy, r), (x, y, w, h) in zip(circles, placed):
+        assert (cx, cy, r) == pytest.approx((x + w / 2, y + h / 2, mm(19) / 2), abs=0.05)
+
+
+def _circles_drawn(pdf: Path, page: int) -> list[tuple[float, float, float]]:
+    """(cx, cy, r) of each circle drawn as a move and four Bezier arcs, the first
+    arc from (cx + r, cy) to (cx, cy + r), read back with pikepdf."""
+    import pikepdf
+
+    found = []
+    with pikepdf.open(pdf) as document:
+        ops = [(str(op), [float(v) for v in args]) for args, op in pikepdf.parse_content_stream(document.pages[page - 1])
+               if str(op) in ("m", "c", "S", "l", "re")]
+    for i, (op, args) in enumerate(ops[:-5]):
+        if op == "m" and [o for o, _ in ops[i + 1 : i + 6]] == ["c", "c", "c", "c", "S"]:
+            x0, y0 = args
+            cx, top = ops[i + 1][1][4], ops[i + 1][1][5]
+            found.append((cx, y0, top - y0))
+    return found
 
 
 def test_instructions_name_the_label_product_and_stock(d01_build: Path) -> None:
     text = prose(d01_build / "persuasion-d01-home-a4.pdf", 1, 1)
-    assert "Trait seals (stickers) 56 sticker labels" in text
+    assert "Trait seals (stickers) 56" in text and "mm) or any labels in that layout" in text
+    # the table cell wraps: read it line by line
+    assert "removable labels (seals are moved), Avery L7651 (A4, 65 labels of 38.1 x 21.2" in pdftotext(d01_build / "persuasion-d01-home-a4.pdf", 1, 1)
+    assert "trait seals (stickers) 19.0 mm" in text  # the punch for round seals
 
 
 # The pixel references: one of each D01 component type (A4 base build).

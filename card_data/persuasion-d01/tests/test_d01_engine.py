@@ -254,7 +254,7 @@ def test_seal_supply_counts_the_letters_powers_can_add(tmp_path: Path) -> None:
     done = run_pnp("check", str(game), "--games", "0", "--json")
     assert done.returncode == 0, done.stdout
     text = (game / "game.yaml").read_text()
-    (game / "game.yaml").write_text(text.replace("    copies: 7\n    stock: sticker labels", "    copies: 6\n    stock: sticker labels"))
+    (game / "game.yaml").write_text(text.replace("    copies: 7\n    stock: removable", "    copies: 6\n    stock: removable"))
     done = run_pnp("check", str(game), "--games", "0", "--json")
     short = [f for f in json.loads(done.stdout)["findings"] if f["check"] == "supply"]
     assert done.returncode == 1 and short and "6 of Ashford, but the largest table needs 7" in short[0]["message"]
