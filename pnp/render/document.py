@@ -25,6 +25,7 @@ html {{ font-family: "{DEFAULT_FAMILY}"; }}
              font-style: normal; font-weight: normal; letter-spacing: 0; color: #3a3a3a;
              background: rgba(255, 255, 255, 0.8); padding: 0 0.5mm; border-radius: 0.5mm; white-space: nowrap;
              font-variant-numeric: lining-nums; }}
+.pnp-stamp-band {{ right: auto; left: 50%; transform: translateX(-50%); }}
 """
 """Every document's own rules. Text is set in pnp's default font unless the
 game's stylesheets say otherwise; the build stamp always is."""

@@ -167,14 +167,32 @@ STAMP_MIN_WIDTH = 85.0
 """Faces whose safe box is narrower than this (30 mm, in points: tokens) carry no stamp."""
 
 
+STAMP_HEIGHT = 4.5 * 1.2
+"""The build stamp's line, in points (document.py: 4.5 pt type, line height 1.2)."""
+STAMP_CLEARANCE = 0.5 * 72 / 25.4
+"""At least this much (0.5 mm) between the stamp and both the trim and the safe line."""
+
+
+def _stamp_html(text: str, safe: float) -> str:
+    """The build stamp, centred in the band between the trim and the safe line
+    at the foot of the face, where no text of the card may go, so it never
+    covers any; a face whose band is too narrow for it has it at the foot of
+    its safe zone, right-aligned."""
+    if safe >= STAMP_HEIGHT + 2 * STAMP_CLEARANCE:
+        inset = (safe - STAMP_HEIGHT) / 2
+        return f'\n<div class="trim pnp-stamp-zone"><span class="pnp-stamp pnp-stamp-band" style="bottom: {inset:.2f}pt">{text}</span></div>'
+    return f'\n<div class="safe pnp-stamp-zone"><span class="pnp-stamp">{text}</span></div>'
+
+
 def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = False, stamp: bool = False) -> FacePlan:
     """Render every card side's HTML and keep each distinct face once.
 
     ``ink_saver`` is passed to templates (``print.ink_saver``) and marks each
     face (class ``pnp-ink-saver``): each game's stylesheet decides what it
     lightens. ``stamp`` adds the build stamp (game version, build date, a
-    short hash of the face's content) inside the safe zone of every face at
-    least 30 mm wide, so printed iterations can be told apart."""
+    short hash of the face's content) to every face at least 30 mm wide,
+    between its trim and safe line (:func:`_stamp_html`), so printed
+    iterations can be told apart."""
     env = environment(game.root)
     shared = {**base_context(game), "print": {"ink_saver": ink_saver}}
     identity = FaceIdentity(game.root)
@@ -215,7 +233,7 @@ def _face(
     geometry = (component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"])
     key = content_key = identity.key(html, geometry)
     if stamp is not None and component.size.width - 2 * component.safe >= STAMP_MIN_WIDTH:
-        html += f'\n<div class="safe pnp-stamp-zone"><span class="pnp-stamp">{stamp} \u00b7 {content_key[:6]}</span></div>'
+        html += _stamp_html(f"{stamp} \u00b7 {content_key[:6]}", component.safe)
         key = identity.key(html, geometry)
     content[key] = content_key
     if key not in faces:
