@@ -109,6 +109,16 @@ class Document:
 
 
 @dataclass(frozen=True)
+class Preparation:
+    """Something players get or make besides the printed pages (clear sleeves,
+    a punch), how many, and how the printed pieces go together with it."""
+
+    need: str
+    count: int | None
+    how: str | None
+
+
+@dataclass(frozen=True)
 class Module:
     """Optional cards, printed in a file of their own: the cards of any component
     whose ``field`` holds ``value`` (a content-warning flag, an expansion tag)."""
@@ -171,6 +181,7 @@ class Game:
     rules: Mapping[str, Any] = field(default_factory=dict)
     documents: tuple[Document, ...] = ()
     modules: tuple[Module, ...] = ()
+    prepare: tuple[Preparation, ...] = ()
     engine: EngineSpec | None = None
     checks: Mapping[str, Any] = field(default_factory=dict)
     """The validated ``checks:`` section; see :mod:`pnp.loading.checks`."""

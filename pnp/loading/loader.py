@@ -16,7 +16,7 @@ from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Size, Variant
+from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Preparation, Size, Variant
 from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file
 
 GAME_FILE = "game.yaml"
@@ -174,6 +174,7 @@ def _game(
         where={dotted(path): f"{shown}:{line}" for path, (line, _) in doc.marks.items()},
         engine=_engine(doc, top["engine"], diagnostics),
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
+        prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
         documents=tuple(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
             for d in top["documents"]
@@ -183,6 +184,19 @@ def _game(
             {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
         ),
     )
+
+
+def _preparation(doc: YamlDoc, p: dict[str, Any], index: int, components: list[Component], diagnostics: list[Diagnostic]) -> Preparation:
+    """One ``prepare:`` entry, its count worked out from the components it names."""
+    count = p["count"]
+    if isinstance(count, dict):
+        copies = {c.id: sum(card.copies for card in c.cards) for c in components}
+        for j, name in enumerate(count["copies_of"]):
+            if name not in copies:
+                diagnostics.append(doc.error(("prepare", index, "count", "copies_of", j),
+                                             f"no component {name!r}; expected one of {', '.join(copies) or 'none'}"))
+        count = sum(copies.get(name, 0) for name in count["copies_of"])
+    return Preparation(p["need"], count, p["how"])
 
 
 def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diagnostic]) -> EngineSpec | None:

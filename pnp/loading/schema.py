@@ -164,6 +164,36 @@ MODULE = Record(
 )
 
 
+class PrepareCount(Spec):
+    """How many of a thing to get: a whole number, or the printed copies of
+    the components that each need one (``{copies_of: [sleeves, rings]}``)."""
+
+    _BY_COMPONENTS = Record(
+        (Field("copies_of", ListOf(SLUG, 1), "Components whose printed copies each need one (their copies are added)."),),
+        "{copies_of: [component ids]}",
+    )
+
+    def expected(self) -> str:
+        return "a whole number from 1 to 10000, or {copies_of: [component ids]}"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, dict):
+            return self._BY_COMPONENTS.check(value, path, ck)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Integer(1, 10_000).check(value, path, ck)
+        return self.wrong(value, path, ck)
+
+
+PREPARE = Record(
+    (
+        Field("need", Text(max_length=120), "What to get besides the printed pages, as a player asks for it in a shop."),
+        Field("count", PrepareCount(), "How many: a number, or {copies_of: [component ids]} to count the pieces that need one.", None),
+        Field("how", Text(max_length=600), "How the printed pieces become the game's pieces with it.", None),
+    ),
+    "a preparation step {need, count, how}",
+)
+
+
 VARIANT = Record(
     (
         Field("doc", Text(max_length=300), "What the variant changes, in players' words."),
@@ -235,6 +265,10 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             Field("rules", AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {}),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
             Field("modules", ListOf(MODULE), "Optional cards printed in files of their own.", ()),
+            Field(
+                "prepare", ListOf(PREPARE),
+                "What players need besides the printed pages, and how the pieces go together: page 1 and rulebooks list it.", (),
+            ),
             Field("engine", ENGINE, "The rules engine that plays the game (`pnp simulate`, `pnp score`).", None),
             Field("checks", CHECKS, "Invariants and odds that `pnp check` verifies before anything is printed.", {}),
             Field(

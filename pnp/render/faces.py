@@ -121,6 +121,7 @@ def base_context(game: Game) -> dict[str, Any]:
             "version": game.version,
             "players": {"min": game.players[0], "max": game.players[1]},
             "rules": game.rules,
+            "prepare": [{"need": p.need, "count": p.count, "how": p.how} for p in game.prepare],
         },
         "sets": {name: {e.id: _entry_view(e, game) for e in entries} for name, entries in game.sets.items()},
         "set_lists": {name: [_entry_view(e, game) for e in entries] for name, entries in game.sets.items()},

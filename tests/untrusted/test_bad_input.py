@@ -99,6 +99,10 @@ CASES += [
     ("alias-bomb", _write("cards.yaml", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"), "cards.yaml", 1, ["alias bomb"]),
     ("python-object-tag", _write("cards.yaml", "cards: !!python/object/apply:os.system [echo pwned]\n"), "cards.yaml", 1, ["YAML syntax error", "tag", "not allowed"]),
     ("unit-unknown", _replace("game.yaml", "size: poker\n    cards", "size: {width: 3furlong, height: 88.9mm}\n    cards"), "game.yaml", 19, ["unknown unit 'furlong'"]),
+    ("prepare-unknown-component", _replace("game.yaml", "components:\n", "prepare:\n  - {need: sleeves, count: {copies_of: [cards, pockets]}}\ncomponents:\n"), "game.yaml", 17, ["prepare[0].count.copies_of[1]", "no component 'pockets'", "cards, sleeves"]),
+    ("prepare-count-zero", _replace("game.yaml", "components:\n", "prepare:\n  - {need: sleeves, count: 0}\ncomponents:\n"), "game.yaml", 17, ["prepare[0].count", "from 1 to 10000"]),
+    ("prepare-count-words", _replace("game.yaml", "components:\n", "prepare:\n  - {need: sleeves, count: lots}\ncomponents:\n"), "game.yaml", 17, ["prepare[0].count", "a whole number from 1 to 10000, or {copies_of: [component ids]}"]),
+    ("prepare-without-need", _replace("game.yaml", "components:\n", "prepare:\n  - {count: 3}\ncomponents:\n"), "game.yaml", 17, ["prepare[0]", "missing required key 'need'"]),
     ("player-table-contradicts-deck", _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 3, 3: 3, 4: 3}\nchecks:\n  deal:\n    - {deck: cards, hand: hand}\ncomponents:\n"), "game.yaml", 20, ["[deal]", "need 6 cards but the deck has 4"]),
 ]
 
