@@ -59,7 +59,7 @@ def _stock(component: Component, layouts: Mapping[str, SheetLayout], paper: str)
     """What to print a component on; a label product is named."""
     layout = layouts.get(component.layout_for(paper))
     if layout is not None and layout.labels is not None:
-        return f"{component.stock}, {layout.labels.product} or any labels in that layout"
+        return f"{component.stock}: {layout.labels.product}"
     return component.stock
 
 

@@ -131,9 +131,10 @@ def _circles_drawn(pdf: Path, page: int) -> list[tuple[float, float, float]]:
 
 def test_instructions_name_the_label_product_and_stock(d01_build: Path) -> None:
     text = prose(d01_build / "persuasion-d01-home-a4.pdf", 1, 1)
-    assert "Trait seals (stickers) 56" in text and "mm) or any labels in that layout" in text
-    # the table cell wraps: read it line by line
-    assert "removable labels (seals are moved), Avery L7651 (A4, 65 labels of 38.1 x 21.2" in pdftotext(d01_build / "persuasion-d01-home-a4.pdf", 1, 1)
+    assert "Trait seals (stickers) 56 removable labels: Avery L7651 (A4, 65 labels of 38.1 x 21.2 mm)" in text
+    # the instructions stay one page on Letter too (the calibration square included)
+    letter = prose(d01_build / "persuasion-d01-home-letter.pdf", 1, 1)
+    assert "1 These instructions" in letter and "This square measures 50 mm" in letter
     assert "trait seals (stickers) 19.0 mm" in text  # the punch for round seals
 
 
