@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-_IRREGULAR = {"copy": "copies", "was": "were"}
+_IRREGULAR = {"copy": "copies"}
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:

@@ -85,3 +85,20 @@ def crop_face(pdf: Path, page: int, index: int, dpi: float) -> Image.Image:
     scale = dpi / 72
     height = image.size[1] / scale
     return image.crop((round(x * scale), round((height - y - h) * scale), round((x + w) * scale), round((height - y) * scale)))
+
+
+def circles_drawn(pdf: Path, page: int) -> list[tuple[float, float, float]]:
+    """(cx, cy, r) of each circle drawn as a move and four Bezier arcs, the first
+    arc from (cx + r, cy) to (cx, cy + r), read back with pikepdf."""
+    import pikepdf
+
+    found = []
+    with pikepdf.open(pdf) as document:
+        ops = [(str(op), [float(v) for v in args]) for args, op in pikepdf.parse_content_stream(document.pages[page - 1])
+               if str(op) in ("m", "c", "S", "l", "re")]
+    for i, (op, args) in enumerate(ops[:-5]):
+        if op == "m" and [o for o, _ in ops[i + 1 : i + 6]] == ["c", "c", "c", "c", "S"]:
+            _, y0 = args
+            cx, top = ops[i + 1][1][4], ops[i + 1][1][5]
+            found.append((cx, y0, top - y0))
+    return found

@@ -10,7 +10,7 @@ from html import escape
 from pathlib import Path
 
 from pnp.model import FontFace, Game
-from pnp.render.faces import Face
+from pnp.render.faces import STAMP_BAND, STAMP_LINE, STAMP_TYPE, Face
 from pnp.render.scope import DEFAULT_FAMILY, document_fonts
 from pnp.units import css
 
@@ -21,11 +21,11 @@ html {{ font-family: "{DEFAULT_FAMILY}"; }}
 .pnp-face {{ position: relative; overflow: hidden; break-after: page; margin: 0; }}
 .pnp-face > .bleed {{ position: absolute; left: 0; top: 0; width: 100%; height: 100%; }}
 .pnp-face > .trim, .pnp-face > .safe {{ position: absolute; }}
-.pnp-stamp {{ position: absolute; right: 0; bottom: 0; font-family: "{DEFAULT_FAMILY}"; font-size: 4.5pt; line-height: 1.2;
+.pnp-stamp {{ position: absolute; right: 0; bottom: 0; font-family: "{DEFAULT_FAMILY}"; font-size: {STAMP_TYPE}pt; line-height: {STAMP_LINE};
              font-style: normal; font-weight: normal; letter-spacing: 0; color: #3a3a3a;
              background: rgba(255, 255, 255, 0.8); padding: 0 0.5mm; border-radius: 0.5mm; white-space: nowrap;
              font-variant-numeric: lining-nums; }}
-.pnp-stamp-band {{ right: auto; left: 50%; transform: translateX(-50%); }}
+.{STAMP_BAND} {{ right: auto; left: 50%; transform: translateX(-50%); }}
 """
 """Every document's own rules. Text is set in pnp's default font unless the
 game's stylesheets say otherwise; the build stamp always is."""

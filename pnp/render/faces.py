@@ -168,8 +168,13 @@ STAMP_MIN_WIDTH = 85.0
 """Faces whose safe box is narrower than this (30 mm, in points: tokens) carry no stamp."""
 
 
-STAMP_HEIGHT = 4.5 * 1.2
-"""The build stamp's line, in points (document.py: 4.5 pt type, line height 1.2)."""
+STAMP_TYPE = 4.5
+"""The build stamp's type size, in points; its line height is :data:`STAMP_LINE` (document.py sets both)."""
+STAMP_LINE = 1.2
+STAMP_HEIGHT = STAMP_TYPE * STAMP_LINE
+"""The build stamp's line, in points."""
+STAMP_BAND = "pnp-stamp-band"
+"""The class of a stamp set in the band between trim and safe line, which the safe-zone check leaves alone."""
 STAMP_CLEARANCE = 0.5 * 72 / 25.4
 """At least this much (0.5 mm) between the stamp and both the trim and the safe line."""
 
@@ -181,7 +186,7 @@ def _stamp_html(text: str, safe: float) -> str:
     its safe zone, right-aligned."""
     if safe >= STAMP_HEIGHT + 2 * STAMP_CLEARANCE:
         inset = (safe - STAMP_HEIGHT) / 2
-        return f'\n<div class="trim pnp-stamp-zone"><span class="pnp-stamp pnp-stamp-band" style="bottom: {inset:.2f}pt">{text}</span></div>'
+        return f'\n<div class="trim pnp-stamp-zone"><span class="pnp-stamp {STAMP_BAND}" style="bottom: {inset:.2f}pt">{text}</span></div>'
     return f'\n<div class="safe pnp-stamp-zone"><span class="pnp-stamp">{text}</span></div>'
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, NamedTuple
 
-from pnp.render.faces import Face
+from pnp.render.faces import STAMP_BAND, Face
 from pnp.render.fontcheck import FontRules, text_problems
 from pnp.units import to_mm
 
@@ -293,7 +293,7 @@ def _check_text(box: Any, context: _Context, page: _Page) -> None:
             _report_overflow(box, context, frame, side, excess, page)
             break
     named = context.named
-    if page.safe is None or (named is not None and "pnp-stamp-band" in (named.element.get("class") or "")):
+    if page.safe is None or (named is not None and STAMP_BAND in (named.element.get("class") or "").split()):
         return  # the build stamp sits outside the safe zone on purpose, in the band no card text may use
     visible = _intersect(_aabb(edges, matrix), context.frames[-1].clip)
     if visible[0] >= visible[2] or visible[1] >= visible[3]:

@@ -14,6 +14,7 @@ from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.units import mm
 from tests.conftest import d01_build, run_pnp  # noqa: F401  (d01_build: the fixture, shared with tests/)
 from tests.pdftools import (
+    circles_drawn,
     clip_rects,
     crop_face,
     pdffonts,
@@ -106,27 +107,11 @@ def test_seals_land_on_the_labels_of_the_named_product(d01_build: Path, paper: s
     # each round seal has its cutting circle, centred on it, on its edge
     circles = []
     for page in range(pages - sheets + 1, pages + 1):
-        circles += _circles_drawn(pdf, page)
+        circles += circles_drawn(pdf, page)
     assert len(circles) == 56
     for (cx, cy, r), (x, y, w, h) in zip(circles, placed):
         assert (cx, cy, r) == pytest.approx((x + w / 2, y + h / 2, mm(19) / 2), abs=0.05)
 
-
-def _circles_drawn(pdf: Path, page: int) -> list[tuple[float, float, float]]:
-    """(cx, cy, r) of each circle drawn as a move and four Bezier arcs, the first
-    arc from (cx + r, cy) to (cx, cy + r), read back with pikepdf."""
-    import pikepdf
-
-    found = []
-    with pikepdf.open(pdf) as document:
-        ops = [(str(op), [float(v) for v in args]) for args, op in pikepdf.parse_content_stream(document.pages[page - 1])
-               if str(op) in ("m", "c", "S", "l", "re")]
-    for i, (op, args) in enumerate(ops[:-5]):
-        if op == "m" and [o for o, _ in ops[i + 1 : i + 6]] == ["c", "c", "c", "c", "S"]:
-            x0, y0 = args
-            cx, top = ops[i + 1][1][4], ops[i + 1][1][5]
-            found.append((cx, y0, top - y0))
-    return found
 
 
 def test_instructions_name_the_label_product_and_stock(d01_build: Path) -> None:
