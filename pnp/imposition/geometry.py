@@ -320,7 +320,7 @@ def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: flo
     fronts = left.fronts
     backs = tuple(Rect(landscape.width - r.right, r.y, r.width, r.height) for r in fronts)
     # The fold line stops min_margin short of the paper edges, like every mark.
-    clear = layout.min_margin
+    clear = max(layout.min_margin, mm(5))
     fold = Line(landscape.width / 2, clear, landscape.width / 2, landscape.height - clear, 0.5, dashed=True)
     mirrored = tuple(
         Line(landscape.width - m.x1, m.y1, landscape.width - m.x2, m.y2, m.weight, cased=m.cased)
