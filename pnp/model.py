@@ -231,6 +231,8 @@ class CropMarks:
     offset: float
     """Distance between the cards' edge and the start of a mark."""
     weight: float
+    in_gaps: bool = False
+    """Also draw cut ticks across the gaps between cards (over the bleed, with a light casing)."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +255,8 @@ class SheetLayout:
     """"circle": a thin cutting circle at each item's trim (round tokens)."""
     labels: LabelSheet | None = None
     """A label product's fixed grid: items are centred in its label cells."""
+    butted: str | None = None
+    """The layout to use instead when a build asks for butted cards (``pnp build --butted``)."""
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import click
 
 from pnp.commands.common import load, papers, refuse_if_unsound, stamps
 from pnp.errors import UsageError
+from pnp.units import UnitError, mm, parse_length
 from pnp.model import Game
 
 if TYPE_CHECKING:
@@ -28,22 +29,45 @@ if TYPE_CHECKING:
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
 @click.option("--no-stamp", "no_stamp", is_flag=True, help="Home: leave out the build stamp (version, date, card hash) printed on each card.")
+@click.option("--butted", is_flag=True, help="Home: cards edge to edge (one cut between two) instead of with bleed between them.")
+@click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Home: move every back sheet X right and Y up, as the back is seen (for example 0.8mm,-0.5mm); read it off registration-test-PAPER.pdf. Default: the home profile's back_offset.")
 @click.option("--changed-since", "changed_since", type=click.Path(exists=True, path_type=Path), default=None, help="Home: only the cards that changed since this build (its folder or manifest.json).")
 def build(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
-    profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
+    profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, butted: bool, back_offset: str | None,
+    changed_since: Path | None,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.render.service import started
 
+    offset = back_offsets(back_offset)
     # The renderer loads WeasyPrint on the other core while the games are read.
     with started():
-        _build_all(games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since)
+        _build_all(games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since, butted, offset)
+
+
+def back_offsets(value: str | None) -> tuple[float, float]:
+    """``--back-offset X,Y`` in points, or the home profile's when not given."""
+    if value is None:
+        from pnp.export.profiles import profile
+
+        return profile("home").back_offset
+    parts = [p.strip() for p in value.split(",")]
+    try:
+        if len(parts) != 2:
+            raise UnitError("expected two lengths")
+        x, y = parse_length(parts[0]), parse_length(parts[1])
+    except UnitError as exc:
+        raise UsageError(f"--back-offset: {value!r} is not X,Y (two lengths, such as 0.8mm,-0.5mm): {exc}") from None
+    if max(abs(x), abs(y)) > mm(10):
+        raise UsageError(f"--back-offset: {value!r} is more than 10 mm; check the registration test reading")
+    return x, y
 
 
 def _build_all(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
+    butted: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> None:
     from pnp.home import build as build_home, select
     from pnp.loading.loader import shipped_games
@@ -69,7 +93,7 @@ def _build_all(
             reprint = changed_cards(game, select(game, wanted), changed_since)
         result = build_home(
             game, chosen, out / game.folder_name, wanted, gutterfold, ink_saver,
-            reprint=reprint, stamp=stamps(no_stamp), strict=strict,
+            reprint=reprint, stamp=stamps(no_stamp), strict=strict, butted=butted, back_offset=back_offset,
         )
         _report_home(game, result, started)
 

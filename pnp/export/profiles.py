@@ -32,6 +32,11 @@ PROFILE = Record(
         Field("max_ink", Integer(100, 400), "Preflight: the most total ink allowed, in percent.", None),
         Field("min_ppi", Integer(50, 2400), "Preflight: the least resolution of any raster image at its printed size.", None),
         Field("stamp", Boolean(), "Print the build stamp (version, date, card hash) on each card.", False),
+        Field(
+            "back_offset", ListOf(Length(-10, 10), 2, 2),
+            "home: how far to move every back sheet, [right, up] as the back is seen (read off the registration test).",
+            [0.0, 0.0],
+        ),
     ),
     "a profile",
 )
@@ -57,6 +62,8 @@ class Profile:
     max_ink: int | None = None
     min_ppi: int | None = None
     stamp: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    """home: points every back sheet's content moves, x right and y up as the back page is seen."""
 
 
 @cache
@@ -76,6 +83,7 @@ def load_profiles() -> dict[str, Profile]:
                 {k: (v[0], v[1]) for k, v in checked["sizes"].items()}, checked["columns"], checked["rows"], checked["max_px"],
                 checked["order"], tuple(checked["accepts"]), checked["colour"], icc, checked["output_condition"],
                 checked["pdfx"], checked["max_ink"], checked["min_ppi"], checked["stamp"],
+                (checked["back_offset"][0], checked["back_offset"][1]),
             )
     if diagnostics:
         raise InputError(diagnostics)

@@ -46,6 +46,10 @@ def page_ranges(
                 "stock": _stock(component, layouts, sheets[component.id][0].paper.id),
                 "sides": "one-sided, then fold" if folded else "two-sided, long edge" if two_sided else "one-sided",
                 "round": round_items,
+                "folded": folded,
+                "gap_mm": round(to_mm(sheets[component.id][0].gap), 1),
+                "gap": f"{to_mm(sheets[component.id][0].gap):.1f}".removesuffix(".0"),
+                "marks": any(not m.dashed for s in sheets[component.id] for m in s.marks),
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
             }

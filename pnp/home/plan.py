@@ -35,15 +35,20 @@ def sheets_for(
     plan: FacePlan,
     paper: Paper,
     gutterfold: bool = False,
+    butted: bool = False,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> dict[str, tuple[Sheet, ...]]:
     """Every component's sheets on ``paper``: fronts each followed by their
-    backs, or (``gutterfold``) fronts and backs side by side on one sheet."""
+    backs (moved by ``back_offset``), or (``gutterfold``) fronts and backs
+    side by side on one sheet. ``butted``: each layout's butted alternative."""
     layouts = game.layouts
     out: dict[str, tuple[Sheet, ...]] = {}
     problems = []
     for component in components:
         two_sided = any(back is not None for _, back in plan.copies[component.id])
         sheet_layout = layouts[component.layout_for(paper.id)]
+        if butted and sheet_layout.butted is not None:
+            sheet_layout = layouts[sheet_layout.butted]
         try:
             if gutterfold and two_sided and sheet_layout.labels is None:
                 layout: Grid = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
@@ -53,7 +58,7 @@ def sheets_for(
         except LayoutError as exc:
             problems.append(Diagnostic(component.source, f"components.{component.id}.layout", str(exc)))
             continue
-        out[component.id] = impose(component.id, plan.copies[component.id], layout, component.bleed)
+        out[component.id] = impose(component.id, plan.copies[component.id], layout, component.bleed, back_offset)
     if problems:
         raise InputError(problems)
     return out
@@ -110,11 +115,15 @@ class BuildOptions:
     """Only these cards (by component), each with its usual copies: ``--changed-since``."""
     stamp: bool = True
     strict: bool = False
+    butted: bool = False
+    """Cards edge to edge (each layout's ``butted`` alternative) instead of bleed between them."""
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    """Points every back sheet's content moves, x right and y up as the back page is seen."""
 
     @property
     def variant(self) -> str:
         """The part of each file name that says how it was made."""
-        return PROFILE + ("-gutterfold" if self.gutterfold else "") + ("-inksaver" if self.ink_saver else "") + (
+        return PROFILE + ("-gutterfold" if self.gutterfold else "") + ("-butted" if self.butted else "") + ("-inksaver" if self.ink_saver else "") + (
             "-reprint" if self.reprint is not None else ""
         )
 
@@ -166,7 +175,9 @@ def plan_home(game: Game, options: BuildOptions) -> HomePlan:
     split = books(game, components)
     plans = [plan_faces(game, book.components, options.ink_saver, options.stamp) for book in split]
     sheets = {
-        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], options.gutterfold)
+        (i, p): sheets_for(
+            game, book.components, plans[i], known_papers[p], options.gutterfold, options.butted, options.back_offset
+        )
         for i, book in enumerate(split) for p in options.papers
     }
     return HomePlan(

@@ -18,6 +18,7 @@ from pnp.errors import Diagnostic, Level, Source
 from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
 from pnp.home.pages import count_pages, document_html, instructions_html, page_ranges
 from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
+from pnp.home.registration import registration_file, registration_html
 from pnp.model import Component, Game
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
@@ -58,6 +59,8 @@ def build(
     reprint: dict[str, set[str]] | None = None,
     stamp: bool = True,
     strict: bool = False,
+    butted: bool = False,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
@@ -65,10 +68,15 @@ def build(
     printers without duplex. ``stamp`` prints the build stamp on every card.
     Text that overflows or leaves a card's safe zone is a warning in the
     result, or (``strict``) an error raised before anything is written.
+    ``butted`` puts cards edge to edge (each layout's butted alternative);
+    ``back_offset`` (points, x right and y up as the back page is seen) moves
+    every back sheet's content to make up for a printer's duplex error, as
+    read off the registration test page written beside a duplex build.
     ``out_dir`` is held for this build alone while it runs."""
     options = BuildOptions(
         tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
         None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict,
+        butted, back_offset,
     )
     with claimed(out_dir):
         plan = plan_home(game, options)
@@ -100,6 +108,7 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
         for i, p in keys
     ]
     jobs += [(document_html(game, d, plan.papers[p]), f"document {d.id}") for p in options.papers for d in plan.documents]
+    jobs += [(registration_html(game, plan.papers[p]), "the registration test") for p in _registration_papers(options)]
     styles = list(plan.styles)
     face_pdfs, findings, rendered = render_build(
         plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
@@ -138,12 +147,19 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
         write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
         documents = iter(rendered.documents)
         for paper_id in options.papers:
+
             for document in plan.documents:
                 pdf = pikepdf.open(io.BytesIO(next(documents)))
                 pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
                 target = out_dir / document_file(game, document, paper_id)
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
+        for paper_id in _registration_papers(options):
+            pdf = pikepdf.open(io.BytesIO(next(documents)))
+            pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"Duplex registration test ({paper_id})", Creator="pnp"))
+            target = out_dir / registration_file(plan.papers[paper_id])
+            outputs.pdf(pdf, target)
+            files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
         # A reprint keeps the full build's manifest as it was (a baseline for the next diff).
         manifest = out_dir / ("manifest-reprint.json" if options.reprint is not None else "manifest.json")
         data = manifest_data(game, plan.components, merged(plan.plans), files, out_dir, found) | {"ink_saver": options.ink_saver}
@@ -155,6 +171,11 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
         cache.misses, cache.hits, cache.face_misses, rendered.problems,
     )
 
+
+
+def _registration_papers(options: BuildOptions) -> tuple[str, ...]:
+    """The papers a registration test page is written for: every paper of a duplex build."""
+    return () if options.gutterfold else options.papers
 
 
 def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, key: tuple[int, str]) -> tuple[bytes, int]:

@@ -11,7 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pnp.model import Paper, SheetLayout
-from pnp.units import to_mm
+from pnp.units import mm, to_mm
+
+SHORTEST_MARK = mm(1.5)
+"""A crop mark squeezed shorter than this by the margin is left out."""
 
 
 class LayoutError(ValueError):
@@ -51,6 +54,8 @@ class Line:
     y2: float
     weight: float
     dashed: bool = False
+    cased: bool = False
+    """Drawn over a light casing, so it shows on a dark bleed."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +137,8 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
     backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
     guides = _guides(layout, fronts)
     return Grid(
-        paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper), layout.gap, rotated, guides
+        paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper) + _gap_ticks(layout, fronts),
+        layout.gap, rotated, guides,
     )
 
 
@@ -169,7 +175,10 @@ def _label_grid(layout: SheetLayout, paper: Paper, width: float, height: float) 
 
 
 def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tuple[Line, ...]:
-    """Marks in the margins, in line with every card edge, never over a card."""
+    """Marks in the margins, in line with every card edge, never over a card
+    or its bleed, and never nearer the paper edge than ``min_margin`` (where
+    most printers cannot print): a mark the margin squeezes shorter than
+    SHORTEST_MARK is left out, and the ticks in the gaps carry that cut."""
     spec = layout.crop_marks
     if spec is None:
         return ()
@@ -179,18 +188,46 @@ def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tup
     top = max(r.top for r in slots)
     xs = sorted({round(v, 4) for r in slots for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in slots for v in (r.y, r.top)})
+    start = layout.gap / 2 + spec.offset  # past the bleed a face may show
+    near, far_x, far_y = layout.min_margin, paper.width - layout.min_margin, paper.height - layout.min_margin
+    room = (bottom - start - near, far_y - top - start, left - start - near, far_x - right - start)
+    below, above, before, after = (min(spec.length, r) if r >= SHORTEST_MARK - 1e-6 else 0.0 for r in room)
     marks = []
     for x in xs:
-        length = min(spec.length, bottom - spec.offset)
-        marks.append(Line(x, bottom - spec.offset, x, bottom - spec.offset - length, spec.weight))
-        length = min(spec.length, paper.height - top - spec.offset)
-        marks.append(Line(x, top + spec.offset, x, top + spec.offset + length, spec.weight))
+        marks.append(Line(x, bottom - start, x, bottom - start - below, spec.weight))
+        marks.append(Line(x, top + start, x, top + start + above, spec.weight))
     for y in ys:
-        length = min(spec.length, left - spec.offset)
-        marks.append(Line(left - spec.offset, y, left - spec.offset - length, y, spec.weight))
-        length = min(spec.length, paper.width - right - spec.offset)
-        marks.append(Line(right + spec.offset, y, right + spec.offset + length, y, spec.weight))
+        marks.append(Line(left - start, y, left - start - before, y, spec.weight))
+        marks.append(Line(right + start, y, right + start + after, y, spec.weight))
     return tuple(m for m in marks if (m.x1, m.y1) != (m.x2, m.y2))
+
+
+def _gap_ticks(layout: SheetLayout, slots: Sequence[Rect]) -> tuple[Line, ...]:
+    """Cut ticks across the gaps between rows and between columns, on every
+    card edge, cased in white so they show over a dark bleed.
+
+    Cards with bleed between them leave no room on a 3 x 3 Letter sheet (or
+    at the sides of an A4 one) for marks in the margin at least 5 mm from
+    the edge, so each cut is also marked where it crosses a gap: a ruler laid
+    through two ticks gives the cut, and every strip cut from the sheet still
+    carries the ticks of its next cuts."""
+    spec = layout.crop_marks
+    if spec is None or not spec.in_gaps or layout.gap <= 0:
+        return ()
+    xs = sorted({round(v, 4) for r in slots for v in (r.x, r.right)})
+    ys = sorted({round(v, 4) for r in slots for v in (r.y, r.top)})
+    ticks = []
+    for y_lo, y_hi in _gaps([(r.y, r.top) for r in slots]):
+        ticks += [Line(x, y_lo, x, y_hi, spec.weight, cased=True) for x in xs]
+    for x_lo, x_hi in _gaps([(r.x, r.right) for r in slots]):
+        ticks += [Line(x_lo, y, x_hi, y, spec.weight, cased=True) for y in ys]
+    return tuple(ticks)
+
+
+def _gaps(spans: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The empty stretches between neighbouring rows (or columns) of spans."""
+    ordered = sorted({(round(a, 4), round(b, 4)) for a, b in spans})
+    return [(a[1], b[0]) for a, b in zip(ordered, ordered[1:]) if b[0] > a[1] + 1e-6]
 
 
 @dataclass(frozen=True)
@@ -216,21 +253,27 @@ class Sheet:
     placements: tuple[Placement, ...]
     marks: tuple[Line, ...]
     guides: tuple[Circle, ...] = ()
+    gap: float = 0.0
+    """The space between neighbouring items (0: butted, one cut between two)."""
 
 
 def impose(
-    component: str, copies: Sequence[tuple[str, str | None]], layout: Grid, bleed: float = 0.0
+    component: str, copies: Sequence[tuple[str, str | None]], layout: Grid, bleed: float = 0.0,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[Sheet, ...]:
     """Fill sheets with ``copies`` (front face, back face or None), in order.
 
     Each front sheet is followed by its back sheet when the component has
-    backs; a back lands in the mirrored slot of its front.
+    backs; a back lands in the mirrored slot of its front, moved by
+    ``back_offset`` (x right, y up, in points, as the back page is seen from
+    its own printed side) to make up for a duplex printer that puts backs off.
     """
     sheets: list[Sheet] = []
     per = layout.per_sheet
     shown = min(bleed, layout.gap / 2)
 
-    def place(face: str, slot: Rect, rotation: int) -> Placement:
+    def place(face: str, slot: Rect, rotation: int, dx: float = 0.0, dy: float = 0.0) -> Placement:
+        slot = Rect(slot.x + dx, slot.y + dy, slot.width, slot.height)
         clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
         return Placement(face, slot, clip, rotation if layout.rotated else 0)
 
@@ -245,6 +288,7 @@ def impose(
                 tuple(place(front, layout.fronts[i], 90) for i, (front, _) in enumerate(chunk)),
                 layout.marks,
                 layout.guides[: len(chunk)],
+                layout.gap,
             )
         )
         if any(back is not None for _, back in chunk):
@@ -254,8 +298,12 @@ def impose(
                     "back",
                     number,
                     layout.paper,
-                    tuple(place(back, layout.backs[i], -90) for i, (_, back) in enumerate(chunk) if back is not None),
+                    tuple(
+                        place(back, layout.backs[i], -90, *back_offset) for i, (_, back) in enumerate(chunk) if back is not None
+                    ),
                     (),
+                    (),
+                    layout.gap,
                 )
             )
     return tuple(sheets)
@@ -268,12 +316,14 @@ def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: flo
     landscape = Paper(paper.id, paper.name, paper.height, paper.width)
     half = Paper(paper.id, paper.name, landscape.width / 2, landscape.height)
     # As many as fit each half, whatever the layout's fixed grid for a full sheet.
-    left = grid(replace(layout, columns=None, rows=None, rotate="never"), half, width, height)
+    left = grid(replace(layout, columns=None, rows=None), half, width, height)
     fronts = left.fronts
     backs = tuple(Rect(landscape.width - r.right, r.y, r.width, r.height) for r in fronts)
-    fold = Line(landscape.width / 2, 0.0, landscape.width / 2, landscape.height, 0.5, dashed=True)
+    # The fold line stops min_margin short of the paper edges, like every mark.
+    clear = max(layout.min_margin, mm(5))
+    fold = Line(landscape.width / 2, clear, landscape.width / 2, landscape.height - clear, 0.5, dashed=True)
     mirrored = tuple(
-        Line(landscape.width - m.x1, m.y1, landscape.width - m.x2, m.y2, m.weight)
+        Line(landscape.width - m.x1, m.y1, landscape.width - m.x2, m.y2, m.weight, cased=m.cased)
         for m in left.marks
         if max(m.x1, m.x2) < half.width - 1e-6  # marks in the outer margin only; the fold side stays clear
     )
@@ -304,5 +354,7 @@ def impose_gutterfold(
                     continue
                 clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
                 placements.append(Placement(face, slot, clip, turn if layout.rotated else 0))
-        sheets.append(Sheet(component, "gutterfold", number, layout.paper, tuple(placements), layout.marks, tuple(guides)))
+        sheets.append(
+            Sheet(component, "gutterfold", number, layout.paper, tuple(placements), layout.marks, tuple(guides), layout.gap)
+        )
     return tuple(sheets)

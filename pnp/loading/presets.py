@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError
-from pnp.loading.scalars import Choice, Length, Text
+from pnp.loading.scalars import Boolean, Choice, Length, Text
 from pnp.loading.spec import INVALID, Checker, Field, Record, Spec
 from pnp.loading.yamlsrc import KeyPath, load_yaml
 from pnp.model import CropMarks, LabelSheet, Paper, SheetLayout
@@ -46,6 +46,7 @@ CROP_MARKS = Record(
         Field("length", Length(0.5, 20), "How long each mark is."),
         Field("offset", Length(0, 10), "The gap between the card edge and the mark."),
         Field("weight", Length(0.05, 3), "The stroke width.", 0.5),
+        Field("in_gaps", Boolean(), "Also draw cut ticks across the gaps between cards, over the bleed.", False),
     ),
     "{length, offset, weight}",
 )
@@ -62,6 +63,7 @@ LAYOUT = Record(
         Field("rotate", Choice(("never", "auto")), "auto: turn items a quarter turn when more fit that way.", "never"),
         Field("guides", Choice(("circle",)), "circle: draw a thin cutting circle on each round item's trim.", None),
         Field("labels", LABELS, "A label product's fixed grid (with columns and rows): items are centred in its labels.", None),
+        Field("butted", Text(r"[a-z0-9][a-z0-9-]*", "a layout id"), "The layout to use with pnp build --butted.", None),
     ),
     "a sheet layout",
 )
@@ -95,6 +97,7 @@ def _load_layout(path: Path, diagnostics: list[Diagnostic], folder: Path) -> She
         rotate=checked["rotate"],
         guides=checked["guides"],
         labels=LabelSheet(**checked["labels"]) if checked["labels"] else None,
+        butted=checked["butted"],
     )
 
 
@@ -108,6 +111,12 @@ def load_layouts(game_root: Path | None = None) -> dict[str, SheetLayout]:
             layout = _load_layout(path, diagnostics, folder)
             if layout:
                 out[layout.id] = layout
+    for layout in out.values():
+        if layout.butted is not None and layout.butted not in out:
+            doc = load_yaml(layout.source, within=layout.source.parent)
+            Checker(doc, diagnostics).error(
+                ("butted",), f"unknown sheet layout {layout.butted!r}; expected one of {', '.join(sorted(out))}"
+            )
     if diagnostics:
         raise InputError(diagnostics)
     return out

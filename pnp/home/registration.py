@@ -1,0 +1,140 @@
+"""The duplex registration test: a two-page file that, printed two-sided,
+shows how far a printer puts the backs off their fronts, in millimetres.
+
+The front carries a reference line at the middle of each edge band and a
+centre cross; the back carries, behind each reference line, a ladder of
+numbered lines 0.5 mm apart. Held up to a light, the back line that
+continues the front's line gives the number to pass as ``--back-offset``:
+a line drawn ``c`` mm right of (or above) where the front's line falls, as
+the back page is seen from its own side, lines up when the printer moved the
+back ``-c``; moving every back by ``c`` puts it right. The page itself is
+never moved, so its readings are always the whole correction.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from pnp.model import Game, Paper
+from pnp.render.document import pages_html
+from pnp.units import css, to_mm
+
+STEPS = tuple(i / 2 for i in range(-6, 7))
+"""The ladder's lines, in mm from the reference: -3 to +3 every 0.5 mm."""
+BAND = 12.0
+"""Millimetres from the paper edge to the outer end of each reference line."""
+LINE = 8.0
+"""Length of a reference line; the ladder's lines start where it ends."""
+STROKE = 0.2
+
+
+def registration_file(paper: Paper) -> str:
+    return f"registration-test-{paper.id}.pdf"
+
+
+def reference_lines(width: float, height: float) -> list[tuple[float, float, float, float]]:
+    """The front's lines (x1, y1, x2, y2 in mm, y down): top, bottom, left and right bands, then the cross."""
+    cx, cy = width / 2, height / 2
+    return [
+        (cx, BAND, cx, BAND + LINE),
+        (cx, height - BAND, cx, height - BAND - LINE),
+        (BAND, cy, BAND + LINE, cy),
+        (width - BAND, cy, width - BAND - LINE, cy),
+        (cx - 10, cy, cx + 10, cy),
+        (cx, cy - 10, cx, cy + 10),
+    ]
+
+
+def ladder_lines(width: float, height: float) -> list[tuple[float, float, float, float, float]]:
+    """The back's lines (offset in mm, then x1, y1, x2, y2 in mm, y down, as the
+    back page is seen): each continues a front reference line when the back
+    is off by minus its offset. A long-edge flip keeps y and mirrors x; the
+    front's left band is the back's right band."""
+    cx, cy = width / 2, height / 2
+    out = []
+    for c in STEPS:
+        tick = 6.0 if c == int(c) else 4.0
+        start = BAND + LINE
+        out += [
+            (c, cx + c, start, cx + c, start + tick),
+            (c, cx + c, height - start, cx + c, height - start - tick),
+            (c, width - start, cy - c, width - start - tick, cy - c),
+            (c, start, cy - c, start + tick, cy - c),
+        ]
+    return out
+
+
+def _svg(lines: list[tuple[float, float, float, float]], width: float, height: float, extra: str = "") -> str:
+    drawn = "".join(
+        f'<line x1="{x1:.3f}" y1="{y1:.3f}" x2="{x2:.3f}" y2="{y2:.3f}"/>' for x1, y1, x2, y2 in lines
+    )
+    return (
+        f'<svg class="reg" xmlns="http://www.w3.org/2000/svg" width="{width:.3f}mm" height="{height:.3f}mm" '
+        f'viewBox="0 0 {width:.3f} {height:.3f}"><g stroke="#000" stroke-width="{STROKE}" stroke-linecap="butt">'
+        f"{drawn}</g>{extra}</svg>"
+    )
+
+
+def _labels(width: float, height: float) -> str:
+    """Whole-millimetre numbers beside the back's ladders, odd ones set a
+    little further out so neighbours 1 mm apart do not touch."""
+    cx, cy = width / 2, height / 2
+    start = BAND + LINE + 6.0
+    out = []
+    for c in (s for s in STEPS if s == int(s)):
+        text = "0" if c == 0 else f"{c:+.0f}".replace("-", "\u2212")
+        away = 2.6 if int(c) % 2 else 0.0
+        for x, y, anchor in (
+            (cx + c, start + 2.2 + away, "middle"),
+            (cx + c, height - start - 0.8 - away, "middle"),
+            (width - start - 0.6 - 1.4 * away, cy - c + 0.6, "end"),
+            (start + 0.6 + 1.4 * away, cy - c + 0.6, "start"),
+        ):
+            out.append(f'<text x="{x:.3f}" y="{y:.3f}" text-anchor="{anchor}">{escape(text)}</text>')
+    return f'<g font-size="1.8" fill="#000">{"".join(out)}</g>'
+
+
+FRONT_TEXT = """
+<h1>Duplex registration test ({paper})</h1>
+<p>Print this file two-sided (flip on the long edge), at 100&nbsp;%, on the paper and printer you
+use for the cards. Then turn the sheet over and hold it up to a light with the back facing you.</p>
+<p>At the top and the bottom, the line from this side shows through beside a row of numbered lines
+0.5&nbsp;mm apart. The number of the line that continues it is how far left or right the backs must
+move (between two lines: the value halfway). At the left and right sides, the same reading says how far
+up or down. If the back lines up at 0 everywhere, your printer needs no correction.</p>
+<p>Then build with <code>pnp build GAME --back-offset X,Y</code>, where X is the reading at the top and
+bottom and Y the reading at the sides, in millimetres (for example <code>--back-offset 0.5mm,-1mm</code>;
+positive X moves the backs right and positive Y moves them up, as the back is seen from its own side),
+or save it as <code>back_offset</code> in the home profile. If the top and bottom (or left and right)
+readings differ, the printer turns the paper as well; use their average.</p>
+"""
+
+BACK_TEXT = """
+<h1>Back of the registration test</h1>
+<p>Read from this side, held up to a light: find the numbered line that continues the line showing through.</p>
+"""
+
+CSS = """
+<style>
+.reg-page { position: relative; width: {w}mm; height: {h}mm; break-after: page; overflow: hidden; }
+.reg-page svg { position: absolute; left: 0; top: 0; }
+.reg-text { position: absolute; left: 35mm; right: 35mm; top: 40mm; font-size: 10pt; line-height: 1.3; }
+.reg-text h1 { font-size: 16pt; font-weight: normal; margin: 0 0 3mm 0; }
+.reg-text p { margin: 0 0 2mm 0; }
+.reg-text code { font-family: inherit; font-style: italic; }
+</style>
+"""
+
+
+def registration_html(game: Game, paper: Paper) -> str:
+    """Both pages of the test, the front then the back, on ``paper`` (portrait)."""
+    w, h = to_mm(paper.width), to_mm(paper.height)
+    front = _svg(reference_lines(w, h), w, h)
+    back = _svg([line[1:] for line in ladder_lines(w, h)] + [(w / 2 - 10, h / 2, w / 2 + 10, h / 2)], w, h, _labels(w, h))
+    style = CSS.replace("{w}", f"{w:.3f}").replace("{h}", f"{h:.3f}")
+    body = (
+        f'<div class="reg-page">{front}<div class="reg-text">{FRONT_TEXT.format(paper=escape(paper.name))}</div></div>'
+        f'<div class="reg-page">{back}<div class="reg-text">{BACK_TEXT}</div></div>'
+    )
+    page = f"<style>@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 0; }}</style>"
+    return pages_html(game, page + style + body, [])
