@@ -84,7 +84,10 @@ def crop_face(pdf: Path, page: int, index: int, dpi: float) -> Image.Image:
     image = rasterise(pdf, page, dpi)
     scale = dpi / 72
     height = image.size[1] / scale
-    return image.crop((round(x * scale), round((height - y - h) * scale), round((x + w) * scale), round((height - y) * scale)))
+    left, top = round(x * scale), round((height - y - h) * scale)
+    # The size from the face's own size, not from rounding both edges: two
+    # copies of one face crop to the same pixel size wherever they sit.
+    return image.crop((left, top, left + round(w * scale), top + round(h * scale)))
 
 
 def circles_drawn(pdf: Path, page: int) -> list[tuple[float, float, float]]:

@@ -121,7 +121,7 @@ CSS = """
 .reg-text { position: absolute; left: 35mm; right: 35mm; top: 40mm; font-size: 10pt; line-height: 1.3; }
 .reg-text h1 { font-size: 16pt; font-weight: normal; margin: 0 0 3mm 0; }
 .reg-text p { margin: 0 0 2mm 0; }
-.reg-text code { font-family: inherit; font-style: italic; }
+.reg-text code { font-family: inherit; font-style: italic; font-variant-numeric: lining-nums; font-variant-ligatures: none; }
 </style>
 """
 

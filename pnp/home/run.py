@@ -147,7 +147,6 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
         write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
         documents = iter(rendered.documents)
         for paper_id in options.papers:
-
             for document in plan.documents:
                 pdf = pikepdf.open(io.BytesIO(next(documents)))
                 pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
@@ -174,8 +173,9 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
 
 
 def _registration_papers(options: BuildOptions) -> tuple[str, ...]:
-    """The papers a registration test page is written for: every paper of a duplex build."""
-    return () if options.gutterfold else options.papers
+    """The papers a registration test page is written for: every paper of a
+    whole duplex build (not of --only or a reprint, which print pieces again)."""
+    return () if options.gutterfold or options.only is not None or options.reprint is not None else options.papers
 
 
 def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, key: tuple[int, str]) -> tuple[bytes, int]:

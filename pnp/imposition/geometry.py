@@ -94,9 +94,17 @@ def _fit(available: float, size: float, gap: float) -> int:
     return max(0, math.floor((available + gap + 1e-6) / (size + gap)))
 
 
+def _edge(layout: SheetLayout) -> float:
+    """The least paper between a trim line and the sheet's edge: the layout's
+    margin plus the bleed a face may show (half the gap), so the bleed too is
+    printed where printers can print, and shows on the outer edges as fully
+    as between cards."""
+    return layout.min_margin + layout.gap / 2
+
+
 def _count(layout: SheetLayout, paper: Paper, width: float, height: float) -> tuple[int, int]:
-    columns = layout.columns or _fit(paper.width - 2 * layout.min_margin, width, layout.gap)
-    rows = layout.rows or _fit(paper.height - 2 * layout.min_margin, height, layout.gap)
+    columns = layout.columns or _fit(paper.width - 2 * _edge(layout), width, layout.gap)
+    rows = layout.rows or _fit(paper.height - 2 * _edge(layout), height, layout.gap)
     return columns, rows
 
 
@@ -115,8 +123,8 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
         if turned[0] * turned[1] > columns * rows:
             columns, rows, rotated = turned[0], turned[1], True
             width, height = height, width
-    usable_w = paper.width - 2 * layout.min_margin
-    usable_h = paper.height - 2 * layout.min_margin
+    usable_w = paper.width - 2 * _edge(layout)
+    usable_h = paper.height - 2 * _edge(layout)
     block_w = columns * width + (columns - 1) * layout.gap
     block_h = rows * height + (rows - 1) * layout.gap
     if columns < 1 or rows < 1 or block_w > usable_w + 1e-6 or block_h > usable_h + 1e-6:
@@ -124,6 +132,7 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
             f"layout {layout.id!r} cannot fit {columns or 0} x {rows or 0} items of "
             f"{to_mm(width):.1f} x {to_mm(height):.1f} mm on {paper.name} with "
             f"{to_mm(layout.min_margin):.1f} mm margins"
+            + (f" beyond {to_mm(layout.gap / 2):.1f} mm of bleed" if layout.gap else "")
         )
     left = (paper.width - block_w) / 2
     bottom = (paper.height - block_h) / 2

@@ -127,7 +127,7 @@ def _work(
     run_keys = [job_key(html_for(run), roots, hashed) for run in runs]
     todo = [
         (run, key) for run, key in zip(runs, run_keys)
-        if not all(cache.has_face(index, keys[f.key]) and index[keys[f.key]]["document"] == key for f in run)
+        if not all(_cached_at(cache, index, keys[f.key], key, page) for page, f in enumerate(run))
     ]
     missing = sum(len(run) for run, _ in todo)
     cache.face_hits += len(faces) - missing
@@ -137,6 +137,12 @@ def _work(
     unstored = [i for i, data in enumerate(stored) if data is None]
     cache.hits += len(documents) - len(unstored)
     return _Work(keys, todo, document_keys, stored, unstored)
+
+
+def _cached_at(cache: RenderCache, index: dict[str, Any], face: str, document: str, page: int) -> bool:
+    """Whether the index holds the face with content key ``face`` on ``page``
+    of ``document``, the very page its run's document puts it on."""
+    return cache.has_face(index, face) and index[face]["document"] == document and index[face]["page"] == page
 
 
 def _lay_out(

@@ -22,7 +22,10 @@ def test_game_path_anywhere_builds_under_current_directory(tmp_path: Path) -> No
     out = tmp_path / "output" / "mini"
     assert (out / "mini-home-letter.pdf").is_file()
     manifest = json.loads((out / "manifest.json").read_text())
-    assert manifest["files"] == [{"path": "mini-home-letter.pdf", "profile": "home", "paper": "letter", "pages": 1 + 2 + 1}]
+    assert manifest["files"] == [
+        {"path": "mini-home-letter.pdf", "profile": "home", "paper": "letter", "pages": 1 + 2 + 1},
+        {"path": "registration-test-letter.pdf", "profile": "home", "paper": "letter", "pages": 2},
+    ]
     assert [(c["id"], c["copies"], c["faces"]) for c in manifest["components"]] == [("cards", 4, 4), ("sleeves", 4, 1)]
 
 

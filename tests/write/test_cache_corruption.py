@@ -81,3 +81,24 @@ def test_a_damaged_cache_never_changes_what_is_built(tmp_path_factory: pytest.Te
         assert again.rendered == 0 and _results(out) == expected
 
     property()
+
+
+def test_an_index_entry_pointing_at_a_neighbour_page_is_laid_out_again(tmp_path: Path) -> None:
+    """Every face's entry moved to another page of its own document (still a
+    page that exists): no face may take a neighbour's page, nor go missing."""
+    game = load_game(MINI)
+    build(game, ["a4"], tmp_path / "cold")
+    expected = _results(tmp_path / "cold")
+    out = tmp_path / "moved"
+    shutil.copytree(tmp_path / "cold", out)
+    index = out / ".cache" / "render" / "faces.json"
+    entries = json.loads(index.read_text())
+    moved = 0
+    for entry in entries.values():
+        if entry["pages"] > 1:
+            entry["page"] = (entry["page"] + 1) % entry["pages"]
+            moved += 1
+    assert moved >= 2, "the mini game must have a run of several faces for this test to mean anything"
+    index.write_text(json.dumps(entries))
+    result = build(game, ["a4"], out)
+    assert result.rendered > 0 and _results(out) == expected

@@ -47,7 +47,9 @@ def test_every_font_is_embedded_and_ours(b04_build: Path, paper: str) -> None:
         assert "EBGaramond" in re.sub(r"[ -]", "", font["name"]), f"a font not from fonts/: {font}"
 
 
-# Pages of each component in the home PDF, in order (A4 and Letter alike).
+# Pages of each component in the home PDF, in order. Poker cards sit 9 to an
+# A4 sheet and, turned, 8 to a Letter sheet (three rows with bleed gaps leave
+# Letter no printable margin).
 SHEETS = {
     "traits": 7 * 2,  # 60 cards, 9 a sheet, each front sheet followed by its backs
     "crest-sleeves": 9,  # 80 one-sided
@@ -58,6 +60,9 @@ SHEETS = {
     "crest-trackers": 2,  # 168 tokens, 150 a sheet
     "symbol-markers": 2,  # 40 two-sided tokens
 }
+LETTER_SHEETS = SHEETS | {"traits": 8 * 2, "crest-sleeves": 10}
+PAGES = {"a4": SHEETS, "letter": LETTER_SHEETS}
+PER_SHEET = {"a4": 9, "letter": 8}
 
 # Component counts from the B04 rules (seed 000): copies, and unique faces.
 SEED = {
@@ -75,7 +80,7 @@ SEED = {
 @pytest.mark.parametrize("paper", PAPERS)
 def test_page_sizes_and_count(b04_build: Path, paper: str) -> None:
     pages = pdfinfo_pages(_pdf(b04_build, paper))
-    assert len(pages) == 1 + sum(SHEETS.values())
+    assert len(pages) == 1 + sum(PAGES[paper].values())
     for width, height in pages:
         assert (width, height) == pytest.approx(PAPERS[paper], abs=0.01)
 
@@ -95,19 +100,22 @@ def test_every_trait_title_is_printed_on_its_sheet(b04_build: Path) -> None:
 
 
 def _placements(page: pikepdf.Page) -> list[tuple[str, float, float, float, float]]:
-    """(xobject name, trim x, trim y, width, height) of each face drawn on ``page``."""
+    """(xobject name, trim x, trim y, width, height) of each face drawn on
+    ``page``: its form's box less the 3 mm bleed, through the placing matrix
+    (which may turn it a quarter turn)."""
     out = []
-    ops = pikepdf.parse_content_stream(page)
     matrix = None
-    for operands, operator in ops:
+    for operands, operator in pikepdf.parse_content_stream(page):
         if str(operator) == "cm":
             matrix = [float(v) for v in operands]
         elif str(operator) == "Do":
             name = str(operands[0])
-            form = page.Resources.XObject[name]
-            x0, y0, x1, y1 = (float(v) for v in form.BBox)
+            a, b, c, d, e, f = matrix
+            x0, y0, x1, y1 = (float(v) for v in page.Resources.XObject[name].BBox)
             bleed = mm(3)
-            out.append((name, matrix[4] + x0 + bleed, matrix[5] + y0 + bleed, x1 - x0 - 2 * bleed, y1 - y0 - 2 * bleed))
+            corners = [(a * x + c * y + e, b * x + d * y + f) for x in (x0 + bleed, x1 - bleed) for y in (y0 + bleed, y1 - bleed)]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            out.append((name, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     return out
 
 
@@ -117,7 +125,7 @@ def test_written_slots_match_the_layout_and_backs_are_mirrored(b04_build: Path, 
     with pikepdf.open(_pdf(b04_build, paper)) as pdf:
         fronts = _placements(pdf.pages[1])
         backs = _placements(pdf.pages[2])
-        assert len(fronts) == len(backs) == 9
+        assert len(fronts) == len(backs) == PER_SHEET[paper] == len(expected.fronts)
         for (_, x, y, w, h), slot in zip(fronts, expected.fronts):
             assert (x, y, w, h) == pytest.approx((slot.x, slot.y, slot.width, slot.height), abs=0.05)
         width = float(pdf.pages[2].mediabox[2])
@@ -173,9 +181,10 @@ def test_list_json_matches_the_card_data() -> None:
 def test_instructions_page_tells_how_to_print(b04_build: Path) -> None:
     text = prose(_pdf(b04_build, "letter"), 1, 1)
     assert "100 %" in text and "US Letter" in text and "flip on the long edge" in text
-    assert re.search(r"2\s*[–-]\s*15 Trait cards 60 card stock two-sided", text), text
-    assert re.search(r"16\s*[–-]\s*24 Sealed crest sleeves 80 card stock one-sided", text), text
-    assert re.search(r"41\s*[–-]\s*42 Crest trackers 168 card stock one-sided", text), text
+    # Letter sheets hold 8 poker cards (turned), so 60 traits take 8 sheets.
+    assert re.search(r"2\s*[–-]\s*17 Trait cards 60 card stock two-sided", text), text
+    assert re.search(r"18\s*[–-]\s*27 Sealed crest sleeves 80 card stock one-sided", text), text
+    assert re.search(r"44\s*[–-]\s*45 Crest trackers 168 card stock one-sided", text), text
     assert "persuasion-b04-rulebook-letter.pdf Rulebook plain paper" in text
     assert "crest trackers 15.9 mm" in text
     assert "50 mm" in text
@@ -187,13 +196,20 @@ def test_calibration_square_measures_50_mm(b04_build: Path, paper: str) -> None:
     image = rasterise(_pdf(b04_build, paper), 1, dpi).convert("L")
     width, height = image.size
     pixels = image.load()
-    # The square's top and bottom edges are the only dark rows 40 to 60 mm
-    # long (the table's rules run the whole text width).
+    # The square's top and bottom edges are the only rows with an unbroken
+    # dark run 40 to 60 mm long (text is broken up; the table's rules run the
+    # whole text width), wherever on the page the square sits.
     dark_rows = {}
-    for y in range(height // 3, height):
-        xs = [x for x in range(width) if pixels[x, y] < 128]
-        if xs and 40 < (max(xs) - min(xs)) / dpi * 25.4 < 60 and len(xs) > 0.9 * (max(xs) - min(xs)):
-            dark_rows[y] = (min(xs), max(xs))
+    for y in range(height):
+        run_start = None
+        for x in range(width + 1):
+            dark = x < width and pixels[x, y] < 128
+            if dark and run_start is None:
+                run_start = x
+            elif not dark and run_start is not None:
+                if 40 < (x - run_start) / dpi * 25.4 < 60:
+                    dark_rows[y] = (run_start, x - 1)
+                run_start = None
     assert dark_rows, "no calibration square found"
     top, bottom = min(dark_rows), max(dark_rows)
     left, right = dark_rows[top]
