@@ -32,6 +32,7 @@ PROFILE = Record(
         Field("max_ink", Integer(100, 400), "Preflight: the most total ink allowed, in percent.", None),
         Field("min_ppi", Integer(50, 2400), "Preflight: the least resolution of any raster image at its printed size.", None),
         Field("stamp", Boolean(), "Print the build stamp (version, date, card hash) on each card.", False),
+        Field("printable_margin", Length(0, 30), "home: the strip along each paper edge the printer leaves blank; text and marks there are reported.", None),
     ),
     "a profile",
 )
@@ -57,6 +58,8 @@ class Profile:
     max_ink: int | None = None
     min_ppi: int | None = None
     stamp: bool = False
+    printable_margin: float | None = None
+    """Home: no text or mark may come nearer a paper edge than this (points); None: not checked."""
 
 
 @cache
@@ -76,6 +79,7 @@ def load_profiles() -> dict[str, Profile]:
                 {k: (v[0], v[1]) for k, v in checked["sizes"].items()}, checked["columns"], checked["rows"], checked["max_px"],
                 checked["order"], tuple(checked["accepts"]), checked["colour"], icc, checked["output_condition"],
                 checked["pdfx"], checked["max_ink"], checked["min_ppi"], checked["stamp"],
+                checked["printable_margin"],
             )
     if diagnostics:
         raise InputError(diagnostics)
