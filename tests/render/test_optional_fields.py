@@ -38,6 +38,9 @@ def test_under_strict_a_printed_field_the_card_leaves_out_is_an_error_at_the_car
 def test_under_strict_a_field_printed_only_when_given_is_fine(mini_copy: Path, tmp_path: Path) -> None:
     template = mini_copy / "templates" / "mini" / "card.html"
     template.write_text(template.read_text().replace("<h1>{{ card.title }}</h1>", "<h1>{{ card.title }}{% if card.crest %} [{{ card.crest }}]{% endif %}</h1>"))
+    # Bridge-size cards leave the sheet's crop marks well inside the printable area on A4.
+    game = mini_copy / "game.yaml"
+    game.write_text(game.read_text().replace("size: poker", "size: bridge", 1))
     done = run_pnp("build", str(mini_copy), "--paper", "a4", "--only", "cards", "--strict", "--no-stamp", "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
     text = subprocess.run(
