@@ -45,7 +45,8 @@ class BuildResult:
     faces_rendered: int = 0
     """Faces laid out in this build; the others came from the cache."""
     warnings: tuple[Diagnostic, ...] = ()
-    """Text that overflows its box or leaves the safe zone, by card and element."""
+    """Text that overflows its box, leaves the safe zone or lies over other
+    text, by card and element; text and marks outside the printable area."""
 
 
 
@@ -65,8 +66,10 @@ def build(
 
     ``gutterfold`` puts each front beside its back on one sheet, to fold, for
     printers without duplex. ``stamp`` prints the build stamp on every card.
-    Text that overflows or leaves a card's safe zone is a warning in the
-    result, or (``strict``) an error raised before anything is written.
+    Text that overflows, leaves a card's safe zone or lies over other text,
+    and text or marks nearer a paper edge than the home profile's
+    ``printable_margin``, are warnings in the result, or (``strict``) an
+    error raised before anything is written.
     ``out_dir`` is held for this build alone while it runs."""
     options = BuildOptions(
         tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
