@@ -15,6 +15,7 @@ Geometry is in PDF points, origin at the sheet's bottom-left corner, as in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,8 +140,12 @@ def page_text(data: bytes) -> list[tuple[tuple[float, float], tuple[Box, ...]]]:
 
 
 def _line_box(x1: float, y1: float, x2: float, y2: float, weight: float) -> Box:
-    half = weight / 2
-    return (min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
+    """Where a line's ink goes: :mod:`pnp.pdf.place` strokes marks with butt
+    caps, so the stroke ends at the end points and is half its weight wide on
+    either side of the line."""
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    across_x, across_y = abs(y2 - y1) / length * weight / 2, abs(x2 - x1) / length * weight / 2
+    return (min(x1, x2) - across_x, min(y1, y2) - across_y, max(x1, x2) + across_x, max(y1, y2) + across_y)
 
 
 def _placed(box: Box, trim: Box, slot: Rect, rotation: int) -> Box:

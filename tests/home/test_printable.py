@@ -63,18 +63,20 @@ def test_text_the_slot_does_not_show_is_not_counted() -> None:
 
 def test_marks_circles_and_fold_lines_near_an_edge_are_found_once_per_sheet() -> None:
     marks = (
-        Line(100, 5, 100, 20, 0.5),  # 4.75 pt from the bottom, counting half its weight
-        Line(100, 50, 100, 60, 0.5),
-        Line(mm(205), 400, mm(205) + 20, 400, 0.5),  # 20.25 pt to the right of a point 5 mm from the edge: past it
+        Line(100, 5, 100, 20, 0.5),  # 5 pt from the bottom (marks end square at their end points)
+        Line(100, MARGIN, 100, 60, 0.5),  # ends just at the margin: fine
+        Line(mm(205), 400, mm(205) + 20, 400, 0.5),  # 20 pt to the right of a point 5 mm from the edge: past it
         Line(A4.width / 2, 0, A4.width / 2, A4.height, 0.5, dashed=True),
     )
     guides = (Circle(300, 300, 20, 0.35), Circle(30, 300, 20, 0.35))
     found = {f.what: f for f in sheet_edges([_sheet(marks=marks, guides=guides)], {}, MARGIN)}
     assert sorted(found) == ["crop marks", "cutting circles", "the fold line"]
-    assert (found["crop marks"].side, found["crop marks"].distance) == ("right", pytest.approx(mm(5) - 20.25))  # the nearest of them
-    assert found["the fold line"].distance == pytest.approx(-0.25)
+    assert (found["crop marks"].side, found["crop marks"].distance) == ("right", pytest.approx(mm(5) - 20))  # the nearest of them
+    assert found["the fold line"].distance == pytest.approx(0)
     assert (found["cutting circles"].side, found["cutting circles"].distance) == ("left", pytest.approx(30 - 20 - 0.175))
-    assert "comes 0.1 mm past the bottom edge" in found["the fold line"].message(MARGIN)
+    assert "comes 0.0 mm from the bottom edge" in found["the fold line"].message(MARGIN)
+    # A mark 5 mm from the edge, half its weight wider on either side, is still inside.
+    assert sheet_edges([_sheet(marks=(Line(MARGIN, 300, MARGIN + 20, 300, 0.5), Line(300, MARGIN, 300, MARGIN + 10, 0.5)))], {}, MARGIN) == []
 
 
 def test_findings_become_one_diagnostic_per_card_and_kind_with_every_page(tmp_path: Path) -> None:
@@ -84,7 +86,7 @@ def test_findings_become_one_diagnostic_per_card_and_kind_with_every_page(tmp_pa
     card = Source(tmp_path / "cards.yaml", 4, 5)
     out = edge_diagnostics(tmp_path / "x-home-a4.pdf", None, sheets, {"f": FACE}, {"f": ("cards/one front", card)}, MARGIN, False)
     assert [str(d).replace(str(tmp_path) + "/", "") for d in out] == [
-        "x-home-a4.pdf: warning: pages 1, 2, 3: crop marks come 1.7 mm from the bottom edge of the paper; "
+        "x-home-a4.pdf: warning: pages 1, 2, 3: crop marks come 1.8 mm from the bottom edge of the paper; "
         "home printers print nothing nearer the edge than 5 mm",
         "cards.yaml:4:5: warning: cards/one front: on x-home-a4.pdf pages 1, 2, 3, text comes 4.6 mm from the left edge of the paper; "
         "home printers print nothing nearer the edge than 5 mm",
