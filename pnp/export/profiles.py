@@ -37,6 +37,7 @@ PROFILE = Record(
             "home: how far to move every back sheet, [right, up] as the back is seen (read off the registration test).",
             [0.0, 0.0],
         ),
+        Field("printable_margin", Length(0, 30), "home: the strip along each paper edge the printer leaves blank; text and marks there are reported.", None),
     ),
     "a profile",
 )
@@ -64,6 +65,8 @@ class Profile:
     stamp: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     """home: points every back sheet's content moves, x right and y up as the back page is seen."""
+    printable_margin: float | None = None
+    """Home: no text or mark may come nearer a paper edge than this (points); None: not checked."""
 
 
 @cache
@@ -84,6 +87,7 @@ def load_profiles() -> dict[str, Profile]:
                 checked["order"], tuple(checked["accepts"]), checked["colour"], icc, checked["output_condition"],
                 checked["pdfx"], checked["max_ink"], checked["min_ppi"], checked["stamp"],
                 (checked["back_offset"][0], checked["back_offset"][1]),
+                checked["printable_margin"],
             )
     if diagnostics:
         raise InputError(diagnostics)

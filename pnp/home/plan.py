@@ -173,7 +173,7 @@ def plan_home(game: Game, options: BuildOptions) -> HomePlan:
     known_papers = load_papers()
     layouts = game.layouts
     split = books(game, components)
-    plans = [plan_faces(game, book.components, options.ink_saver, options.stamp) for book in split]
+    plans = [plan_faces(game, book.components, options.ink_saver, options.stamp, options.strict) for book in split]
     sheets = {
         (i, p): sheets_for(
             game, book.components, plans[i], known_papers[p], options.gutterfold, options.butted, options.back_offset

@@ -19,6 +19,8 @@ from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
 from pnp.home.pages import count_pages, document_html, instructions_html, page_ranges
 from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
 from pnp.home.registration import registration_file, registration_html
+from pnp.home.printable import edge_diagnostics, face_text
+from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
@@ -44,7 +46,8 @@ class BuildResult:
     faces_rendered: int = 0
     """Faces laid out in this build; the others came from the cache."""
     warnings: tuple[Diagnostic, ...] = ()
-    """Text that overflows its box or leaves the safe zone, by card and element."""
+    """Text that overflows its box, leaves the safe zone or lies over other
+    text, by card and element; text and marks outside the printable area."""
 
 
 
@@ -66,8 +69,10 @@ def build(
 
     ``gutterfold`` puts each front beside its back on one sheet, to fold, for
     printers without duplex. ``stamp`` prints the build stamp on every card.
-    Text that overflows or leaves a card's safe zone is a warning in the
-    result, or (``strict``) an error raised before anything is written.
+    Text that overflows, leaves a card's safe zone or lies over other text,
+    and text or marks nearer a paper edge than the home profile's
+    ``printable_margin``, are warnings in the result, or (``strict``) an
+    error raised before anything is written.
     ``butted`` puts cards edge to edge (each layout's butted alternative);
     ``back_offset`` (points, x right and y up as the back page is seen) moves
     every back sheet's content to make up for a printer's duplex error, as
@@ -130,6 +135,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
     placed = 0
     found: dict[str, dict[str, Any]] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
+    edges = _Edges(plan, rendered, options.strict)
     with Outputs(out_dir) as outputs:
         imposed: list[ImposedFile] = []
         for (index, paper_id), book_sheets in plan.sheets.items():
@@ -141,9 +147,17 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
             paper = plan.papers[paper_id]
             title = f"{game.title}: {book.module.name if book.module else 'print-and-play'} ({paper.name})"
             target = out_dir / f"{book.stem(game)}-{options.variant}-{paper_id}.pdf"
+            edges.check(target, front, ordered)
             imposed.append((front, ordered, title, outputs.stage(target)))
             note_places(found, ordered, target.name, count + 1)
             files.append(BuiltFile(target, PROFILE, paper_id, count + len(ordered), book.module.id if book.module else None))
+        laid_out = iter(rendered.documents)
+        for paper_id in options.papers:
+            for document in plan.documents:
+                edges.check(out_dir / document_file(game, document, paper_id), next(laid_out), ())
+        for paper_id in _registration_papers(options):
+            edges.check(out_dir / registration_file(plan.papers[paper_id]), next(laid_out), ())
+        problems = raise_errors(edges.found)
         write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
         documents = iter(rendered.documents)
         for paper_id in options.papers:
@@ -167,8 +181,29 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
     cache = rendered.cache
     return BuildResult(
         game, plan.components, tuple(files), len(plan.faces), placed, manifest,
-        cache.misses, cache.hits, cache.face_misses, rendered.problems,
+        cache.misses, cache.hits, cache.face_misses, rendered.problems + tuple(problems),
     )
+
+
+class _Edges:
+    """Text and marks nearer a paper edge than the home profile's
+    ``printable_margin`` (:mod:`pnp.home.printable`), file by file."""
+
+    def __init__(self, plan: HomePlan, rendered: Rendered, strict: bool):
+        from pnp.export.profiles import profile
+
+        self.margin = profile(PROFILE).printable_margin
+        self.strict = strict
+        self.text = face_text(rendered.faces) if self.margin is not None else {}
+        sources = {f"{c.id}/{card.id}": card.source for c in plan.components for card in c.cards}
+        self.cards = {
+            face.key: (face.label, sources.get(face.label.rsplit(" ", 1)[0], Source(Path(face.component)))) for face in plan.faces
+        }
+        self.found: list[Diagnostic] = []
+
+    def check(self, target: Path, front: bytes | None, sheets: Sequence[Sheet]) -> None:
+        if self.margin is not None:
+            self.found += edge_diagnostics(target, front, sheets, self.text, self.cards, self.margin, self.strict)
 
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pnp.errors import Source
 from pnp.model import Card, Component, Entry, Game
 from pnp.paths import SHARED
 from pnp.render.references import file_hash, portable, referenced
@@ -190,7 +191,9 @@ def _stamp_html(text: str, safe: float) -> str:
     return f'\n<div class="safe pnp-stamp-zone"><span class="pnp-stamp">{text}</span></div>'
 
 
-def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = False, stamp: bool = False) -> FacePlan:
+def plan_faces(
+    game: Game, components: Sequence[Component], ink_saver: bool = False, stamp: bool = False, strict: bool = False
+) -> FacePlan:
     """Render every card side's HTML and keep each distinct face once.
 
     ``ink_saver`` is passed to templates (``print.ink_saver``) and marks each
@@ -198,8 +201,9 @@ def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = Fa
     lightens. ``stamp`` adds the build stamp (game version, build date, a
     short hash of the face's content) to every face at least 30 mm wide,
     between its trim and safe line (:func:`_stamp_html`), so printed
-    iterations can be told apart."""
-    env = environment(game.root)
+    iterations can be told apart. ``strict``: a template that prints a field
+    the card leaves out is an error at the card (:func:`pnp.render.templating.render`)."""
+    env = environment(game.root, strict)
     shared = {**base_context(game), "print": {"ink_saver": ink_saver}}
     identity = FaceIdentity(game.root)
     stamp_text = f"v{game.version} \u00b7 {build_date()}" if stamp else None
@@ -213,10 +217,10 @@ def plan_faces(game: Game, components: Sequence[Component], ink_saver: bool = Fa
         per_card: list[tuple[str, str, str | None]] = []
         for card in component.cards:
             context = {**shared, "component": comp_view, "card": _card_view(card, game)}
-            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces, content, stamp_text, identity)
+            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces, content, stamp_text, identity, card.source)
             back = None
             if component.back:
-                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces, content, stamp_text, identity)
+                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces, content, stamp_text, identity, card.source)
             per_card.append((card.id, front, back))
             per_copy.extend([(front, back)] * card.copies)
         copies[component.id] = tuple(per_copy)
@@ -234,8 +238,9 @@ def _face(
     content: dict[str, str],
     stamp: str | None,
     identity: FaceIdentity,
+    source: Source | None = None,
 ) -> str:
-    html = render(env, template, context, f"card {label} ({template})")
+    html = render(env, template, context, f"card {label} ({template})", source)
     geometry = (component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"])
     key = content_key = identity.key(html, geometry)
     if stamp is not None and component.size.width - 2 * component.safe >= STAMP_MIN_WIDTH:

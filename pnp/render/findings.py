@@ -13,7 +13,9 @@ from pnp.render.inspect import LayoutFinding
 
 class LayoutProblem(InputError):
     """Text in a font or character the game did not declare; under --strict,
-    also text that overflows its box or leaves a card's safe zone."""
+    also text that overflows its box, leaves a card's safe zone or lies over
+    another element's text, and text or marks outside the paper's printable
+    area (:mod:`pnp.home.printable`)."""
 
 
 def layout_diagnostics(

@@ -1,10 +1,12 @@
 """After layout, before writing: find text that overflows its box, leaves the
-safe zone, or is set in a font or character the game did not declare.
+safe zone, lies over another element's text, or is set in a font or character
+the game did not declare.
 
 WeasyPrint's ``HTML.render()`` returns a Document whose pages can be looked at
 before ``write_pdf()``. :func:`inspect_layout` walks each page's laid-out box
 tree and reports, per page, text that does not fit the box meant to hold it and
-text that reaches outside the card's safe zone. Only text counts: full-bleed
+text that reaches outside the card's safe zone, and the text of two elements
+drawn over each other (:mod:`pnp.render.overlap`). Only text counts: full-bleed
 art and backgrounds are meant to reach the page edge.
 
 Units: callers speak points (as everywhere in pnp) from the page's top-left
@@ -26,12 +28,17 @@ from typing import Any, Literal, NamedTuple
 
 from pnp.render.faces import STAMP_BAND, Face
 from pnp.render.fontcheck import FontRules, text_problems
+from pnp.render.overlap import Text, overlapping
 from pnp.units import to_mm
 
 PX_PER_PT = 4 / 3
 """CSS px per point: WeasyPrint lays out in px, pnp measures in points."""
 TOLERANCE_PT = 0.5
 """Text may stick out this far (rounding, hinting) before it is reported."""
+
+CHECKS = 2
+"""What these checks look for, as a number raised whenever they find more:
+part of every render-cache key, so findings cached before are made again."""
 
 _TOLERANCE_PX = TOLERANCE_PT * PX_PER_PT
 _INFINITY = float("inf")
@@ -48,9 +55,11 @@ class LayoutFinding:
 
     page: int
     """0-based page index in the rendered document."""
-    kind: Literal["overflow", "safe-zone", "font"]
+    kind: Literal["overflow", "safe-zone", "overlap", "font"]
     """``overflow``: text does not fit its box (or the page), or was cut short by
     line-clamp. ``safe-zone``: text reaches outside the page's safe rectangle.
+    ``overlap``: the element's text and another element's (named in the
+    message) are drawn over each other.
     ``font``: text asks for a font family that is not declared, or holds a
     character no declared font has (always an error: see :mod:`pnp.render.fontcheck`)."""
     element: str
@@ -90,6 +99,10 @@ def inspect_layout(
     against the innermost such box it escapes; text cut to an ellipsis counts,
     since WeasyPrint lays it out whole and shortens it only when drawing.
 
+    On pages with a safe rectangle, text of two different elements that meets
+    by more than 0.5 pt both across and down is an ``overlap``, reported once
+    per pair at the element whose text comes first in the document.
+
     With ``fonts``, every piece of visible text is also checked against
     them (``font`` findings); ``overflow=False`` checks only that.
 
@@ -103,7 +116,7 @@ def inspect_layout(
     for index, page in enumerate(document.pages):
         safe = safe_boxes[index] if index < len(safe_boxes) else None
         page_safe = None if safe is None else _px_edges(safe)
-        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow), page._page_box)
+        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, []), page._page_box)
     return [finding for _, finding in worst.values()]
 
 
@@ -177,6 +190,8 @@ class _Page:
     worst: dict[tuple[object, ...], tuple[float, LayoutFinding]]
     fonts: FontRules | None
     overflow: bool
+    texts: list[Text]
+    """The page's visible text so far, for :func:`pnp.render.overlap.overlapping`."""
 
 
 def _inspect_page(page: _Page, page_box: Any) -> None:
@@ -185,6 +200,12 @@ def _inspect_page(page: _Page, page_box: Any) -> None:
     context = _Context((frame,), None, 1, 1, None)
     for child in page_box.children:
         _visit(child, context, page)
+    if page.safe is None:
+        return
+    for found in overlapping(page.texts, _TOLERANCE_PX):
+        first, second = found.first, found.second
+        _record(page, ("overlap", first.owner, second.owner), found.width * found.height, "overlap", first.element,
+                f"its text overlaps the text of {second.element} ({_mm(found.width)} across, {_mm(found.height)} down)")
 
 
 def _visit(box: Any, context: _Context, page: _Page) -> None:
@@ -293,11 +314,14 @@ def _check_text(box: Any, context: _Context, page: _Page) -> None:
             _report_overflow(box, context, frame, side, excess, page)
             break
     named = context.named
-    if page.safe is None or (named is not None and STAMP_BAND in (named.element.get("class") or "").split()):
-        return  # the build stamp sits outside the safe zone on purpose, in the band no card text may use
+    if page.safe is None:
+        return
     visible = _intersect(_aabb(edges, matrix), context.frames[-1].clip)
     if visible[0] >= visible[2] or visible[1] >= visible[3]:
         return
+    page.texts.append(Text(visible, (id(box.element), box.element_tag), _describe(box, named)))
+    if named is not None and STAMP_BAND in (named.element.get("class") or "").split():
+        return  # the build stamp sits outside the safe zone on purpose, in the band no card text may use
     side, excess = _worst_side(visible, page.safe)
     if excess > _TOLERANCE_PX:
         _record(page, ("safe", id(box.element), box.element_tag), excess, "safe-zone", _describe(box, context.named),
@@ -315,7 +339,7 @@ def _report_overflow(box: Any, context: _Context, frame: _Frame, side: str, exce
 
 
 def _record(
-    page: _Page, key: tuple[object, ...], excess: float, kind: Literal["overflow", "safe-zone", "font"], element: str, message: str
+    page: _Page, key: tuple[object, ...], excess: float, kind: Literal["overflow", "safe-zone", "overlap", "font"], element: str, message: str
 ) -> None:
     full_key = (page.index, kind, *key)
     known = page.worst.get(full_key)

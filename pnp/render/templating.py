@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import re
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,8 +23,11 @@ OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_bloc
 FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"}
 
 
-def environment(game_root: Path) -> SandboxedEnvironment:
+def environment(game_root: Path, strict: bool = False) -> SandboxedEnvironment:
     """Templates come from the game's templates/ first, then the project's, then pnp's own.
+
+    ``{{ ... }}`` of a value that is None (an optional field the card leaves
+    out) prints nothing, or (``strict``) is an error (:class:`LeftOut`).
 
     Compiled templates come from Jinja's bytecode cache, which checks each
     against its source, so a new environment per build costs little and never
@@ -33,7 +37,7 @@ def environment(game_root: Path) -> SandboxedEnvironment:
         loader=_ConfinedLoader([str(r) for r in roots if r.is_dir()]),
         undefined=jinja2.StrictUndefined,
         bytecode_cache=_bytecode_cache(),
-        finalize=_blank_if_none,
+        finalize=_refuse_none if strict else _blank_if_none,
         **OPTIONS,
     )
     env.filters.update(FILTERS)
@@ -45,6 +49,16 @@ def _blank_if_none(value: Any) -> Any:
     """What ``{{ ... }}`` prints: an optional field a card leaves out (None)
     prints nothing, never the word "None"."""
     return "" if value is None else value
+
+
+class LeftOut(ValueError):
+    """Under --strict: a template prints a value that is None."""
+
+
+def _refuse_none(value: Any) -> Any:
+    if value is None:
+        raise LeftOut("a template prints a value that is left out")
+    return value
 
 
 MAX_TEXT = 1_000_000
@@ -127,8 +141,10 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
         return None
 
 
-def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], what: str) -> str:
-    """Render template ``name``; ``what`` names the card for error messages."""
+def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], what: str, source: Source | None = None) -> str:
+    """Render template ``name``; ``what`` names the card for error messages,
+    ``source`` is where the card is written (where a field it leaves out but
+    a template prints under --strict is reported)."""
     where = name
     try:
         template = env.get_template(name)
@@ -142,6 +158,8 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
     except jinja2.TemplateSyntaxError as exc:
         file = Path(exc.filename or name)
         raise TemplateError([Diagnostic(Source(file, exc.lineno, 1), "", f"template syntax error: {exc.message}")]) from None
+    except LeftOut as exc:
+        raise TemplateError([_left_out(exc, where, context, what, source)]) from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateError([Diagnostic(Source(Path(name)), "", f"{what}: template {exc.name!r} not found")]) from None
     except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError, OverflowError) as exc:
@@ -151,6 +169,23 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
         file, line = _template_frame(exc, where)
         problem = "templates call themselves too deeply (a macro or include that never ends?)" if isinstance(exc, RecursionError) else "out of memory"
         raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {problem}")]) from None
+
+
+def _left_out(exc: LeftOut, where: str, context: Mapping[str, Any], what: str, source: Source | None) -> Diagnostic:
+    """Which of the card's left-out fields the template line prints, at the card."""
+    file, line = _template_frame(exc, where)
+    try:
+        text = Path(file).read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, ValueError, IndexError):
+        text = ""
+    card = context.get("card")
+    names = [f"card.{k}" for k, v in card.items() if v is None and re.search(rf"\bcard\.{re.escape(k)}\b", text)] if isinstance(card, Mapping) else []
+    printed = " or ".join(names) or "a value that is left out (None)"
+    return Diagnostic(
+        source or Source(file, line, 1), "",
+        f"{what}: {file}:{line} prints {printed}, which this card leaves out; with --strict a printed field must be given "
+        "(give it a value, or print it only inside {% if ... %}); without --strict it prints nothing",
+    )
 
 
 def _template_frame(exc: BaseException, name: str) -> tuple[Path, int]:
