@@ -13,7 +13,7 @@ from pnp.home.registration import BAND, LINE, STEPS
 from pnp.imposition.geometry import Grid, LayoutError, Line, Rect, grid, gutterfold_grid, impose
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm, to_mm
-from tests.conftest import run_pnp
+from tests.conftest import b04_build, run_pnp  # noqa: F401  (the shared B04 build fixture)
 from tests.pdftools import clip_rects, pdftotext, rasterise
 
 POKER = (mm(63.5), mm(88.9))
@@ -209,8 +209,8 @@ def _dark_columns(image, row: int, x0: int, x1: int) -> list[int]:  # type: igno
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_registration_test_page_has_its_lines_where_they_belong(traits: tuple[Path, Path], paper: str) -> None:
-    pdf = traits[0] / f"registration-test-{paper}.pdf"
+def test_registration_test_page_has_its_lines_where_they_belong(b04_build: Path, paper: str) -> None:
+    pdf = b04_build / f"registration-test-{paper}.pdf"  # written by a whole duplex build, not by --only
     with pikepdf.open(pdf) as document:
         assert len(document.pages) == 2
     dpi = 600

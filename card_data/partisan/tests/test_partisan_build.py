@@ -22,7 +22,15 @@ FILES = [f"partisan-{part}-{paper}.pdf" for part in ("home", "double-deck-home",
 # Pages of each file: the instructions, 5 sheets of 9 Decktet cards each with its
 # backs, the 48 chips front and back, the 6 aids front and back; the module's
 # instructions and its 48 chips; the rulebook's four pages.
+# US Letter takes 8 poker cards a sheet (turned), so the 45 cards take 6 sheets.
 PAGES = {"home": 1 + 5 * 2 + 2 + 2, "double-deck-home": 1 + 2, "rulebook": 4}
+LETTER_PAGES = PAGES | {"home": 1 + 6 * 2 + 2 + 2}
+
+
+def _pages(name: str) -> int:
+    """The pages ``name`` (partisan-PART-PAPER.pdf) should have."""
+    part, paper = name[len("partisan-") : -len(".pdf")].rsplit("-", 1)
+    return (LETTER_PAGES if paper == "letter" else PAGES)[part]
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -48,17 +56,17 @@ def test_every_glyph_comes_from_a_shipped_eb_garamond_file(partisan_build: Path)
 
 @pytest.mark.parametrize("name", FILES)
 def test_every_page_is_the_paper_and_every_file_its_length(partisan_build: Path, name: str) -> None:
-    part, paper = name[len("partisan-") : -len(".pdf")].rsplit("-", 1)
+    paper = name[: -len(".pdf")].rsplit("-", 1)[1]
     pages = pdfinfo_pages(partisan_build / name)
-    assert len(pages) == PAGES[part]
+    assert len(pages) == _pages(name)
     assert all(size == pytest.approx(PAPERS[paper], abs=0.01) for size in pages)
 
 
 def test_the_manifest_lists_every_file_with_its_pages(partisan_build: Path) -> None:
     manifest = json.loads((partisan_build / "manifest.json").read_text())
     assert manifest["game"] == "partisan"
-    assert {f["path"]: f["pages"] for f in manifest["files"]} == {
-        name: PAGES[name[len("partisan-") : -len(".pdf")].rsplit("-", 1)[0]] for name in FILES
+    assert {f["path"]: f["pages"] for f in manifest["files"]} == {name: _pages(name) for name in FILES} | {
+        f"registration-test-{paper}.pdf": 2 for paper in PAPERS
     }
 
 

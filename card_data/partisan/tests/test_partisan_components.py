@@ -43,10 +43,12 @@ def test_the_manifest_counts_the_rules_pieces(partisan_build: Path) -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_each_file_places_its_own_pieces(partisan_build: Path, paper: str) -> None:
-    """The base file: 9 cards on each of 5 sheets, the 48 base chips on one,
-    the 6 aids on one (and as many backs); the module's file: its 48 chips."""
+    """The base file: 9 cards on each of 5 sheets (A4) or 8 on each of 6
+    (Letter, the last holding 5), the 48 base chips on one, the 6 aids on one
+    (and as many backs); the module's file: its 48 chips."""
     home = partisan_build / f"partisan-home-{paper}.pdf"
-    assert [len(clip_rects(home, page)) for page in range(2, 16)] == [9] * 10 + [48, 48, 6, 6]
+    cards = [9] * 10 if paper == "a4" else [8] * 10 + [5, 5]
+    assert [len(clip_rects(home, page)) for page in range(2, 2 + len(cards) + 4)] == cards + [48, 48, 6, 6]
     module = partisan_build / f"partisan-double-deck-home-{paper}.pdf"
     assert [len(clip_rects(module, page)) for page in (2, 3)] == [48, 48]
 
