@@ -9,7 +9,7 @@ from typing import Any
 
 import pikepdf
 
-from pnp.home.needs import needs, steps
+from pnp.home.needs import document_needs, needs, steps
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.paths import OWN
@@ -103,7 +103,7 @@ def _page_css(paper: Paper, margin: str) -> str:
 
 def document_html(game: Game, document: Document, paper: Paper) -> str:
     """A rulebook or other document, laid out on ``paper``."""
-    context = {**document_context(game), "paper": {"id": paper.id, "name": paper.name}}
+    context = {**document_context(game), "paper": {"id": paper.id, "name": paper.name}, "needs": document_needs(game, paper.id)}
     body = render(environment(game.root), document.template, context, f"document {document.id}")
     return pages_html(game, _page_css(paper, "18mm") + body, list(document.styles))
 
