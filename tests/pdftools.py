@@ -44,6 +44,16 @@ def prose(pdf: Path, first: int | None = None, last: int | None = None) -> str:
     return " ".join(text.split())
 
 
+def prose_of_half(pdf: Path, page: int, half: str) -> str:
+    """The words of the left or right half of one page (side-by-side columns
+    read one after the other), as :func:`prose` joins them."""
+    width, height = pdfinfo_pages(pdf)[page - 1]
+    x = 0 if half == "left" else int(width / 2)
+    args = [tool("pdftotext"), "-f", str(page), "-l", str(page), "-x", str(x), "-y", "0", "-W", str(int(width / 2)), "-H", str(int(height) + 1)]
+    text = subprocess.run([*args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return " ".join(re.sub(r"\u2010[ \t]*\n\s*", "", text).split())
+
+
 def qpdf_check(pdf: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([tool("qpdf"), "--check", str(pdf)], capture_output=True, text=True)
 
