@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.model import Game, Module
 from pnp.units import to_mm
-from pnp.words import count
+from pnp.words import count, listed
 
 
 def needs(game: Game, parts: Sequence[dict[str, Any]], module: Module | None = None) -> list[str]:
@@ -46,7 +46,7 @@ def _punches(round_items: Sequence[tuple[float, str]]) -> list[str]:
         punches.setdefault(inch_text(width_mm / 25.4), []).append(name.lower())
     if not punches:
         return []
-    sizes = "; ".join(f"{inches} for the {_and(names)}" for inches, names in punches.items())
+    sizes = "; ".join(f"{inches} for the {listed(names)}" for inches, names in punches.items())
     return [f"{'a round craft punch' if len(punches) == 1 else 'round craft punches'} (or scissors): {sizes}"]
 
 
@@ -73,7 +73,3 @@ def inch_text(inches: float) -> str:
     if part == 0:
         return f"{whole}-inch"
     return f"{whole} {part}-inch" if whole else f"{part}-inch"
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
