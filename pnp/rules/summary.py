@@ -7,6 +7,7 @@ from html import escape
 from typing import Any
 
 from pnp.rules.findings import Report, Severity
+from pnp.words import count
 
 
 def as_json(report: Report, strict: bool) -> str:
@@ -47,7 +48,7 @@ def as_text(report: Report, strict: bool) -> str:
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"
-    lines.append(f"{report.game}: {verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    lines.append(f"{report.game}: {verdict}: {count(errors, 'error')}, {count(warnings, 'warning')}")
     return "\n".join(lines)
 
 

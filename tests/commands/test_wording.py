@@ -89,3 +89,16 @@ def test_list_through_the_command_line_says_one_copy_and_one_card(mini_copy: Pat
     lines = done.output.splitlines()
     assert "  sleeves: Sleeves, 2 copies of 2 cards (poker)" in lines, done.output
     assert any(line.startswith("  cards: Cards, 1 copy of 1 card (") for line in lines), done.output
+
+
+def test_check_and_a_bad_input_count_one_error_as_one(mini_copy: Path) -> None:
+    game = mini_copy / "game.yaml"
+    game.write_text(game.read_text().replace("components:\n", "checks:\n  supply:\n    - {component: sleeves, total_at_least: 5, why: five in all}\ncomponents:\n", 1))
+    checked = CliRunner().invoke(main, ["check", str(mini_copy), "--games", "0"])
+    assert checked.exit_code == 1, checked.output
+    assert checked.output.splitlines()[-1] == "mini: NOT OK: 1 error, 0 warnings", checked.output
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("copies: 2", "copies: two"))
+    listed = CliRunner().invoke(main, ["list", str(mini_copy)])
+    assert listed.exit_code == 2
+    assert "1 error; nothing was built." in listed.output, listed.output
