@@ -26,25 +26,24 @@ if TYPE_CHECKING:
 @click.option("--force", is_flag=True, help="Build even when `pnp check` (or an export's preflight) finds errors.")
 @click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
-@click.option("--butted", is_flag=True, help="Home: cards edge to edge (one cut between two), no bleed showing; the default leaves 3 mm of bleed between cards.")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
 @click.option("--no-stamp", "no_stamp", is_flag=True, help="Home: leave out the build stamp (version, date, card hash) printed on each card.")
 @click.option("--changed-since", "changed_since", type=click.Path(exists=True, path_type=Path), default=None, help="Home: only the cards that changed since this build (its folder or manifest.json).")
 def build(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
-    profile_name: str, gutterfold: bool, butted: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
+    profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.render.service import started
 
     # The renderer loads WeasyPrint on the other core while the games are read.
     with started():
-        _build_all(games, paper, out, only, strict, force, profile_name, gutterfold, butted, ink_saver, no_stamp, changed_since)
+        _build_all(games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since)
 
 
 def _build_all(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
-    profile_name: str, gutterfold: bool, butted: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
+    profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
 ) -> None:
     from pnp.home import build as build_home, select
     from pnp.loading.loader import shipped_games
@@ -70,7 +69,7 @@ def _build_all(
             reprint = changed_cards(game, select(game, wanted), changed_since)
         result = build_home(
             game, chosen, out / game.folder_name, wanted, gutterfold, ink_saver,
-            reprint=reprint, stamp=stamps(no_stamp), strict=strict, butted=butted,
+            reprint=reprint, stamp=stamps(no_stamp), strict=strict,
         )
         _report_home(game, result, started)
 

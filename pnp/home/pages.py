@@ -36,7 +36,6 @@ def page_ranges(
         two_sided = any(s.side == "back" for s in sheets[component.id])
         folded = any(s.side == "gutterfold" for s in sheets[component.id])
         round_items = any(s.guides for s in sheets[component.id])
-        bleed = any(p.clip.width > p.slot.width + 1e-6 for s in sheets[component.id] for p in s.placements)
         parts.append(
             {
                 "id": component.id,
@@ -50,7 +49,6 @@ def page_ranges(
                 "material": component.stock,
                 "sides": "one-sided, then fold" if folded else "two-sided, long edge" if two_sided else "one-sided",
                 "round": round_items,
-                "bleed": bleed and not round_items,
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
             }

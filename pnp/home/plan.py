@@ -10,7 +10,7 @@ from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.home.pages import page_ranges
-from pnp.imposition.geometry import Grid, LayoutError, Sheet, butted as butted_layout, grid, gutterfold_grid, impose, impose_gutterfold
+from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose, impose_gutterfold
 from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.render.faces import Face, FacePlan, plan_faces
@@ -35,20 +35,15 @@ def sheets_for(
     plan: FacePlan,
     paper: Paper,
     gutterfold: bool = False,
-    butted: bool = False,
 ) -> dict[str, tuple[Sheet, ...]]:
     """Every component's sheets on ``paper``: fronts each followed by their
-    backs, or (``gutterfold``) fronts and backs side by side on one sheet.
-    ``butted``: cards edge to edge (no gap, so no bleed shows), label sheets
-    and punched tokens excepted."""
+    backs, or (``gutterfold``) fronts and backs side by side on one sheet."""
     layouts = game.layouts
     out: dict[str, tuple[Sheet, ...]] = {}
     problems = []
     for component in components:
         two_sided = any(back is not None for _, back in plan.copies[component.id])
         sheet_layout = layouts[component.layout_for(paper.id)]
-        if butted:
-            sheet_layout = butted_layout(sheet_layout)
         try:
             if gutterfold and two_sided and sheet_layout.labels is None:
                 layout: Grid = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
@@ -115,14 +110,11 @@ class BuildOptions:
     """Only these cards (by component), each with its usual copies: ``--changed-since``."""
     stamp: bool = True
     strict: bool = False
-    butted: bool = False
-    """Cards edge to edge, as before home bleed: one cut between two cards, no bleed shown."""
 
     @property
     def variant(self) -> str:
         """The part of each file name that says how it was made."""
-        return PROFILE + ("-gutterfold" if self.gutterfold else "") + ("-butted" if self.butted else "") + (
-            "-inksaver" if self.ink_saver else "") + (
+        return PROFILE + ("-gutterfold" if self.gutterfold else "") + ("-inksaver" if self.ink_saver else "") + (
             "-reprint" if self.reprint is not None else ""
         )
 
@@ -174,7 +166,7 @@ def plan_home(game: Game, options: BuildOptions) -> HomePlan:
     split = books(game, components)
     plans = [plan_faces(game, book.components, options.ink_saver, options.stamp) for book in split]
     sheets = {
-        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], options.gutterfold, options.butted)
+        (i, p): sheets_for(game, book.components, plans[i], known_papers[p], options.gutterfold)
         for i, book in enumerate(split) for p in options.papers
     }
     return HomePlan(

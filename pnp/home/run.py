@@ -58,7 +58,6 @@ def build(
     reprint: dict[str, set[str]] | None = None,
     stamp: bool = True,
     strict: bool = False,
-    butted: bool = False,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
@@ -69,7 +68,7 @@ def build(
     ``out_dir`` is held for this build alone while it runs."""
     options = BuildOptions(
         tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
-        None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict, butted,
+        None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict,
     )
     with claimed(out_dir):
         plan = plan_home(game, options)

@@ -51,14 +51,6 @@ class Line:
     y2: float
     weight: float
     dashed: bool = False
-    cased: bool = False
-    """Drawn over printed bleed: a white casing keeps it visible on dark and light art."""
-
-
-PRINTABLE = 5 * 72 / 25.4
-"""Marks stay at least this far (5 mm) inside the sheet edge: nearer, many home printers print nothing."""
-MIN_MARK = 1.5 * 72 / 25.4
-"""A margin mark shorter than this (1.5 mm) is too short to lay a ruler on: the gaps carry the cut instead."""
 
 
 @dataclass(frozen=True)
@@ -91,15 +83,6 @@ class Grid:
     @property
     def per_sheet(self) -> int:
         return self.columns * self.rows
-
-
-def butted(layout: SheetLayout) -> SheetLayout:
-    """``layout`` with its cards edge to edge (``pnp build --butted``): no gap, so
-    no bleed shows, and the margin its trims keep once none does. Label sheets
-    and punched tokens keep their own spacing."""
-    if layout.labels is not None or layout.guides is not None or layout.gap <= 0:
-        return layout
-    return replace(layout, gap=0.0, min_margin=max(0.0, layout.min_margin - layout.gap / 2))
 
 
 def _fit(available: float, size: float, gap: float) -> int:
@@ -186,12 +169,7 @@ def _label_grid(layout: SheetLayout, paper: Paper, width: float, height: float) 
 
 
 def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tuple[Line, ...]:
-    """Marks in line with every card edge, never over a card and never nearer
-    the sheet edge than :data:`PRINTABLE`: in the margins where they have room,
-    otherwise as short cased ticks across the gaps between rows (for the
-    vertical cuts) or columns (for the horizontal ones), which a ruler laid
-    across two of them extends over the whole sheet. With no gap and no room
-    (a butted layout on a tight paper), margin marks as near the edge as they go."""
+    """Marks in the margins, in line with every card edge, never over a card."""
     spec = layout.crop_marks
     if spec is None:
         return ()
@@ -201,45 +179,18 @@ def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tup
     top = max(r.top for r in slots)
     xs = sorted({round(v, 4) for r in slots for v in (r.x, r.right)})
     ys = sorted({round(v, 4) for r in slots for v in (r.y, r.top)})
-    butted = layout.gap <= 0
-
-    def edge(value: float) -> float | None:
-        return value if butted else None
-
-    room = {side: margin - spec.offset - PRINTABLE for side, margin in
-            (("bottom", bottom), ("top", paper.height - top), ("left", left), ("right", paper.width - right))}
-    marks: list[Line] = []
-    row_gaps = _gaps(sorted({round(r.y, 4) for r in slots}), sorted({round(r.top, 4) for r in slots}))
-    col_gaps = _gaps(sorted({round(r.x, 4) for r in slots}), sorted({round(r.right, 4) for r in slots}))
-    ticks_x = room["bottom"] < MIN_MARK and room["top"] < MIN_MARK and row_gaps
-    ticks_y = room["left"] < MIN_MARK and room["right"] < MIN_MARK and col_gaps
+    marks = []
     for x in xs:
-        if ticks_x:
-            marks += [Line(x, low, x, high, spec.weight, cased=True) for low, high in row_gaps]
-            continue
-        marks.append(_margin_mark(x, bottom - spec.offset, -1, spec.length, room["bottom"], edge(bottom - spec.offset), True, spec.weight))
-        marks.append(_margin_mark(x, top + spec.offset, 1, spec.length, room["top"], edge(paper.height - top - spec.offset), True, spec.weight))
+        length = min(spec.length, bottom - spec.offset)
+        marks.append(Line(x, bottom - spec.offset, x, bottom - spec.offset - length, spec.weight))
+        length = min(spec.length, paper.height - top - spec.offset)
+        marks.append(Line(x, top + spec.offset, x, top + spec.offset + length, spec.weight))
     for y in ys:
-        if ticks_y:
-            marks += [Line(low, y, high, y, spec.weight, cased=True) for low, high in col_gaps]
-            continue
-        marks.append(_margin_mark(y, left - spec.offset, -1, spec.length, room["left"], edge(left - spec.offset), False, spec.weight))
-        marks.append(_margin_mark(y, right + spec.offset, 1, spec.length, room["right"], edge(paper.width - right - spec.offset), False, spec.weight))
+        length = min(spec.length, left - spec.offset)
+        marks.append(Line(left - spec.offset, y, left - spec.offset - length, y, spec.weight))
+        length = min(spec.length, paper.width - right - spec.offset)
+        marks.append(Line(right + spec.offset, y, right + spec.offset + length, y, spec.weight))
     return tuple(m for m in marks if (m.x1, m.y1) != (m.x2, m.y2))
-
-
-def _gaps(lows: Sequence[float], highs: Sequence[float]) -> list[tuple[float, float]]:
-    """The open gaps between consecutive rows (or columns): from one's far edge to the next one's near edge."""
-    return [(high, low) for high, low in zip(highs[:-1], lows[1:]) if low - high > 1.0]
-
-
-def _margin_mark(at: float, start: float, sign: int, length: float, room: float, to_edge: float | None, vertical: bool, weight: float) -> Line:
-    """One mark from ``start`` outwards (``sign``), as long as the printable room
-    allows (a short mark when that is all there is), or, when a butted layout
-    leaves no room at all (``to_edge`` not None), as far as the sheet edge."""
-    run = min(length, room) if to_edge is None or room >= MIN_MARK else min(length, to_edge)
-    end = start + sign * max(run, 0.0)
-    return Line(at, start, at, end, weight) if vertical else Line(start, at, end, at, weight)
 
 
 @dataclass(frozen=True)
@@ -316,17 +267,8 @@ def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: flo
     its front: double-sided cards for printers without duplex."""
     landscape = Paper(paper.id, paper.name, paper.height, paper.width)
     half = Paper(paper.id, paper.name, landscape.width / 2, landscape.height)
-    # As many as fit each half, whatever the layout's fixed grid for a full sheet;
-    # with bleed between them when that fits as many as edge to edge, else butted
-    # (a Letter half takes 2 x 2 poker cards butted, 1 x 2 with gaps).
-    free = replace(layout, columns=None, rows=None, rotate="never")
-    try:
-        left = grid(free, half, width, height)
-    except LayoutError:
-        left = grid(butted(free), half, width, height)
-    else:
-        tight = grid(butted(free), half, width, height)
-        left = tight if tight.per_sheet > left.per_sheet else left
+    # As many as fit each half, whatever the layout's fixed grid for a full sheet.
+    left = grid(replace(layout, columns=None, rows=None, rotate="never"), half, width, height)
     fronts = left.fronts
     backs = tuple(Rect(landscape.width - r.right, r.y, r.width, r.height) for r in fronts)
     fold = Line(landscape.width / 2, 0.0, landscape.width / 2, landscape.height, 0.5, dashed=True)

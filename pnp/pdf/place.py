@@ -24,10 +24,7 @@ def _marks(lines: Iterable[Line]) -> str:
     ops = []
     for line in lines:
         dash = "[3 3] 0 d " if line.dashed else "[] 0 d "
-        path = f"{_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S"
-        if line.cased:  # over printed bleed: a white line under the black one
-            ops.append(f"q 1 G [] 0 d {_num(line.weight * 3)} w {path} Q")
-        ops.append(f"{dash}{_num(line.weight)} w {path}")
+        ops.append(f"{dash}{_num(line.weight)} w {_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
     return "q 0 G 0 J\n" + "\n".join(ops) + "\nQ\n" if ops else ""
 
 

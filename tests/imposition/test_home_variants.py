@@ -40,9 +40,8 @@ def test_gutterfold_build(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     pdf = tmp_path / "persuasion-b04" / "persuasion-b04-home-gutterfold-letter.pdf"
     pages = pdfinfo_pages(pdf)
-    # 60 trait cards, 4 a sheet with their backs: 15 landscape sheets; 80 one-sided sleeves,
-    # 8 a sheet with bleed between: 10 portrait sheets.
-    assert len(pages) == 1 + 15 + 10
+    # 60 trait cards, 4 a sheet with their backs: 15 landscape sheets; 80 one-sided sleeves: 9 portrait sheets.
+    assert len(pages) == 1 + 15 + 9
     assert all(p == pytest.approx((792.0, 612.0)) for p in pages[1:16])
     assert len(clip_rects(pdf, 2)) == 8
     text = prose(pdf, 1, 1)

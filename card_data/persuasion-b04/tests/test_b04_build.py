@@ -58,8 +58,6 @@ SHEETS = {
     "crest-trackers": 2,  # 168 tokens, 150 a sheet
     "symbol-markers": 2,  # 40 two-sided tokens
 }
-LETTER_SHEETS = {**SHEETS, "traits": 8 * 2, "crest-sleeves": 10}
-"""On Letter, 8 poker cards a sheet (2 x 4, turned): 3 x 3 with bleed between does not fit 5 mm inside."""
 
 # Component counts from the B04 rules (seed 000): copies, and unique faces.
 SEED = {
@@ -77,7 +75,7 @@ SEED = {
 @pytest.mark.parametrize("paper", PAPERS)
 def test_page_sizes_and_count(b04_build: Path, paper: str) -> None:
     pages = pdfinfo_pages(_pdf(b04_build, paper))
-    assert len(pages) == 1 + sum((SHEETS if paper == "a4" else LETTER_SHEETS).values())
+    assert len(pages) == 1 + sum(SHEETS.values())
     for width, height in pages:
         assert (width, height) == pytest.approx(PAPERS[paper], abs=0.01)
 
@@ -109,10 +107,7 @@ def _placements(page: pikepdf.Page) -> list[tuple[str, float, float, float, floa
             form = page.Resources.XObject[name]
             x0, y0, x1, y1 = (float(v) for v in form.BBox)
             bleed = mm(3)
-            a, b, c, d, e, f = matrix
-            corners = [(a * x + c * y + e, b * x + d * y + f) for x in (x0 + bleed, x1 - bleed) for y in (y0 + bleed, y1 - bleed)]
-            xs, ys = [p[0] for p in corners], [p[1] for p in corners]  # the trim on the sheet, turned faces included
-            out.append((name, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+            out.append((name, matrix[4] + x0 + bleed, matrix[5] + y0 + bleed, x1 - x0 - 2 * bleed, y1 - y0 - 2 * bleed))
     return out
 
 
@@ -122,7 +117,7 @@ def test_written_slots_match_the_layout_and_backs_are_mirrored(b04_build: Path, 
     with pikepdf.open(_pdf(b04_build, paper)) as pdf:
         fronts = _placements(pdf.pages[1])
         backs = _placements(pdf.pages[2])
-        assert len(fronts) == len(backs) == expected.per_sheet == (9 if paper == "a4" else 8)
+        assert len(fronts) == len(backs) == 9
         for (_, x, y, w, h), slot in zip(fronts, expected.fronts):
             assert (x, y, w, h) == pytest.approx((slot.x, slot.y, slot.width, slot.height), abs=0.05)
         width = float(pdf.pages[2].mediabox[2])
@@ -178,10 +173,9 @@ def test_list_json_matches_the_card_data() -> None:
 def test_instructions_page_tells_how_to_print(b04_build: Path) -> None:
     text = prose(_pdf(b04_build, "letter"), 1, 1)
     assert "100 %" in text and "US Letter" in text and "flip on the long edge" in text
-    assert re.search(r"2\s*[–-]\s*17 Trait cards 60 card stock two-sided", text), text
-    assert re.search(r"18\s*[–-]\s*27 Sealed crest sleeves 80 card stock one-sided", text), text
-    assert re.search(r"44\s*[–-]\s*45 Crest trackers 168 card stock one-sided", text), text
-    assert "Cards are 3 mm apart, their colours running into the gap" in text
+    assert re.search(r"2\s*[–-]\s*15 Trait cards 60 card stock two-sided", text), text
+    assert re.search(r"16\s*[–-]\s*24 Sealed crest sleeves 80 card stock one-sided", text), text
+    assert re.search(r"41\s*[–-]\s*42 Crest trackers 168 card stock one-sided", text), text
     assert "persuasion-b04-rulebook-letter.pdf Rulebook plain paper" in text
     assert "crest trackers 15.9 mm" in text
     assert "50 mm" in text
@@ -193,12 +187,11 @@ def test_calibration_square_measures_50_mm(b04_build: Path, paper: str) -> None:
     image = rasterise(_pdf(b04_build, paper), 1, dpi).convert("L")
     width, height = image.size
     pixels = image.load()
-    # The square stands at the right, beside the cutting notes: in the right
-    # 45 % of the page its top and bottom edges are the only dark rows 40 to
-    # 60 mm long (the table's rules run the whole text width).
+    # The square's top and bottom edges are the only dark rows 40 to 60 mm
+    # long (the table's rules run the whole text width).
     dark_rows = {}
     for y in range(height // 3, height):
-        xs = [x for x in range(int(width * 0.55), width) if pixels[x, y] < 128]
+        xs = [x for x in range(width) if pixels[x, y] < 128]
         if xs and 40 < (max(xs) - min(xs)) / dpi * 25.4 < 60 and len(xs) > 0.9 * (max(xs) - min(xs)):
             dark_rows[y] = (min(xs), max(xs))
     assert dark_rows, "no calibration square found"
