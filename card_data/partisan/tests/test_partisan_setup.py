@@ -10,7 +10,7 @@ import pytest
 
 from pnp.loading.loader import load_game, resolve_game_dir
 from tests.conftest import partisan_build  # noqa: F401  (the fixture, shared with tests/)
-from tests.pdftools import prose, prose_of_half
+from tests.pdftools import prose, setup_columns
 
 
 def _chips_how() -> str:
@@ -23,10 +23,11 @@ def _chips_how() -> str:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_page_one_names_the_punch_and_how_chips_are_made(partisan_build: Path, paper: str) -> None:  # noqa: F811
     pdf = partisan_build / f"partisan-home-{paper}.pdf"
-    assert "• a round craft punch (or scissors): 1-inch for the suit chips Cutting " in prose_of_half(pdf, 1, "left")
-    assert f"Putting the pieces together • Suit chips: {_chips_how()} " in prose_of_half(pdf, 1, "right")
-    module = prose_of_half(partisan_build / f"partisan-double-deck-home-{paper}.pdf", 1, "left")
-    assert "a round craft punch (or scissors): 1-inch for the suit chips" in module
+    left, right = (column.replace("-", "") for column in setup_columns(pdf))  # poppler drops a line-end hyphen
+    assert "What you need • 7 sheets of card stock • a round craft punch (or scissors): 1inch for the suit chips" in left
+    assert f"Putting the pieces together • Suit chips: {_chips_how()}".replace("-", "") in right
+    module = setup_columns(partisan_build / f"partisan-double-deck-home-{paper}.pdf")[0]
+    assert "a round craft punch (or scissors): 1inch for the suit chips" in module.replace("-", "")
 
 
 def test_the_rulebook_says_how_chips_are_made(partisan_build: Path) -> None:  # noqa: F811
