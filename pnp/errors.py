@@ -13,6 +13,8 @@ from pathlib import Path
 
 import click
 
+from pnp.words import count
+
 
 class Level(str, Enum):
     ERROR = "error"
@@ -71,8 +73,7 @@ class InputError(PnpError):
         self.diagnostics = tuple(diagnostics)
         errors = [d for d in self.diagnostics if d.level is Level.ERROR]
         lines = [str(d) for d in self.diagnostics]
-        count = len(errors)
-        lines.append(f"{count} error{'s' if count != 1 else ''}; nothing was built.")
+        lines.append(f"{count(len(errors), 'error')}; nothing was built.")
         super().__init__("\n".join(lines))
 
     def __reduce__(self):  # type: ignore[no-untyped-def]

@@ -88,6 +88,8 @@ class Component:
     stock: str = "card stock"
     paper_layouts: Mapping[str, str] = field(default_factory=dict)
     """Layouts for particular papers (label products differ between A4 and Letter)."""
+    assembly: str | None = None
+    """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
 
     def layout_for(self, paper: str) -> str:
         return self.paper_layouts.get(paper, self.layout)

@@ -1,8 +1,11 @@
-"""Counts in the words a reader expects: "1 card", "2 cards", "1 copy"."""
+"""Counts and lists in the words a reader expects: "1 card", "2 cards",
+"1 copy"; "rings and hearts"."""
 
 from __future__ import annotations
 
-_IRREGULAR = {"copy": "copies"}
+from collections.abc import Sequence
+
+_IRREGULAR = {"copy": "copies", "was": "were"}
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
@@ -11,3 +14,8 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
     if n == 1:
         return f"{n} {noun}"
     return f"{n} {plural or _IRREGULAR.get(noun) or noun + 's'}"
+
+
+def listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

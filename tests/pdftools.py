@@ -44,6 +44,26 @@ def prose(pdf: Path, first: int | None = None, last: int | None = None) -> str:
     return " ".join(text.split())
 
 
+def prose_in(pdf: Path, page: int, left: float, right: float) -> str:
+    """The words of one page between ``left`` and ``right`` (points from the
+    page's left edge), as :func:`prose` joins them: one column of several."""
+    height = pdfinfo_pages(pdf)[page - 1][1]
+    args = [tool("pdftotext"), "-f", str(page), "-l", str(page), "-x", str(int(left)), "-y", "0", "-W", str(int(right - left)), "-H", str(int(height) + 1)]
+    text = subprocess.run([*args, str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return " ".join(re.sub(r"\u2010[ \t]*\n\s*", "", text).split())
+
+
+def setup_columns(pdf: Path, page: int = 1) -> tuple[str, str]:
+    """Page 1's What you need and Putting the pieces together, each read as
+    its own column: side by side in the width the page's 15 mm margins and
+    the calibration square (57 mm with its gap) leave (instructions.css).
+    poppler joins a word hyphenated at a line's end, so compare without hyphens."""
+    width = pdfinfo_pages(pdf)[page - 1][0]
+    mm = 72 / 25.4
+    split = 15 * mm + (width - 30 * mm - 57 * mm) / 2
+    return prose_in(pdf, page, 0, split), prose_in(pdf, page, split, width - 15 * mm - 57 * mm)
+
+
 def qpdf_check(pdf: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([tool("qpdf"), "--check", str(pdf)], capture_output=True, text=True)
 

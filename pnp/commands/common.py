@@ -7,6 +7,7 @@ import click
 
 from pnp.errors import PnpError, UsageError
 from pnp.model import Game
+from pnp.words import count
 
 
 def load(game: str, strict: bool) -> Game:
@@ -44,7 +45,7 @@ def refuse_if_unsound(game: Game, force: bool, done: str = "nothing was built (-
     for finding in errors:
         click.echo(f"{finding.where}: {'warning' if force else 'error'}: [{finding.check}] {finding.message}", err=True)
     if errors and not force:
-        raise CheckFailed(f"{game.title}: `pnp check` found {len(errors)} error(s); {done}")
+        raise CheckFailed(f"{game.title}: `pnp check` found {count(len(errors), 'error')}; {done}")
 
 
 class CheckFailed(PnpError):

@@ -43,6 +43,8 @@ def simulate_game(
     for k, (variant, n) in enumerate(plans):
         data = _measure(runs[3 * k : 3 * k + 3], tallies[3 * k : 3 * k + 3], side)
         if variant is None:
+            if bands:
+                data["seat_balance_band"] = bands["seat_balance_min"]  # for the report's words (pnp.rules.summary)
             out[str(n)] = data
             findings += _judge(n, data, bands, where)
         else:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pikepdf
 
+from pnp.home.needs import document_needs, needs, steps
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.paths import OWN
@@ -43,7 +44,9 @@ def page_ranges(
                 "first": page,
                 "last": page + count - 1,
                 "copies": component.copies,
+                "sheets": sum(s.side != "back" for s in sheets[component.id]),
                 "stock": _stock(component, layouts, sheets[component.id][0].paper.id),
+                "material": component.stock,
                 "sides": "one-sided, then fold" if folded else "two-sided, long edge" if two_sided else "one-sided",
                 "round": round_items,
                 "folded": folded,
@@ -85,6 +88,8 @@ def instructions_html(
         "parts": parts,
         "module": {"name": module.name, "description": module.description or ""} if module else None,
         "documents": others or [],
+        "needs": needs(game, parts, module),
+        "steps": steps(game, parts, module),
         "front_pages": "1" if front_pages == 1 else f"1\u2013{front_pages}",
         "square_mm": CALIBRATION_MM,
     }
@@ -100,7 +105,7 @@ def _page_css(paper: Paper, margin: str) -> str:
 
 def document_html(game: Game, document: Document, paper: Paper) -> str:
     """A rulebook or other document, laid out on ``paper``."""
-    context = {**document_context(game), "paper": {"id": paper.id, "name": paper.name}}
+    context = {**document_context(game), "paper": {"id": paper.id, "name": paper.name}, "needs": document_needs(game, paper.id)}
     body = render(environment(game.root), document.template, context, f"document {document.id}")
     return pages_html(game, _page_css(paper, "18mm") + body, list(document.styles))
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.paths import RENDER_ROOTS
-from pnp.words import count
+from pnp.words import count, listed
 
 Snapshot = dict[str, tuple[int, int]]
 POLL_SECONDS = 0.2
@@ -94,18 +94,38 @@ def warm_up() -> None:
     prime()
 
 
-def describe(result: Rebuild) -> str:
-    faces = f"{count(result.faces, 'face')} laid out, {count(result.files, 'file')} written"
+_KINDS = {
+    ".css": "stylesheet", ".html": "template", ".htm": "template", ".j2": "template", ".jinja": "template",
+    ".svg": "art", ".png": "art", ".jpg": "art", ".jpeg": "art", ".webp": "art",
+    ".ttf": "font", ".otf": "font", ".woff": "font", ".woff2": "font",
+    ".yaml": "data file", ".yml": "data file", ".py": "rules file",
+}
+
+
+def what_changed(files: Sequence[str]) -> str:
+    """The saved files in a reader's words: ``stylesheet persuasion.css``, or
+    for many, how many and of which kinds."""
+    kinds = [_KINDS.get(Path(f).suffix.lower(), "file") for f in files]
+    if len(files) <= 3:
+        return listed([f"{kind} {Path(f).name}" for kind, f in zip(kinds, files)])
+    return f"{count(len(files), 'file')} ({', '.join(sorted(set(kinds)))})"
+
+
+def describe(result: Rebuild, touched: Sequence[str] = ()) -> str:
+    """One line on a rebuild; ``touched``: the files whose save started it."""
+    took = f"rebuilt in {result.seconds:.2f} s"
+    files = count(result.files, "file")
     if not result.cards:
         if not result.faces:
-            return f"rebuilt in {result.seconds:.2f} s: nothing changed; {count(result.files, 'file')} written"
+            return f"{took}: nothing changed; {files} written"
         # The same card data, faces laid out again: their template, stylesheet, art or fonts changed.
-        return f"rebuilt in {result.seconds:.2f} s: no card data changed, but a template, stylesheet or art file did: {faces}"
+        cause = what_changed(touched) if touched else "a template, stylesheet, art or font file"
+        return f"{took}: {cause} changed: {count(result.faces, 'face')} laid out again, {files} written; no card data changed"
     if len(result.cards) <= 6:
         what = f"{count(len(result.cards), 'card')} changed: {', '.join(result.cards)}"
     else:
         what = f"{len(result.cards)} cards changed: {', '.join(result.cards[:5])} and {len(result.cards) - 5} more"
-    return f"rebuilt in {result.seconds:.2f} s: {what}; {faces}"
+    return f"{took}: {what}; {count(result.faces, 'face')} laid out, {files} written"
 
 
 def watch(
@@ -126,7 +146,7 @@ def watch(
         roots = [game_dir, *RENDER_ROOTS]
         skip = [out]
 
-        def attempt() -> None:
+        def attempt(touched: Sequence[str] = ()) -> None:
             try:
                 result, warnings = rebuild(game_dir, papers, out, stamp)
             except PnpError as exc:
@@ -135,7 +155,7 @@ def watch(
                 return
             for line in warnings:
                 warn(line)
-            say(describe(result))
+            say(describe(result, touched))
 
         attempt()
         seen = snapshot(roots, skip)  # before warming up: a save meanwhile is seen at the first poll
@@ -152,7 +172,7 @@ def watch(
             files = changed_files(seen, now)
             seen = now
             say(f"changed: {', '.join(_short(f) for f in files[:3])}{' ...' if len(files) > 3 else ''}")
-            attempt()
+            attempt(files)
             done += 1
 
 

@@ -123,6 +123,7 @@ def base_context(game: Game) -> dict[str, Any]:
             "players": {"min": game.players[0], "max": game.players[1]},
             "rules": game.rules,
             "prepare": [{"need": p.need, "count": p.count, "how": p.how} for p in game.prepare],
+            "assembly": [{"component": c.id, "name": c.name, "how": c.assembly} for c in game.components if c.assembly],
         },
         "sets": {name: {e.id: _entry_view(e, game) for e in entries} for name, entries in game.sets.items()},
         "set_lists": {name: [_entry_view(e, game) for e in entries] for name, entries in game.sets.items()},

@@ -7,6 +7,7 @@ from html import escape
 from typing import Any
 
 from pnp.rules.findings import Report, Severity
+from pnp.words import count
 
 
 def as_json(report: Report, strict: bool) -> str:
@@ -47,7 +48,7 @@ def as_text(report: Report, strict: bool) -> str:
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"
-    lines.append(f"{report.game}: {verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    lines.append(f"{report.game}: {verdict}: {count(errors, 'error')}, {count(warnings, 'warning')}")
     return "\n".join(lines)
 
 
@@ -66,14 +67,31 @@ def _play_lines(label: str, players: str, sim: dict[str, Any]) -> list[str]:
     """One table size of simulated play: the summary, seats, and the engine's measures."""
     return [
         f"Play ({label}{players} players, {sim['games']} games, heuristic agents): winners {sim['winners_share']['rate']:.0%} of players, "
-        f"no winner {sim['no_winner_rate']['rate']:.1%}, seat balance {sim['seat_balance']:.2f} "
-        f"(up to {sim['seat_balance_high']:.2f} within the seats' 95 % intervals, which a band is judged on), "
+        f"no winner {sim['no_winner_rate']['rate']:.1%}, {seat_balance(sim)}, "
         f"median {sim['rounds']['p50']} {sim['words']['rounds']}, skill gap {sim['skill_gap']['points']:+.0f} points",
         f"  win rate by seat, {sim['words']['first_seat']} first (95 % interval): " + ", ".join(
             f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
         ),
         *measure_lines(sim.get("measures", {})),
     ]
+
+
+def seat_balance(sim: dict[str, Any]) -> str:
+    """The seat balance measured, the range the seats' 95 % intervals allow,
+    and, against a band, whether it is met: a band warns only when the whole
+    range falls below it (:func:`pnp.engine.balance._judge`)."""
+    seats = sim["win_rate_by_seat"]
+    low = 1 - (max(r["high"] for r in seats) - min(r["low"] for r in seats)) if seats else 1.0
+    high, measured = sim["seat_balance_high"], sim["seat_balance"]
+    allowed = f"seat balance {measured:.2f} (the seats' 95 % intervals allow {max(0.0, low):.2f}-{high:.2f}"
+    band = sim.get("seat_balance_band")
+    if band is None:
+        return allowed + ")"
+    if measured >= band:
+        return f"{allowed}; band {band:.2f}: met)"
+    if high >= band:
+        return f"{allowed}, which reaches the band's {band:.2f}: the gap between seats may be chance, so no warning)"
+    return f"{allowed}, all below the band's {band:.2f})"
 
 
 def _plot(odds: dict[str, Any]) -> str:

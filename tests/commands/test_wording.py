@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
 from pnp.iterate.watch import Rebuild, describe
 from pnp.words import count
 from tests.conftest import MINI, run_pnp
@@ -17,8 +23,12 @@ def test_count_is_singular_for_exactly_one() -> None:
 def test_watch_says_one_file_and_why_faces_were_laid_out_when_no_card_changed() -> None:
     one = describe(Rebuild(0.5, ("cards/one",), 1, 1))
     assert one.endswith("1 card changed: cards/one; 1 face laid out, 1 file written")
-    styled = describe(Rebuild(0.5, (), 14, 2))
-    assert "no card data changed, but a template, stylesheet or art file did: 14 faces laid out, 2 files written" in styled
+    styled = describe(Rebuild(0.5, (), 14, 2), ["/g/templates/persuasion/persuasion.css"])
+    assert styled.endswith(": stylesheet persuasion.css changed: 14 faces laid out again, 2 files written; no card data changed")
+    unknown = describe(Rebuild(0.5, (), 1, 1))
+    assert unknown.endswith(": a template, stylesheet, art or font file changed: 1 face laid out again, 1 file written; no card data changed")
+    many = describe(Rebuild(0.5, (), 3, 2), ["a.css", "b.css", "c.html", "d.svg"])
+    assert ": 4 files (art, stylesheet, template) changed: 3 faces" in many
     assert "nothing changed; 0 files written" in describe(Rebuild(0.1, (), 0, 0))
 
 
@@ -34,3 +44,61 @@ def test_a_component_of_one_card_says_one_card() -> None:
     done = run_pnp("list", "persuasion-b04")
     assert done.returncode == 0, done.stderr
     assert "  reference: Player aids, 8 copies of 1 card (poker)" in done.stdout.splitlines()
+
+
+def _watch_once(game: Path, out: Path, monkeypatch: pytest.MonkeyPatch, edit: Callable[[], None]) -> list[str]:
+    """``pnp watch --builds 1`` through the command line: the first build, then
+    ``edit`` (made where the watcher warms up, after it has looked at the
+    files), then the one rebuild it starts."""
+    import pnp.iterate.watch as watching
+
+    monkeypatch.setattr(watching, "warm_up", edit)
+    done = CliRunner().invoke(main, ["watch", str(game), "--out", str(out), "--builds", "1", "--no-stamp"])
+    assert done.exit_code == 0, done.output
+    return [line for line in done.output.splitlines() if line.startswith("rebuilt")]
+
+
+def test_watch_names_the_stylesheet_saved_and_says_no_card_data_changed(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet = mini_copy / "templates" / "mini" / "mini.css"
+    sheet.write_text("h1 { font-size: 12pt; }\n")
+    game = mini_copy / "game.yaml"
+    game.write_text(game.read_text().replace("sets:\n", "style: [mini/mini.css]\nsets:\n", 1))
+    first, again = _watch_once(mini_copy, tmp_path / "out", monkeypatch, lambda: sheet.write_text("h1 { font-size: 13pt; }\n"))
+    assert ": 5 cards changed: cards/one, cards/three, cards/two, sleeves/blue, sleeves/red; " in first, first
+    faces = int(again.split("changed: ")[1].split()[0])
+    assert faces > 1
+    assert again.endswith(f": stylesheet mini.css changed: {faces} faces laid out again, 1 file written; no card data changed"), again
+
+
+def test_watch_says_one_card_when_one_card_changed(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cards = mini_copy / "cards.yaml"
+    _, again = _watch_once(mini_copy, tmp_path / "out", monkeypatch, lambda: cards.write_text(cards.read_text().replace("title: One", "title: Uno")))
+    assert ": 1 card changed: cards/one; " in again and "1 file written" in again, again
+    assert "1 files" not in again and "1 cards" not in again
+
+
+def test_list_through_the_command_line_says_one_copy_and_one_card(mini_copy: Path) -> None:
+    cards = mini_copy / "cards.yaml"
+    text = cards.read_text()
+    one = text[: text.index("  - id:", text.index("  - id:") + 1)]  # the first card only
+    cards.write_text(one.replace("copies: 2", "copies: 1"))
+    game = mini_copy / "game.yaml"
+    game.write_text(game.read_text().replace("    copies: 2\n", "    copies: 1\n"))
+    done = CliRunner().invoke(main, ["list", str(mini_copy)])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert "  sleeves: Sleeves, 2 copies of 2 cards (poker)" in lines, done.output
+    assert any(line.startswith("  cards: Cards, 1 copy of 1 card (") for line in lines), done.output
+
+
+def test_check_and_a_bad_input_count_one_error_as_one(mini_copy: Path) -> None:
+    game = mini_copy / "game.yaml"
+    game.write_text(game.read_text().replace("components:\n", "checks:\n  supply:\n    - {component: sleeves, total_at_least: 5, why: five in all}\ncomponents:\n", 1))
+    checked = CliRunner().invoke(main, ["check", str(mini_copy), "--games", "0"])
+    assert checked.exit_code == 1, checked.output
+    assert checked.output.splitlines()[-1] == "mini: NOT OK: 1 error, 0 warnings", checked.output
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("copies: 2", "copies: two"))
+    listed = CliRunner().invoke(main, ["list", str(mini_copy)])
+    assert listed.exit_code == 2
+    assert "1 error; nothing was built." in listed.output, listed.output

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.engine.balance import _judge
-from pnp.rules.summary import _play_lines
+from pnp.rules.summary import _play_lines, seat_balance
 
 BANDS = {"winners_share_min": 0.0, "winners_share_max": 1.0, "no_winner_max": 1.0, "rounds_min": 1, "rounds_max": 99,
          "seat_balance_min": 0.90, "skill_gap_min": -100}
@@ -27,8 +27,22 @@ def test_a_balance_below_the_band_whose_intervals_reach_it_passes_and_says_why()
     data = _data([(0.30, 0.27, 0.33), (0.19, 0.17, 0.22)])  # measured 0.89; intervals allow 1 - (0.27 - 0.22) = 0.95
     assert data["seat_balance"] == 0.89 and data["seat_balance_high"] == 0.95
     assert _judge(2, data, BANDS, "game.yaml") == []
-    line = _play_lines("", "2", {**data, "no_winner_rate": {"rate": 0.0}})[0]
-    assert "seat balance 0.89 (up to 0.95 within the seats' 95 % intervals, which a band is judged on)" in line
+    line = _play_lines("", "2", {**data, "no_winner_rate": {"rate": 0.0}, "seat_balance_band": 0.90})[0]
+    # intervals: at least 1 - (0.33 - 0.17) = 0.84, at most 0.95
+    assert (
+        ", seat balance 0.89 (the seats' 95 % intervals allow 0.84-0.95, which reaches the band's 0.90: "
+        "the gap between seats may be chance, so no warning), median"
+    ) in line
+
+
+def test_the_report_says_when_the_band_is_met_or_missed_and_says_no_band_when_there_is_none() -> None:
+    met = _data([(0.26, 0.23, 0.29), (0.24, 0.21, 0.27)])
+    assert seat_balance({**met, "seat_balance_band": 0.90}) == "seat balance 0.98 (the seats' 95 % intervals allow 0.92-1.00; band 0.90: met)"
+    missed = _data([(0.40, 0.37, 0.43), (0.20, 0.18, 0.22)])
+    assert seat_balance({**missed, "seat_balance_band": 0.90}) == (
+        "seat balance 0.80 (the seats' 95 % intervals allow 0.75-0.85, all below the band's 0.90)"
+    )
+    assert seat_balance(missed) == "seat balance 0.80 (the seats' 95 % intervals allow 0.75-0.85)"
 
 
 def test_a_balance_whose_intervals_cannot_reach_the_band_warns_with_both_figures() -> None:

@@ -102,6 +102,9 @@ CASES += [
     ("prepare-unknown-component", _replace("game.yaml", "components:\n", "prepare:\n  - {need: sleeves, count: {copies_of: [cards, pockets]}}\ncomponents:\n"), "game.yaml", 17, ["prepare[0].count.copies_of[1]", "no component 'pockets'", "cards, sleeves"]),
     ("prepare-count-zero", _replace("game.yaml", "components:\n", "prepare:\n  - {need: sleeves, count: 0}\ncomponents:\n"), "game.yaml", 17, ["prepare[0].count", "from 1 to 10000"]),
     ("prepare-count-words", _replace("game.yaml", "components:\n", "prepare:\n  - {need: sleeves, count: lots}\ncomponents:\n"), "game.yaml", 17, ["prepare[0].count", "a whole number from 1 to 10000, or {copies_of: [component ids]}"]),
+    ("prepare-need-a-list", _replace("game.yaml", "components:\n", "prepare:\n  - need: [sleeves, glue]\ncomponents:\n"), "game.yaml", 17, ["prepare[0].need", "expected text"]),
+    ("assembly-a-list", _replace("game.yaml", "    copies: 2\n", "    copies: 2\n    assembly: [cut, fold]\n"), "game.yaml", 35, ["components[1].assembly", "expected text"]),
+    ("assembly-too-long", _replace("game.yaml", "    copies: 2\n", "    copies: 2\n    assembly: " + "cut and fold " * 60 + "\n"), "game.yaml", 35, ["components[1].assembly", "at most 600"]),
     ("prepare-without-need", _replace("game.yaml", "components:\n", "prepare:\n  - {count: 3}\ncomponents:\n"), "game.yaml", 17, ["prepare[0]", "missing required key 'need'"]),
     ("player-table-contradicts-deck", _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 3, 3: 3, 4: 3}\nchecks:\n  deal:\n    - {deck: cards, hand: hand}\ncomponents:\n"), "game.yaml", 20, ["[deal]", "need 6 cards but the deck has 4"]),
 ]
