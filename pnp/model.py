@@ -88,6 +88,9 @@ class Component:
     stock: str = "card stock"
     paper_layouts: Mapping[str, str] = field(default_factory=dict)
     """Layouts for particular papers (label products differ between A4 and Letter)."""
+    blank_back: str | None = None
+    """One-sided components: the palette name or ``#rrggbb`` of the plain back
+    that exports which need a back give them; None is paper white."""
 
     def layout_for(self, paper: str) -> str:
         return self.paper_layouts.get(paper, self.layout)

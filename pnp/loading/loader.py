@@ -281,6 +281,7 @@ def _component(
         source=source,
         stock=c["stock"],
         paper_layouts=per_paper,
+        blank_back=c["blank_back"],
     )
 
 

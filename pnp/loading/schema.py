@@ -230,6 +230,11 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
             Field("copies", Integer(0, MAX_COPIES), "Copies of each card unless the card says otherwise.", 1),
             Field("fields", MapOf(IDENT, FIELD_TYPE), "The game-specific fields of this component's cards.", {}),
             Field("stock", Text(max_length=40), "What to print it on, for the printing instructions.", "card stock"),
+            Field(
+                "blank_back", PaletteColor(),
+                "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",
+                None,
+            ),
         ),
         "a component {id, name, size, front, ...}",
     )
