@@ -90,6 +90,9 @@ class Component:
     """Layouts for particular papers (label products differ between A4 and Letter)."""
     assembly: str | None = None
     """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
+    blank_back: str | None = None
+    """One-sided components: the palette name or ``#rrggbb`` of the plain back
+    that exports which need a back give them; None is paper white."""
 
     def layout_for(self, paper: str) -> str:
         return self.paper_layouts.get(paper, self.layout)

@@ -31,19 +31,21 @@ if TYPE_CHECKING:
 @click.option("--no-stamp", "no_stamp", is_flag=True, help="Home: leave out the build stamp (version, date, card hash) printed on each card.")
 @click.option("--butted", is_flag=True, help="Home: cards edge to edge (one cut between two) instead of with bleed between them.")
 @click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Home: move every back sheet X right and Y up, as the back is seen (for example 0.8mm,-0.5mm); read it off registration-test-PAPER.pdf. Default: the home profile's back_offset.")
+@click.option("--url-prefix", "url_prefix", default=None, metavar="URL", help="tts: the web address the exported images will be hosted under (https://example.org/game/), for multiplayer; without it the saved object names local files.")
 @click.option("--changed-since", "changed_since", type=click.Path(exists=True, path_type=Path), default=None, help="Home: only the cards that changed since this build (its folder or manifest.json).")
 def build(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, butted: bool, back_offset: str | None,
-    changed_since: Path | None,
+    changed_since: Path | None, url_prefix: str | None,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.render.service import started
 
     offset = back_offsets(back_offset)
+    prefix = url_prefixes(url_prefix, profile_name)
     # The renderer loads WeasyPrint on the other core while the games are read.
     with started():
-        _build_all(games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since, butted, offset)
+        _build_all(games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since, butted, offset, prefix)
 
 
 def back_offsets(value: str | None) -> tuple[float, float]:
@@ -64,10 +66,21 @@ def back_offsets(value: str | None) -> tuple[float, float]:
     return x, y
 
 
+def url_prefixes(value: str | None, profile_name: str) -> str | None:
+    """``--url-prefix`` checked (an http(s) address, for the tts profile), ending in ``/``."""
+    if value is None:
+        return None
+    if profile_name != "tts":
+        raise UsageError(f"--url-prefix: only the tts profile names images by URL, not {profile_name}")
+    if not value.startswith(("https://", "http://")) or any(c.isspace() for c in value):
+        raise UsageError(f"--url-prefix: {value!r} is not a web address such as https://example.org/game/")
+    return value if value.endswith("/") else value + "/"
+
+
 def _build_all(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
-    butted: bool = False, back_offset: tuple[float, float] = (0.0, 0.0),
+    butted: bool = False, back_offset: tuple[float, float] = (0.0, 0.0), url_prefix: str | None = None,
 ) -> None:
     from pnp.home import build as build_home, select
     from pnp.loading.loader import shipped_games
@@ -84,7 +97,7 @@ def _build_all(
         if profile_name != "home":
             from pnp.export.run import export
 
-            _report_export(game, export(game, select(game, wanted), profile_name, out / game.folder_name, force), started)
+            _report_export(game, export(game, select(game, wanted), profile_name, out / game.folder_name, force, url_prefix), started)
             continue
         reprint = None
         if changed_since is not None:
@@ -115,9 +128,13 @@ def _report_home(game: Game, result: BuildResult, started: float) -> None:
 def _report_export(game: Game, result: Exported, started: float) -> None:
     for note in result.skipped:
         click.echo(f"{game.title}: skipped {note}", err=True)
+    for note in result.warnings:
+        click.echo(f"{game.title}: warning: {note}", err=True)
     took = time.perf_counter() - started
     if result.profile.kind != "print-pdf":
         click.echo(f"{game.title}: {len(result.files)} images for {result.profile.id} in {result.folder}, {took:.2f} s")
+        if result.profile.kind == "tts":
+            click.echo(f"  {result.folder / (game.folder_name + '.json')}  (copy it into Tabletop Simulator's Saved Objects folder)")
         return
     click.echo(f"{game.title}: {len(result.files)} PDFs for {result.profile.id} in {result.folder}, {took:.2f} s")
     for entry, report in zip(result.files, result.reports):

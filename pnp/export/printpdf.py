@@ -22,6 +22,7 @@ from pikepdf import Name
 
 from pnp.errors import Level, PnpError
 from pnp.export.profiles import Profile
+from pnp.export.parts import Part, split_modules, with_backs
 from pnp.export.raster import with_bleed
 from pnp.model import Component, Game
 from pnp.commit import Outputs, claimed
@@ -51,6 +52,8 @@ class PrintExport:
     """Components of a size the printer does not take, each with why."""
     reports: tuple[Report, ...]
     """The preflight report of each file."""
+    warnings: tuple[str, ...] = ()
+    """What the export had to make up (a plain back for a one-sided component)."""
 
 
 def requirements(profile: Profile, component: Component | None = None) -> Requirements:
@@ -85,22 +88,25 @@ def accepted(components: Sequence[Component], profile: Profile) -> tuple[list[Co
 def export_print_pdfs(
     game: Game, components: Sequence[Component], profile: Profile, out_dir: Path, force: bool = False
 ) -> PrintExport:
-    """Write ``<out_dir>/<profile>/<game>-<component>.pdf`` for each component."""
+    """Write ``<out_dir>/<profile>/<game>-<component>.pdf`` for each component,
+    and ``<game>-<module>-<component>.pdf`` for each optional module's cards of
+    it; a one-sided component is given a plain back (:func:`with_backs`)."""
     chosen, skipped = accepted(components, profile)
     if not chosen:
         raise PreflightFailed(f"profile {profile.id}: none of the components is a size it prints:\n  " + "\n  ".join(skipped))
-    parts = with_bleed(chosen, profile.bleed)
-    plan = plan_faces(game, parts)
-    faces = list(plan.faces)
-    styles = [s for c in parts for s in c.styles]
+    parts, notes = with_backs(split_modules(game, with_bleed(chosen, profile.bleed)))
+    plans = {part.id: plan_faces(game, [part.component]) for part in parts}
+    faces = list({face.key: face for plan in plans.values() for face in plan.faces}.values())
+    styles = list(dict.fromkeys(s for part in parts for s in part.component.styles))
+    components_used = [part.component for part in parts]
     with claimed(out_dir):  # the render cache and the results are in that folder
         cache = RenderCache(out_dir / ".cache" / "render")
         rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
-        raise_errors([d for d in layout_diagnostics(parts, faces, found, False) if d.level is Level.ERROR])
+        raise_errors([d for d in layout_diagnostics(components_used, faces, found, False) if d.level is Level.ERROR])
         sources: list[pikepdf.Pdf] = []
         try:
             pages = _face_pages(game, rendered, profile, sources)
-            return _write(game, parts, plan, pages, {f.key: f for f in faces}, profile, out_dir, skipped, force)
+            return _write(game, parts, plans, pages, {f.key: f for f in faces}, profile, out_dir, (skipped, notes), force)
         finally:
             for source in sources:
                 source.close()
@@ -108,39 +114,44 @@ def export_print_pdfs(
 
 def _write(
     game: Game,
-    parts: Sequence[Component],
-    plan: FacePlan,
+    parts: Sequence[Part],
+    plans: dict[str, FacePlan],
     pages: dict[str, pikepdf.Page],
     by_key: dict[str, Face],
     profile: Profile,
     out_dir: Path,
-    skipped: list[str],
+    notes: tuple[list[str], list[str]],
     force: bool,
 ) -> PrintExport:
+    """Write each part's file, preflight it, and the index. ``notes``: the
+    components skipped, and the warnings, each with why."""
+    skipped, warnings = notes
     folder = out_dir / profile.id
     when = _build_time()
     files: list[dict[str, Any]] = []
     with Outputs(out_dir) as outputs:
         staged: list[tuple[Path, Component, Path]] = []
-        for component in parts:
+        for part in parts:
+            component = part.component
             sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
             order = []
-            for front, back in plan.copies[component.id]:
+            for front, back in plans[part.id].copies[component.id]:
                 pair = {"front": front, "back": back}
                 order += [(side, pair[side]) for side in sides if pair[side] is not None]
-            title = f"{game.title}: {component.name} ({profile.id})"
+            title = f"{game.title}: {part.name} ({profile.id})"
             pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
             if profile.pdfx == "PDF/X-4" and profile.icc is not None:
                 from pnp.pdf.pdfx import mark_pdfx4, output_intent
 
                 mark_pdfx4(pdf, title, when, output_intent(profile.output_condition, profile.icc))
-            target = folder / f"{game.folder_name}-{component.id}.pdf"
+            target = folder / f"{game.folder_name}-{part.id}.pdf"
             staged.append((outputs.pdf(pdf, target, min_version="1.6"), component, target))
             files.append(
                 {
                     "path": target.relative_to(out_dir).as_posix(),
                     "profile": profile.id,
                     "component": component.id,
+                    **({"module": part.module.id} if part.module else {}),
                     "cards": sum(card.copies for card in component.cards),
                     "pages": len(pdf.pages),
                     "order": [side for side, _ in order[: len(sides)]],
@@ -152,10 +163,10 @@ def _write(
                 f"{profile.id}: preflight found {len(failures)} problem(s); nothing was written (--force writes anyway):\n  "
                 + "\n  ".join(failures)
             )
-        index = {"game": game.id, "profile": profile.id, "skipped": skipped, "files": files}
+        index = {"game": game.id, "profile": profile.id, "skipped": skipped, "warnings": warnings, "files": files}
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "index.json")
         outputs.commit()
-    return PrintExport(tuple(files), tuple(skipped), tuple(reports))
+    return PrintExport(tuple(files), tuple(skipped), tuple(reports), tuple(warnings))
 
 
 def _preflight_all(

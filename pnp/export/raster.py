@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from pnp.model import Component, Game
 from pnp.render.cache import RenderCache
 from pnp.render.layout import render_faces
 from pnp.render.document import faces_html
-from pnp.render.faces import FacePlan, plan_faces
+from pnp.render.faces import Face, FacePlan, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
 from pnp.render.scope import scope_for
@@ -26,16 +27,28 @@ def with_bleed(components: Sequence[Component], bleed: float | None) -> tuple[Co
 def face_images(game: Game, components: Sequence[Component], pixels: dict[str, tuple[int, int]] | None, dpi: int) -> tuple[FacePlan, dict[str, Any]]:
     """Every distinct face as a PIL image: at exact ``pixels`` for its size name
     when given, else at ``dpi``."""
+    plan = plan_faces(game, components)
+    sizes = {c.id: c.size.name for c in components}
+    return plan, render_images(game, components, list(plan.faces), lambda face: (pixels or {}).get(sizes.get(face.component, "")), dpi)
+
+
+def pixels_at(face: Face, dpi: int) -> tuple[int, int]:
+    """A face's pixels at ``dpi``, rounded up: never less than ``dpi`` at its printed size."""
+    return math.ceil(face.width / 72 * dpi - 1e-6), math.ceil(face.height / 72 * dpi - 1e-6)
+
+
+def render_images(
+    game: Game, components: Sequence[Component], faces: Sequence[Face], exact: Callable[[Face], tuple[int, int] | None], dpi: int
+) -> dict[str, Any]:
+    """Each face (of ``components``) laid out and rasterised: at the pixels
+    ``exact`` gives for it, else at ``dpi``. Returns PIL images by face key."""
     import pypdfium2 as pdfium
     from PIL import Image
 
-    plan = plan_faces(game, components)
-    styles = [s for c in components for s in c.styles]
-    faces = list(plan.faces)
-    rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), RenderCache(None))
-    raise_errors([d for d in layout_diagnostics(components, faces, found, False) if d.level is Level.ERROR])
+    styles = list(dict.fromkeys(s for c in components for s in c.styles))
+    rendered, found = render_faces(list(faces), lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), RenderCache(None))
+    raise_errors([d for d in layout_diagnostics(components, list(faces), found, False) if d.level is Level.ERROR])
     by_key = {face.key: face for face in faces}
-    sizes = {c.id: c.size.name for c in components}
     images: dict[str, Any] = {}
     for data, keys in rendered:
         document = pdfium.PdfDocument(data)
@@ -44,9 +57,7 @@ def face_images(game: Game, components: Sequence[Component], pixels: dict[str, t
                 if key is None:
                     continue
                 face = by_key[key]
-                target = (pixels or {}).get(sizes.get(face.component, ""))
-                if target is None:
-                    target = (round(face.width / 72 * dpi), round(face.height / 72 * dpi))
+                target = exact(face) or pixels_at(face, dpi)
                 page = document[index]
                 scale = max(target[0] / page.get_width(), target[1] / page.get_height())
                 image = page.render(scale=scale).to_pil().convert("RGB")
@@ -55,7 +66,7 @@ def face_images(game: Game, components: Sequence[Component], pixels: dict[str, t
                 images[face.key] = image
         finally:
             document.close()
-    return plan, images
+    return images
 
 
 def save_png(image: Any, target: Path, dpi: int) -> bytes:

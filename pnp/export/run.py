@@ -28,18 +28,23 @@ class Exported:
     """Components the profile cannot take, each with why."""
     reports: tuple[Report, ...] = ()
     """Print PDFs: each file's preflight report (:class:`pnp.preflight.Report`)."""
+    warnings: tuple[str, ...] = ()
+    """What the export had to compromise on (a plain back made up, a lower resolution), each with why."""
 
 
-def export(game: Game, components: Sequence[Component], profile_name: str, out_dir: Path, force: bool = False) -> Exported:
+def export(
+    game: Game, components: Sequence[Component], profile_name: str, out_dir: Path, force: bool = False, url_prefix: str | None = None
+) -> Exported:
     """Export ``components`` of ``game`` by the profile named ``profile_name``
-    into ``out_dir`` (the game's output folder)."""
+    into ``out_dir`` (the game's output folder). ``url_prefix``: where a TTS
+    export's images will be hosted (else its saved object names local files)."""
     chosen = profile(profile_name)
     folder = out_dir / chosen.id
     if chosen.kind == "print-pdf":
         from pnp.export.printpdf import export_print_pdfs
 
         result = export_print_pdfs(game, components, chosen, out_dir, force)
-        return Exported(chosen, folder, tuple(result.files), result.skipped, result.reports)
+        return Exported(chosen, folder, tuple(result.files), result.skipped, result.reports, result.warnings)
     if chosen.kind == "png-faces":
         from pnp.export.pngfaces import export_png_faces
 
@@ -49,5 +54,6 @@ def export(game: Game, components: Sequence[Component], profile_name: str, out_d
     if chosen.kind == "tts":
         from pnp.export.tts import export_tts
 
-        return Exported(chosen, folder, tuple(export_tts(game, components, chosen, out_dir)), ())
+        made = export_tts(game, components, chosen, out_dir, url_prefix)
+        return Exported(chosen, folder, made.files, (), warnings=made.warnings)
     raise UsageError(f"--profile {profile_name}: profiles of kind {chosen.kind!r} are built without --profile")

@@ -282,6 +282,7 @@ def _component(
         stock=c["stock"],
         paper_layouts=per_paper,
         assembly=c["assembly"],
+        blank_back=c["blank_back"],
     )
 
 

@@ -234,6 +234,11 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
                 "assembly", Text(max_length=600),
                 "How a printed piece becomes the piece the rules name (sleeved, stuck, punched), in players' words.", None,
             ),
+            Field(
+                "blank_back", PaletteColor(),
+                "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",
+                None,
+            ),
         ),
         "a component {id, name, size, front, ...}",
     )

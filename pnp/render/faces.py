@@ -213,7 +213,7 @@ def plan_faces(
     copies: dict[str, tuple[tuple[str, str | None], ...]] = {}
     cards: dict[str, tuple[tuple[str, str, str | None], ...]] = {}
     for component in components:
-        comp_view = {"id": component.id, "name": component.name, "copies": component.copies}
+        comp_view = {"id": component.id, "name": component.name, "copies": component.copies, "blank_back": game.colour(component.blank_back) or "#ffffff"}
         per_copy: list[tuple[str, str | None]] = []
         per_card: list[tuple[str, str, str | None]] = []
         for card in component.cards:

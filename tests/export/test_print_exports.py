@@ -130,7 +130,8 @@ def test_factory_is_one_file_per_component_fronts_first_with_3mm_bleed(tmp_path:
     assert "Fortune" not in pdftotext(traits, 2, 2)
     board = _boxes(boards)[0]
     assert board["MediaBox"] == pytest.approx([0, 0, 238 * MM, 134 * MM], abs=0.05)
-    assert len(_boxes(boards)) == 8  # eight one-sided letterboxes
+    assert len(_boxes(boards)) == 16  # eight one-sided letterboxes, each followed by a plain back
+    assert "Ashford" in pdftotext(boards, 1, 1) and pdftotext(boards, 2, 2).strip() == ""
     with pikepdf.open(boards) as pdf:
         assert not {"rg", "RG"} & _operators(pdf)
 
