@@ -55,13 +55,13 @@ def prose_in(pdf: Path, page: int, left: float, right: float) -> str:
 
 def setup_columns(pdf: Path, page: int = 1) -> tuple[str, str]:
     """Page 1's What you need and Putting the pieces together, each read as
-    its own column: side by side in the width the page's 15 mm margins and
-    the calibration square (57 mm with its gap) leave (instructions.css).
+    its own column: side by side, halves of the width the page's 15 mm
+    margins leave (instructions.css).
     poppler joins a word hyphenated at a line's end, so compare without hyphens."""
     width = pdfinfo_pages(pdf)[page - 1][0]
     mm = 72 / 25.4
-    split = 15 * mm + (width - 30 * mm - 57 * mm) / 2
-    return prose_in(pdf, page, 0, split), prose_in(pdf, page, split, width - 15 * mm - 57 * mm)
+    split = width / 2
+    return prose_in(pdf, page, 0, split), prose_in(pdf, page, split, width - 15 * mm + 1)
 
 
 def qpdf_check(pdf: Path) -> subprocess.CompletedProcess[str]:

@@ -67,13 +67,14 @@ def test_watch_names_the_stylesheet_saved_and_says_no_card_data_changed(mini_cop
     assert ": 5 cards changed: cards/one, cards/three, cards/two, sleeves/blue, sleeves/red; " in first, first
     faces = int(again.split("changed: ")[1].split()[0])
     assert faces > 1
-    assert again.endswith(f": stylesheet mini.css changed: {faces} faces laid out again, 1 file written; no card data changed"), again
+    # The home PDF and the duplex registration test page.
+    assert again.endswith(f": stylesheet mini.css changed: {faces} faces laid out again, 2 files written; no card data changed"), again
 
 
 def test_watch_says_one_card_when_one_card_changed(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cards = mini_copy / "cards.yaml"
     _, again = _watch_once(mini_copy, tmp_path / "out", monkeypatch, lambda: cards.write_text(cards.read_text().replace("title: One", "title: Uno")))
-    assert ": 1 card changed: cards/one; " in again and "1 file written" in again, again
+    assert ": 1 card changed: cards/one; " in again and "2 files written" in again, again
     assert "1 files" not in again and "1 cards" not in again
 
 

@@ -59,7 +59,7 @@ def test_a_rulebook_gets_the_stocks_and_the_punches_of_its_paper() -> None:
     for paper in ("a4", "letter"):
         assert document_needs(game, paper) == [
             "card stock",
-            "removable labels (seals are moved)",
+            "removable labels",
             "round craft punches (or scissors): 1-inch for the rings; 3/4-inch for the crest heart tokens and trait seals (stickers)",
         ]
     partisan = load_game(resolve_game_dir("partisan"))

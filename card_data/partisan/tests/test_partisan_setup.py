@@ -24,7 +24,8 @@ def _chips_how() -> str:
 def test_page_one_names_the_punch_and_how_chips_are_made(partisan_build: Path, paper: str) -> None:  # noqa: F811
     pdf = partisan_build / f"partisan-home-{paper}.pdf"
     left, right = (column.replace("-", "") for column in setup_columns(pdf))  # poppler drops a line-end hyphen
-    assert "What you need • 7 sheets of card stock • a round craft punch (or scissors): 1inch for the suit chips" in left
+    sheets = {"a4": 5 + 1 + 1, "letter": 6 + 1 + 1}[paper]  # the Decktet 9 (A4) or 8 (Letter) a sheet, chips, aids
+    assert f"What you need • {sheets} sheets of card stock • a round craft punch (or scissors): 1inch for the suit chips" in left
     assert f"Putting the pieces together • Suit chips: {_chips_how()}".replace("-", "") in right
     module = setup_columns(partisan_build / f"partisan-double-deck-home-{paper}.pdf")[0]
     assert "a round craft punch (or scissors): 1inch for the suit chips" in module.replace("-", "")

@@ -33,7 +33,7 @@ def test_page_one_says_removable_labels_how_many_and_how_seals_go_on(d01_build: 
     text = prose(pdf, 1, 1)
     copies, assembly, sheets = _seals()
     assert (copies, sheets) == (56, {"a4": 1, "letter": 2})
-    label_sheets = f"{sheets[paper]} sheet{'s' if sheets[paper] > 1 else ''} of removable labels (seals are moved)"
+    label_sheets = f"{sheets[paper]} sheet{'s' if sheets[paper] > 1 else ''} of removable labels"
     # the instructions' own pages, as the What to print table gives them (Letter's table is tall:
     # the calibration square and these sections may go over to page 2, whole)
     pages = 2 if "1\u20132 These instructions" in text else 1
@@ -63,6 +63,6 @@ def test_the_rulebook_says_it_too(d01_build: Path, paper: str) -> None:  # noqa:
     text = prose(d01_build / f"persuasion-d01-rulebook-{paper}.pdf", 1, 1)
     _, assembly, _ = _seals()
     assert (
-        "Making a home copy Besides the printed pages you need: – card stock – removable labels (seals are moved) "
+        "Making a home copy Besides the printed pages you need: – card stock – removable labels "
         f"– {PUNCHES} How the pieces go together: – Trait seals (stickers): {assembly}"
     ) in text
