@@ -156,18 +156,21 @@ def traits(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_dark_back_shows_its_colour_past_every_trim(traits: tuple[Path, Path], paper: str) -> None:
-    """Page 3 is the first sheet of trait backs (night blue): 1.6 mm past each
-    side of every card's trim the render is still that dark colour, and the
-    paper between the sheet edge and the bleed stays white."""
+    """Page 3 is the first sheet of trait backs (night blue): 1.45 mm past
+    each side of every card's trim (the whole pixel short of the 1.5 mm a
+    face shows), the outer edges included, the render is still that dark
+    colour, and the paper between the sheet edge and the bleed stays white."""
     pdf = traits[0] / f"persuasion-b04-home-{paper}.pdf"
-    dpi = 150
+    dpi = 300
     image = rasterise(pdf, 3, dpi)
     scale = dpi / 72
     height = image.size[1] / scale
-    gap = mm(4)
+    shown = load_layouts()["poker-9up"].gap / 2
+    assert to_mm(shown) == pytest.approx(1.5)
     for x, y, w, h in clip_rects(pdf, 3):
-        trim = Rect(x + gap / 2, y + gap / 2, w - gap, h - gap)
-        out = mm(1.6)
+        trim = Rect(x + shown, y + shown, w - 2 * shown, h - 2 * shown)
+        assert (to_mm(trim.width), to_mm(trim.height)) in (pytest.approx((63.5, 88.9)), pytest.approx((88.9, 63.5)))
+        out = mm(1.45)
         for px, py in (
             (trim.x - out, trim.y + trim.height / 3), (trim.right + out, trim.y + trim.height / 3),
             (trim.x + trim.width / 3, trim.y - out), (trim.x + trim.width / 3, trim.top + out),
