@@ -16,7 +16,7 @@ Geometry is in PDF points, origin at the sheet's bottom-left corner, as in
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,16 +64,28 @@ _TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), -90: (0, -1, 1, 0)}
 """The a b c d of each quarter turn, as :mod:`pnp.pdf.place` draws a placement."""
 
 
-def face_text(face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]]) -> dict[str, FaceText]:
-    """Each face's text boxes, by face key, read from its laid-out page."""
+def near_edge(sheets: Sequence[Sheet], margin: float) -> set[str]:
+    """The faces placed where what they show (their clip) comes nearer a
+    paper edge than ``margin``: only their text can, so only theirs is read."""
+    return {
+        p.face for sheet in sheets for p in sheet.placements
+        if min(p.clip.x, p.clip.y, sheet.paper.width - p.clip.right, sheet.paper.height - p.clip.top) < margin - 1e-3
+    }
+
+
+def face_text(face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]], wanted: Collection[str] | None = None) -> dict[str, FaceText]:
+    """Each face's text boxes, by face key, read from its laid-out page (only
+    the ``wanted`` faces' when given)."""
     import pypdfium2 as pdfium
 
     out: dict[str, FaceText] = {}
     for data, keys in face_pdfs:
+        if wanted is not None and not any(key in wanted for key in keys):
+            continue
         document = pdfium.PdfDocument(data)
         try:
             for index, key in enumerate(keys):
-                if key is not None and key not in out:
+                if key is not None and key not in out and (wanted is None or key in wanted):
                     page = document[index]
                     out[key] = FaceText(tuple(page.get_trimbox()), _text_boxes(page))
         finally:

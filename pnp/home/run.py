@@ -19,7 +19,7 @@ from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
 from pnp.home.pages import count_pages, document_html, instructions_html, page_ranges
 from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
 from pnp.home.registration import registration_file, registration_html
-from pnp.home.printable import edge_diagnostics, face_text
+from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game
 from pnp.pdf.place import ImposedFile, write_imposed
@@ -194,7 +194,9 @@ class _Edges:
 
         self.margin = profile(PROFILE).printable_margin
         self.strict = strict
-        self.text = face_text(rendered.faces) if self.margin is not None else {}
+        self.faces = rendered.faces
+        self.text: dict[str, FaceText] = {}
+        """Faces' text boxes, read only for faces placed near a paper edge."""
         sources = {f"{c.id}/{card.id}": card.source for c in plan.components for card in c.cards}
         self.cards = {
             face.key: (face.label, sources.get(face.label.rsplit(" ", 1)[0], Source(Path(face.component)))) for face in plan.faces
@@ -203,6 +205,9 @@ class _Edges:
 
     def check(self, target: Path, front: bytes | None, sheets: Sequence[Sheet]) -> None:
         if self.margin is not None:
+            wanted = near_edge(sheets, self.margin) - self.text.keys()
+            if wanted:
+                self.text.update(face_text(self.faces, wanted))
             self.found += edge_diagnostics(target, front, sheets, self.text, self.cards, self.margin, self.strict)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.home.printable import FaceText, edge_diagnostics, face_text, sheet_edges
+from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge, sheet_edges
 from pnp.imposition.geometry import Circle, Line, Placement, Rect, Sheet
 from pnp.model import Paper
 from pnp.paths import OWN
@@ -123,3 +123,13 @@ def test_the_text_found_is_where_the_sheet_prints_it(rotation: int, side: str, t
     assert found.side == nearest == side
     assert found.distance == pytest.approx(printed[nearest], abs=1.5)
     assert to_mm(found.distance) == pytest.approx(3, abs=0.5)
+
+
+def test_only_faces_shown_near_an_edge_have_their_text_read() -> None:
+    """A face whose shown area (its clip, bleed included) stays the margin away
+    from every edge cannot put text there, so the check reads only the others."""
+    inside = Placement("inside", Rect(mm(10), mm(10), 182, 252), Rect(mm(5), mm(5), 182 + mm(10), 252 + mm(10)))
+    bleeding = Placement("bleeding", Rect(mm(10), mm(150), 182, 252), Rect(mm(4.9), mm(150), 182 + mm(5.1), 252))
+    top = Placement("top", Rect(mm(120), A4.height - 252 - mm(6), 182, 252), Rect(mm(120), A4.height - 252 - mm(6), 182, 252 + mm(1.5)))
+    assert near_edge([_sheet(inside, bleeding, top)], MARGIN) == {"bleeding", "top"}
+    assert near_edge([_sheet(inside)], MARGIN) == set()
