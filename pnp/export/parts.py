@@ -41,14 +41,15 @@ def split_modules(game: Game, components: Sequence[Component]) -> list[Part]:
 def with_backs(parts: Sequence[Part]) -> tuple[list[Part], list[str]]:
     """Every part with a back: a one-sided component gets a plain back in its
     ``blank_back`` colour (paper white when none is declared). Returns the parts
-    and a note for each back given."""
+    and a note for each component that declares no ``blank_back``: a declared
+    one says the plain back is meant, so nothing needs saying."""
     out: list[Part] = []
     notes: list[str] = []
     for part in parts:
         component = part.component
         if component.back is None:
-            colour = f"colour {component.blank_back}" if component.blank_back else "paper white"
-            notes.append(f"{part.id}: one-sided, so each card is given a plain back ({colour}; set blank_back to change it)")
+            if component.blank_back is None:
+                notes.append(f"{part.id}: one-sided and no blank_back declared, so each card is given a plain paper-white back (declare blank_back to choose its colour)")
             component = replace(component, back=BLANK_BACK)
         out.append(replace(part, component=component))
     return out, notes

@@ -23,7 +23,7 @@ def d01_dtc(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("d01dtc")
     result = run_pnp("build", "persuasion-d01", "--profile", "drivethrucards", "--only", "traits,matrimony", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    assert "warning: matrimony: one-sided, so each card is given a plain back (paper white" in result.stderr
+    assert "one-sided" not in result.stderr  # D01 declares its one-sided components' blank_back: nothing to warn of
     return out / "persuasion-d01" / "drivethrucards"
 
 
@@ -69,12 +69,20 @@ def test_a_one_sided_card_gets_a_blank_back_before_its_front(d01_dtc: Path, tmp_
     assert front.min() < 100  # the front really is printed
 
 
+def test_a_one_sided_component_without_a_declared_blank_back_is_warned_of_and_given_paper_white(mini_copy: Path, tmp_path: Path) -> None:
+    result = run_pnp("build", str(mini_copy), "--profile", "factory", "--only", "sleeves", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "warning: sleeves: one-sided and no blank_back declared, so each card is given a plain paper-white back" in result.stderr
+    back = _render(tmp_path / "mini" / "factory" / "mini-sleeves.pdf", 2, tmp_path / "p2")[1:-1, 1:-1]
+    assert back.min() >= 250
+
+
 def test_a_declared_blank_back_colour_follows_each_front_for_a_factory(mini_copy: Path, tmp_path: Path) -> None:
     game = mini_copy / "game.yaml"
     game.write_text(game.read_text().replace("    copies: 2\n    front: mini/back.html\n", "    copies: 2\n    front: mini/back.html\n    blank_back: \"#1f4e79\"\n"))
     result = run_pnp("build", str(mini_copy), "--profile", "factory", "--only", "sleeves", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    assert "sleeves: one-sided, so each card is given a plain back (colour #1f4e79" in result.stderr
+    assert "one-sided" not in result.stderr  # declared, so meant
     sleeves = tmp_path / "mini" / "factory" / "mini-sleeves.pdf"
     index = json.loads((tmp_path / "mini" / "factory" / "index.json").read_text())
     assert index["files"][0]["pages"] == 8 and index["files"][0]["order"] == ["front", "back"]  # 4 sleeves, front then back
