@@ -9,6 +9,7 @@ faces it changed. Bad input is reported and the watch goes on.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
@@ -56,7 +57,10 @@ class Rebuild:
     """component/card of every card whose faces changed (added ones too)."""
     faces: int
     """Faces laid out anew."""
-    files: int
+    changed: tuple[str, ...] = ()
+    """Names of the files written whose bytes differ from the last build's (new ones too)."""
+    same: int = 0
+    """Files written again with the very bytes they had: nothing to reprint."""
 
 
 def _cards(manifest: Path) -> dict[str, tuple[str | None, str | None]]:
@@ -68,6 +72,23 @@ def _cards(manifest: Path) -> dict[str, tuple[str | None, str | None]]:
     return {f"{component}/{card}": (v.get("front"), v.get("back")) for (component, card), v in cards.items()}
 
 
+def _digests(folder: Path, names: Iterable[str]) -> dict[str, str]:
+    """sha256 of each named file in ``folder`` that exists."""
+    out = {}
+    for name in names:
+        try:
+            out[name] = hashlib.sha256((folder / name).read_bytes()).hexdigest()
+        except OSError:
+            continue
+    return out
+
+
+def _built_names(manifest: Path) -> list[str]:
+    if not manifest.is_file():
+        return []
+    return [str(f["path"]) for f in json.loads(manifest.read_text()).get("files", ())]
+
+
 def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[Rebuild, list[str]]:
     """One in-process build; returns what changed and the warnings to show."""
     from pnp.home import build
@@ -75,13 +96,17 @@ def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[
 
     started = time.perf_counter()
     game = load_game(game_dir)
-    before = _cards(out / game.folder_name / "manifest.json")
-    result = build(game, papers, out / game.folder_name, stamp=stamp)
+    folder = out / game.folder_name
+    before = _cards(folder / "manifest.json")
+    old = _digests(folder, _built_names(folder / "manifest.json"))
+    result = build(game, papers, folder, stamp=stamp)
     after = _cards(result.manifest)
     changed = tuple(sorted(k for k, v in after.items() if before.get(k) != v))
+    new = _digests(folder, [f.path.name for f in result.files])
+    files = tuple(name for name, digest in new.items() if old.get(name) != digest)
     took = time.perf_counter() - started
     warnings = [str(w) for w in (*game.warnings, *result.warnings)]
-    return Rebuild(took, changed, result.faces_rendered, len(result.files)), warnings
+    return Rebuild(took, changed, result.faces_rendered, files, len(new) - len(files)), warnings
 
 
 def warm_up() -> None:
@@ -114,18 +139,27 @@ def what_changed(files: Sequence[str]) -> str:
 def describe(result: Rebuild, touched: Sequence[str] = ()) -> str:
     """One line on a rebuild; ``touched``: the files whose save started it."""
     took = f"rebuilt in {result.seconds:.2f} s"
-    files = count(result.files, "file")
+    files = _files(result)
     if not result.cards:
         if not result.faces:
-            return f"{took}: nothing changed; {files} written"
+            return f"{took}: nothing changed; {files}"
         # The same card data, faces laid out again: their template, stylesheet, art or fonts changed.
         cause = what_changed(touched) if touched else "a template, stylesheet, art or font file"
-        return f"{took}: {cause} changed: {count(result.faces, 'face')} laid out again, {files} written; no card data changed"
+        return f"{took}: {cause} changed: {count(result.faces, 'face')} laid out again; {files}; no card data changed"
     if len(result.cards) <= 6:
         what = f"{count(len(result.cards), 'card')} changed: {', '.join(result.cards)}"
     else:
         what = f"{len(result.cards)} cards changed: {', '.join(result.cards[:5])} and {len(result.cards) - 5} more"
-    return f"{took}: {what}; {count(result.faces, 'face')} laid out, {files} written"
+    return f"{took}: {what}; {count(result.faces, 'face')} laid out; {files}"
+
+
+def _files(result: Rebuild) -> str:
+    """Which files to print again: ``1 file changed: x.pdf (2 the same)``."""
+    if not result.changed:
+        return f"no file changed ({count(result.same, 'file')} the same)" if result.same else "no file written"
+    names = listed(list(result.changed)) if len(result.changed) <= 3 else f"{', '.join(result.changed[:2])} and {len(result.changed) - 2} more"
+    same = f" ({result.same} the same)" if result.same else ""
+    return f"{count(len(result.changed), 'file')} changed: {names}{same}"
 
 
 def watch(

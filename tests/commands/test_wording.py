@@ -21,15 +21,16 @@ def test_count_is_singular_for_exactly_one() -> None:
 
 
 def test_watch_says_one_file_and_why_faces_were_laid_out_when_no_card_changed() -> None:
-    one = describe(Rebuild(0.5, ("cards/one",), 1, 1))
-    assert one.endswith("1 card changed: cards/one; 1 face laid out, 1 file written")
-    styled = describe(Rebuild(0.5, (), 14, 2), ["/g/templates/persuasion/persuasion.css"])
-    assert styled.endswith(": stylesheet persuasion.css changed: 14 faces laid out again, 2 files written; no card data changed")
-    unknown = describe(Rebuild(0.5, (), 1, 1))
-    assert unknown.endswith(": a template, stylesheet, art or font file changed: 1 face laid out again, 1 file written; no card data changed")
-    many = describe(Rebuild(0.5, (), 3, 2), ["a.css", "b.css", "c.html", "d.svg"])
-    assert ": 4 files (art, stylesheet, template) changed: 3 faces" in many
-    assert "nothing changed; 0 files written" in describe(Rebuild(0.1, (), 0, 0))
+    one = describe(Rebuild(0.5, ("cards/one",), 1, ("g-home-a4.pdf",), 0))
+    assert one.endswith("1 card changed: cards/one; 1 face laid out; 1 file changed: g-home-a4.pdf")
+    styled = describe(Rebuild(0.5, (), 14, ("a.pdf", "b.pdf"), 1), ["/g/templates/persuasion/persuasion.css"])
+    assert styled.endswith(": stylesheet persuasion.css changed: 14 faces laid out again; 2 files changed: a.pdf and b.pdf (1 the same); no card data changed")
+    unknown = describe(Rebuild(0.5, (), 1, ("a.pdf",), 2))
+    assert unknown.endswith(": a template, stylesheet, art or font file changed: 1 face laid out again; 1 file changed: a.pdf (2 the same); no card data changed")
+    many = describe(Rebuild(0.5, (), 3, ("a.pdf", "b.pdf", "c.pdf", "d.pdf")), ["a.css", "b.css", "c.html", "d.svg"])
+    assert ": 4 files (art, stylesheet, template) changed: 3 faces" in many and "4 files changed: a.pdf, b.pdf and 2 more" in many
+    assert "nothing changed; no file changed (1 file the same)" in describe(Rebuild(0.1, (), 0, (), 1))
+    assert "nothing changed; no file written" in describe(Rebuild(0.1, (), 0))
 
 
 def test_list_counts_copies_and_cards_in_words() -> None:
@@ -67,14 +68,14 @@ def test_watch_names_the_stylesheet_saved_and_says_no_card_data_changed(mini_cop
     assert ": 5 cards changed: cards/one, cards/three, cards/two, sleeves/blue, sleeves/red; " in first, first
     faces = int(again.split("changed: ")[1].split()[0])
     assert faces > 1
-    # The home PDF and the duplex registration test page.
-    assert again.endswith(f": stylesheet mini.css changed: {faces} faces laid out again, 2 files written; no card data changed"), again
+    # The home PDF changed; the duplex registration test page was written again with the same bytes.
+    assert again.endswith(f": stylesheet mini.css changed: {faces} faces laid out again; 1 file changed: mini-home-a4.pdf (1 the same); no card data changed"), again
 
 
 def test_watch_says_one_card_when_one_card_changed(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cards = mini_copy / "cards.yaml"
     _, again = _watch_once(mini_copy, tmp_path / "out", monkeypatch, lambda: cards.write_text(cards.read_text().replace("title: One", "title: Uno")))
-    assert ": 1 card changed: cards/one; " in again and "2 files written" in again, again
+    assert ": 1 card changed: cards/one; " in again and "; 1 file changed: mini-home-a4.pdf (1 the same)" in again, again
     assert "1 files" not in again and "1 cards" not in again
 
 
