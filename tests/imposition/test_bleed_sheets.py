@@ -105,6 +105,14 @@ def test_poker_cards_sit_3mm_apart_nine_on_a4_eight_turned_on_letter(
         assert [round(to_mm(v), 6) for v in (s.x - c.x, s.y - c.y, c.right - s.right, c.top - s.top)] == [1.5] * 4
 
 
+def test_page_one_says_how_far_apart_each_kind_of_piece_sits(b04_build: Path) -> None:
+    """Cards 3 mm apart, boards 6 mm (the board layout): said per piece, never "3 or 6 mm"."""
+    assert (load_layouts()["poker-9up"].gap, load_layouts()["board"].gap) == (mm(3), mm(6))
+    text = " ".join(pdftotext(b04_build / "persuasion-b04-home-a4.pdf", 1, 1).split())
+    assert "The pieces sit apart (trait cards, sealed crest sleeves, ring sleeves and player aids 3 mm; letterbox boards and suitability spreadsheets 6 mm)" in text, text
+    assert " or 6" not in text
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_cut_is_ticked_across_every_gap(paper: str) -> None:
     g = grid(load_layouts()["poker-9up"], load_papers()[paper], *POKER)
