@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import UsageError
+from pnp.export.parts import split_modules
 from pnp.export.profiles import Profile
 from pnp.export.raster import face_images, save_png, with_bleed
 from pnp.model import Component, Game
@@ -18,7 +19,9 @@ def export_png_faces(
     game: Game, components: Sequence[Component], profile: Profile, out_dir: Path, skipped: list[str] | None = None
 ) -> list[dict[str, Any]]:
     """Write ``<component>/<card>-front.png`` (and ``-back.png``) for every card,
-    and ``cards.json`` with each card's quantity. Returns the files written.
+    and ``cards.json`` with each card's quantity. An optional module's cards go
+    in a folder of their own, ``<module>-<component>/``, as a deck of their own
+    for the site, never mixed into the base deck. Returns the files written.
     Components of a size the profile has no pixels for are left out and named
     in ``skipped``; when none is left, that is an error."""
     missing = sorted({c.size.name for c in components} - set(profile.sizes))
@@ -34,14 +37,18 @@ def export_png_faces(
     files: list[dict[str, Any]] = []
     index: list[dict[str, Any]] = []
     with claimed(out_dir), Outputs(out_dir) as outputs:
-        for component in parts:
-            copies = {card.id: card.copies for card in component.cards}
-            for card_id, front, back in plan.cards[component.id]:
-                entry: dict[str, Any] = {"component": component.id, "card": card_id, "quantity": copies[card_id]}
+        for part in split_modules(game, parts):
+            copies = {card.id: card.copies for card in part.component.cards}
+            for card_id, front, back in plan.cards[part.component.id]:
+                if card_id not in copies:
+                    continue  # in another part: the base game's or a module's
+                entry: dict[str, Any] = {"component": part.component.id, "card": card_id, "quantity": copies[card_id]}
+                if part.module is not None:
+                    entry["module"] = part.module.id
                 for side, key in (("front", front), ("back", back)):
                     if key is None:
                         continue
-                    target = folder / component.id / f"{card_id}-{side}.png"
+                    target = folder / part.id / f"{card_id}-{side}.png"
                     outputs.data(save_png(images[key], target, profile.dpi), target)
                     files.append({"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "size": list(images[key].size)})
                     entry[side] = target.relative_to(folder).as_posix()

@@ -59,3 +59,22 @@ def test_unknown_profile_and_unsupported_size(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "unknown profile 'printomatic'" in bad.stderr
     board = run_pnp("build", "persuasion-b04", "--profile", "makeplayingcards", "--only", "letterboxes", "--out", str(tmp_path))
     assert board.returncode == 2 and "no pixel size for card size custom" in board.stderr
+
+
+def test_png_faces_put_a_modules_cards_in_a_deck_of_their_own(mini_copy: Path, tmp_path: Path) -> None:
+    """A print-on-demand site takes one upload per deck: card three, in the optional
+    module, goes in ``extra-cards/``, never into the base ``cards/`` deck."""
+    game = mini_copy / "game.yaml"
+    text = game.read_text().replace("components:\n", "modules:\n  - {id: extra, name: Extra, description: One more card., field: extra}\ncomponents:\n", 1)
+    game.write_text(text.replace("      crest: {type: ref, set: crests, doc: The owner.}\n", "      crest: {type: ref, set: crests, doc: The owner.}\n      extra: {type: boolean, doc: In the module., default: false}\n", 1))
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("    symbols: {moon: 1}\n", "    symbols: {moon: 1}\n    extra: true\n", 1))
+    result = run_pnp("build", str(mini_copy), "--profile", "thegamecrafter", "--only", "cards", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "mini" / "thegamecrafter"
+    index = json.loads((folder / "cards.json").read_text())
+    assert [(c["card"], c.get("module"), c["front"]) for c in index["cards"]] == [
+        ("one", None, "cards/one-front.png"), ("two", None, "cards/two-front.png"), ("three", "extra", "extra-cards/three-front.png"),
+    ]
+    assert sorted(p.name for p in (folder / "cards").iterdir()) == ["one-back.png", "one-front.png", "two-back.png", "two-front.png"]
+    assert sorted(p.name for p in (folder / "extra-cards").iterdir()) == ["three-back.png", "three-front.png"]
