@@ -23,16 +23,30 @@ class Level(str, Enum):
 
 @dataclass(frozen=True)
 class Source:
-    """Where a value came from: a file and a 1-based line and column."""
+    """Where a value came from: a file and a 1-based line and column, or for
+    a spreadsheet (``sheet`` given; ``""`` for a CSV file) a row and column,
+    shown as the spreadsheet shows a cell: ``traits.xlsx:Traits!C14``."""
 
     file: Path
     line: int = 0
     col: int = 0
+    sheet: str | None = None
 
     def __str__(self) -> str:
         if self.line:
-            return f"{display_path(self.file)}:{self.line}:{self.col}"
+            return f"{display_path(self.file)}:{self.place}"
         return display_path(self.file)
+
+    @property
+    def place(self) -> str:
+        """Where in the file: ``12:5`` (line and column) or ``Traits!C14`` (a cell)."""
+        if self.sheet is None:
+            return f"{self.line}:{self.col}"
+        column, index = "", self.col
+        while index:
+            index, rest = divmod(index - 1, 26)
+            column = chr(65 + rest) + column
+        return f"{self.sheet}!{column}{self.line}" if self.sheet else f"{column}{self.line}"
 
 
 @dataclass(frozen=True)

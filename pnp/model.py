@@ -93,6 +93,13 @@ class Component:
     blank_back: str | None = None
     """One-sided components: the palette name or ``#rrggbb`` of the plain back
     that exports which need a back give them; None is paper white."""
+    cards_file: Path | None = None
+    """The YAML or spreadsheet file the cards were read from (None for ``each``)."""
+    sheet: str | None = None
+    """The workbook sheet the cards were read from, when one was named."""
+    card_record: Any = field(default=None, compare=False, repr=False)
+    """The schema record every card was checked against
+    (:class:`pnp.loading.spec.Record`): what ``pnp cards`` converts by."""
 
     def layout_for(self, paper: str) -> str:
         return self.paper_layouts.get(paper, self.layout)

@@ -11,9 +11,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Level, UsageError, display_path
+from pnp.errors import Diagnostic, InputError, Level, Source, UsageError, display_path
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
+from pnp.loading.sheets import is_sheet, load_sheet
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Preparation, Size, Variant
@@ -214,6 +215,11 @@ def _entry(set_name: str, e: dict[str, Any]) -> Entry:
     return Entry(set_name, e["id"], e["name"], e["art"], e["color"], e["text"])
 
 
+def _at(source: Source) -> str:
+    """``line 12``, or the cell ``Traits!A3`` of a spreadsheet."""
+    return f"line {source.line}" if source.sheet is None else source.place
+
+
 def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: YamlDoc, diagnostics: list[Diagnostic]) -> None:
     seen: dict[Any, int] = {}
     for index, value in enumerate(ids):
@@ -222,7 +228,7 @@ def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: YamlDoc, diagn
         if value in seen:
             first = doc.source((*path, seen[value], key))
             diagnostics.append(
-                doc.error((*path, index, key), f"duplicate {key} {value!r} (first used at line {first.line}); expected each {key} once")
+                doc.error((*path, index, key), f"duplicate {key} {value!r} (first used at {_at(first)}); expected each {key} once")
             )
         else:
             seen[value] = index
@@ -250,7 +256,7 @@ def _component(
         elif c["copies"] is not INVALID:
             cards = tuple(Card(e.id, e.name, c["copies"], MappingProxyType({}), source, e) for e in sets[c["each"]])
     elif c["cards"] not in (None, INVALID) and fields is not None and c["copies"] is not INVALID:
-        cards = _cards(c["cards"], fields, c["copies"], ck)
+        cards = _cards(c["cards"], fields, c["copies"], ck, c["sheet"], (*path, "sheet"))
     layout = None
     per_paper: dict[str, str] = {}
     if c["layout"] is not INVALID and c["size"] is not INVALID:
@@ -283,6 +289,9 @@ def _component(
         paper_layouts=per_paper,
         assembly=c["assembly"],
         blank_back=c["blank_back"],
+        cards_file=c["cards"] if c["cards"] is not None else None,
+        sheet=c["sheet"],
+        card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,
     )
 
 
@@ -312,9 +321,25 @@ def _over_budget(components: Sequence[Component]) -> list[Diagnostic]:
     return []
 
 
-def _cards(file: Path, fields: tuple[Any, ...], copies: int, parent: Checker) -> tuple[Card, ...]:
+def _cards(
+    file: Path, fields: tuple[Any, ...], copies: int, parent: Checker, sheet: str | None = None, sheet_path: tuple[Any, ...] = ()
+) -> tuple[Card, ...]:
+    """The cards of a cards file: YAML, or a spreadsheet (:mod:`pnp.loading.sheets`)."""
+    if sheet is not None and not is_sheet(file):
+        parent.error(sheet_path, f"'sheet' names a sheet of a workbook, but {file.name} is not one; leave it out")
+        return ()
+    return read_cards(file, card_record(fields, copies), parent, sheet)
+
+
+def read_cards(file: Path, record: Any, parent: Checker, sheet: str | None = None) -> tuple[Card, ...]:
+    """Read and check the cards of ``file`` against ``record`` (problems go to
+    ``parent``'s diagnostics): YAML ``{cards: [...]}`` or a spreadsheet."""
     try:
-        doc = load_yaml(file)
+        if is_sheet(file):
+            doc, problems = load_sheet(file, record, sheet)
+            parent.diagnostics.extend(problems)
+        else:
+            doc = load_yaml(file)
     except InputError as exc:
         parent.diagnostics.extend(exc.diagnostics)
         return ()
@@ -326,7 +351,6 @@ def _cards(file: Path, fields: tuple[Any, ...], copies: int, parent: Checker) ->
     if not isinstance(raw_cards, list):
         ck.error(("cards",), f"expected a list of cards, found {type(raw_cards).__name__}")
         return ()
-    record = card_record(fields, copies)
     cards = []
     for index, raw in enumerate(raw_cards):
         checked = record.check(raw, ("cards", index), ck)

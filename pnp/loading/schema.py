@@ -225,7 +225,12 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
             Field("front", FileRef("template"), "The Jinja2 template of each card's front."),
             Field("back", FileRef("template"), "The template of the backs; leave out for one-sided components.", None),
             Field("style", ListOf(FileRef("style")), "Stylesheets the templates use, in order.", ()),
-            Field("cards", FileRef("data"), "The YAML file, in the game folder, that lists the cards.", None),
+            Field(
+                "cards", FileRef("data"),
+                "The file, in the game folder, that lists the cards: YAML ({cards: [...]}) or a spreadsheet (.csv, .tsv, .xlsx, .ods; docs/card-data.md, Spreadsheets).",
+                None,
+            ),
+            Field("sheet", Text(), "With a .xlsx or .ods cards file: the name of the sheet that lists the cards (default: the first sheet).", None),
             Field("each", SLUG, "Instead of cards: make one card per entry of this set (for example crests).", None),
             Field("copies", Integer(0, MAX_COPIES), "Copies of each card unless the card says otherwise.", 1),
             Field("fields", MapOf(IDENT, FIELD_TYPE), "The game-specific fields of this component's cards.", {}),

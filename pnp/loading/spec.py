@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, Level
-from pnp.loading.yamlsrc import Document, KeyPath, dotted
+from pnp.loading.yamlsrc import Document, KeyPath
 
 
 class _Invalid:
@@ -41,7 +41,7 @@ class Checker:
         return INVALID
 
     def warn(self, path: KeyPath, message: str) -> None:
-        self.diagnostics.append(Diagnostic(self.doc.source(path), dotted(path), message, Level.WARNING))
+        self.diagnostics.append(Diagnostic(self.doc.source(path), self.doc.key(path), message, Level.WARNING))
 
 
 def _found(value: Any) -> str:
@@ -182,7 +182,10 @@ class Record(Spec):
         for f in self.fields:
             if f.name not in value or (value[f.name] is None and not f.required):
                 if f.required:
-                    ck.error(path, f"missing required key {f.name!r}: {f.doc}")
+                    if ck.doc.sheet is not None:  # a spreadsheet: the empty cell is the place
+                        ck.error((*path, f.name), f"empty cell; every row needs a value here: {f.doc}")
+                    else:
+                        ck.error(path, f"missing required key {f.name!r}: {f.doc}")
                     out[f.name] = INVALID
                 else:
                     out[f.name] = f.default

@@ -90,6 +90,9 @@ class Document:
     marks: Mapping[KeyPath, tuple[int, int]] = field(repr=False)
     raw: Mapping[KeyPath, str] = field(default_factory=dict, repr=False)
     """The text of each plain scalar read as a number, as written (``1.10``, ``0123``)."""
+    sheet: str | None = None
+    """Read from a spreadsheet (:mod:`pnp.loading.sheets`): positions are rows and
+    columns, shown as cells of this sheet (``""`` for a CSV file)."""
 
     def source(self, path: KeyPath) -> Source:
         """The position of the value at ``path``, or of its nearest ancestor."""
@@ -97,10 +100,19 @@ class Document:
         while probe not in self.marks and probe:
             probe = probe[:-1]
         line, col = self.marks.get(probe, (1, 1))
-        return Source(self.file, line, col)
+        return Source(self.file, line, col, self.sheet)
+
+    def key(self, path: KeyPath) -> str:
+        """The key path as a reader of this file names it: ``cards[3].symbols.wit``
+        in YAML; in a spreadsheet, the column header (``symbols.wit``, ``steps.2``),
+        the row being in the cell's name."""
+        if self.sheet is None:
+            return dotted(path)
+        inner = path[2:] if len(path) >= 2 and path[0] == "cards" else path
+        return ".".join(str(p + 1) if isinstance(p, int) else p for p in inner)
 
     def error(self, path: KeyPath, message: str) -> Diagnostic:
-        return Diagnostic(self.source(path), dotted(path), message)
+        return Diagnostic(self.source(path), self.key(path), message)
 
 
 class _Budget(Exception):
