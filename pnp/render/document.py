@@ -26,6 +26,7 @@ html {{ font-family: "{DEFAULT_FAMILY}"; }}
              background: rgba(255, 255, 255, 0.8); padding: 0 0.5mm; border-radius: 0.5mm; white-space: nowrap;
              font-variant-numeric: lining-nums; }}
 .{STAMP_BAND} {{ right: auto; left: 50%; transform: translateX(-50%); }}
+.pnp-icon {{ height: 1em; width: auto; vertical-align: -0.15em; }}
 """
 """Every document's own rules. Text is set in pnp's default font unless the
 game's stylesheets say otherwise; the build stamp always is."""

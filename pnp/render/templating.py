@@ -12,6 +12,7 @@ from typing import Any
 
 import jinja2
 import jinja2.bccache
+import markupsafe
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
@@ -20,7 +21,40 @@ from pnp.render import budget
 from pnp.svgsize import SvgRefused, check_inline_svg
 
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
-FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0"}
+
+ICON = re.compile(r"(?<![\w:]):([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)?):(?![\w:])")
+"""``:gem:`` or, where two sets share an id, ``:symbols.gem:``; a token standing
+alone (``10:30`` or ``a:b:`` are text)."""
+
+
+class UnknownIcon(ValueError):
+    """An ``icons`` token that names no entry (with art) of the game's sets."""
+
+
+@jinja2.pass_context
+def icons(context: Any, text: Any) -> markupsafe.Markup:
+    """``{{ card.text | icons }}``: the text, escaped, with each ``:id:`` token
+    (an entry of one of the game's sets, ``:set.id:`` where ids repeat across
+    sets) drawn as the entry's art, inline and as tall as the text (class
+    ``pnp-icon``; its name is the image's alt text)."""
+    sets: Mapping[str, Mapping[str, Any]] = context.get("sets") or {}
+
+    def swap(match: re.Match[str]) -> str:
+        token = match.group(1)
+        set_name, _, entry_id = token.rpartition(".")
+        found = [(n, entries[entry_id]) for n, entries in sets.items() if entry_id in entries and set_name in ("", n)]
+        if len(found) != 1 or not found[0][1].get("art"):
+            known = sorted({f":{i}:" for entries in sets.values() for i, e in entries.items() if e.get("art")})
+            why = (f"is in several sets ({', '.join(n for n, _ in found)}); write :set.{entry_id}:" if len(found) > 1
+                   else "has no art" if found else "names no entry of the game's sets")
+            raise UnknownIcon(f"icon :{token}: {why}; expected one of {', '.join(known) or 'none (no set entry has art)'}")
+        entry = found[0][1]
+        return str(markupsafe.Markup('<img class="pnp-icon" src="{}" alt="{}">').format(entry["art"], entry.get("name") or entry_id))
+
+    return markupsafe.Markup(ICON.sub(swap, str(markupsafe.escape("" if text is None else text))))
+
+
+FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0", "icons": icons}
 
 
 def environment(game_root: Path, strict: bool = False) -> SandboxedEnvironment:
@@ -160,6 +194,9 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
         raise TemplateError([Diagnostic(Source(file, exc.lineno, 1), "", f"template syntax error: {exc.message}")]) from None
     except LeftOut as exc:
         raise TemplateError([_left_out(exc, where, context, what, source)]) from None
+    except UnknownIcon as exc:
+        file, line = _template_frame(exc, where)
+        raise TemplateError([Diagnostic(source or Source(file, line, 1), "", f"{what}: {exc} (printed by {file}:{line})")]) from None
     except jinja2.TemplateNotFound as exc:
         raise TemplateError([Diagnostic(Source(Path(name)), "", f"{what}: template {exc.name!r} not found")]) from None
     except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError, OverflowError) as exc:
