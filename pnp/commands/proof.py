@@ -1,0 +1,28 @@
+"""`pnp proof`: contact sheets of every distinct face of a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pnp.commands.common import load
+
+
+@click.command(name="proof")
+@click.argument("game")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="Folder for results; the sheets go in <out>/<game>/proof/.")
+@click.option("--only", default=None, metavar="IDS", help="Comma-separated component ids (default: all).")
+@click.option("--dpi", default=100, show_default=True, type=click.IntRange(30, 300), help="Pixels per inch of the faces on the sheets.")
+def proof(game: str, out: Path, only: str | None, dpi: int) -> None:
+    """Write contact sheets of GAME: every distinct face, captioned with its card,
+    side and copies, one PNG per component and one PDF of them all."""
+    from pnp.home.plan import select
+    from pnp.iterate.proof import proof as make
+
+    loaded = load(game, strict=False)
+    written = make(loaded, select(loaded, only.split(",") if only else None), out / loaded.folder_name, dpi)
+    for path in written:
+        click.echo(f"  {path}")
+    click.echo(f"{loaded.title}: {len(written) - 1 if written else 0} contact sheet(s) and a PDF of them in {out / loaded.folder_name / 'proof'}")
