@@ -27,7 +27,7 @@ from pnp import __version__
 from pnp.errors import UsageError
 from pnp.render.fontconfig import CONFIG as FONTCONFIG
 from pnp.render.libraries import library_versions
-from pnp.render.inspect import CHECKS
+from pnp.render.inspect import CHECKS, KINDS
 from pnp.render.references import file_hash, referenced
 
 
@@ -257,7 +257,7 @@ def _sound_entry(entry: Any) -> bool:
         isinstance(document, str) and re.fullmatch(r"[0-9a-f]{64}", document) is not None
         and type(page) is int and type(pages) is int and 0 <= page < pages <= 100_000
         and isinstance(findings, list)
-        and all(isinstance(f, dict) and set(f) == _FINDING_KEYS and f["kind"] in ("overflow", "safe-zone", "font") for f in findings)
+        and all(isinstance(f, dict) and set(f) == _FINDING_KEYS and f["kind"] in KINDS for f in findings)
     )
 
 

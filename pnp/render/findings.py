@@ -22,14 +22,15 @@ def layout_diagnostics(
     components: Sequence[Component], faces: Sequence[Face], findings: Mapping[str, Sequence[LayoutFinding]], strict: bool
 ) -> list[Diagnostic]:
     """Each finding as a diagnostic at the card that first produced the face:
-    font findings are errors, the others warnings (errors when ``strict``)."""
+    font findings are errors, the others warnings (errors when ``strict``,
+    except ``fit``: text set at its minimum size, which fits)."""
     sources = {f"{c.id}/{card.id}": card.source for c in components for card in c.cards}
     out = []
     for face in faces:
         for finding in findings.get(face.key, ()):
             card = face.label.rsplit(" ", 1)[0]
             source = sources.get(card, Source(Path(face.component)))
-            level = Level.ERROR if strict or finding.kind == "font" else Level.WARNING
+            level = Level.ERROR if finding.kind == "font" or (strict and finding.kind != "fit") else Level.WARNING
             out.append(Diagnostic(source, "", f"{face.label}: {finding.element}: {finding.message}", level))
     return out
 

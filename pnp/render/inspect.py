@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from pnp.render.faces import STAMP_BAND, Face
 from pnp.render.fontcheck import FontRules, text_problems
@@ -36,7 +36,7 @@ PX_PER_PT = 4 / 3
 TOLERANCE_PT = 0.5
 """Text may stick out this far (rounding, hinting) before it is reported."""
 
-CHECKS = 2
+CHECKS = 3
 """What these checks look for, as a number raised whenever they find more:
 part of every render-cache key, so findings cached before are made again."""
 
@@ -49,19 +49,26 @@ _Affine = tuple[float, float, float, float, float, float]
 """(a, b, c, d, e, f): x' = a*x + c*y + e, y' = b*x + d*y + f (WeasyPrint's order)."""
 
 
+Kind = Literal["overflow", "safe-zone", "overlap", "font", "fit"]
+KINDS: tuple[str, ...] = get_args(Kind)
+"""Every kind of finding (what the render cache's index may hold)."""
+
+
 @dataclass(frozen=True)
 class LayoutFinding:
     """One problem on one laid-out page."""
 
     page: int
     """0-based page index in the rendered document."""
-    kind: Literal["overflow", "safe-zone", "overlap", "font"]
+    kind: Kind
     """``overflow``: text does not fit its box (or the page), or was cut short by
     line-clamp. ``safe-zone``: text reaches outside the page's safe rectangle.
     ``overlap``: the element's text and another element's (named in the
     message) are drawn over each other.
     ``font``: text asks for a font family that is not declared, or holds a
-    character no declared font has (always an error: see :mod:`pnp.render.fontcheck`)."""
+    character no declared font has (always an error: see :mod:`pnp.render.fontcheck`).
+    ``fit``: a shrink-to-fit element (:mod:`pnp.render.fit`) needed its minimum
+    size (a warning even under ``--strict``: it fits)."""
     element: str
     """The element, CSS-like: ``div.flavour``, ``p#title``; for an element with
     neither class nor id, prefixed by its nearest ancestor that has one

@@ -18,6 +18,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from pnp.errors import Diagnostic, Source, TemplateError
 from pnp.paths import SHARED, confined
 from pnp.render import budget
+from pnp.render.fit import FitError, mark
 from pnp.svgsize import SvgRefused, check_inline_svg
 
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
@@ -186,7 +187,12 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
         budget.start()
         text = budget.check_output(template.generate(context))  # type: ignore[arg-type]  # a generator, typed as an iterator
         check_inline_svg(text)
+        if "data-fit-" in text:
+            mark(text)  # both sizes, each a length
         return text
+    except FitError as exc:
+        line = _line_of(where, "data-fit-")
+        raise TemplateError([Diagnostic(source or Source(Path(where), line, 1), "", f"{what}: {exc} ({where}:{line})")]) from None
     except SvgRefused as exc:
         raise TemplateError([Diagnostic(Source(Path(where), _line_of(where, "<use"), 1), "", f"while rendering {what}: {exc}")]) from None
     except jinja2.TemplateSyntaxError as exc:

@@ -29,6 +29,7 @@ from pnp.parallel import fork_map
 from pnp.paths import confined
 from pnp.render import sheets
 from pnp.render.fontcheck import FontRules, rules_for
+from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
 from pnp.render.scope import Scope
@@ -230,13 +231,17 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
         raise AssetError([Diagnostic(Source(Path(what)), "", str(exc))]) from None
     try:
         with scratch():
-            document = lay_out(html, resolved[0].as_uri() + "/", GuardedFetcher(), resolved)
+            fetcher = GuardedFetcher()
+            document, fitted = fit_text(html, lambda text: lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved))
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
+            findings += [LayoutFinding(page, "fit", element, message) for page, element, message in fitted]
             if safe_boxes is None and findings:
                 raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
             data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
+    except FitError as exc:
+        raise AssetError([Diagnostic(Source(Path(what)), "", str(exc))]) from None
     except RecursionError:
         message = "elements nest too deeply to lay out; expected a flatter page (a template that repeats itself?)"
         raise AssetError([Diagnostic(Source(Path(what)), "", message)]) from None
