@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from pnp import __version__
-from pnp.commands import build, cards, check, diff, list_cards, preflight, proof, score, simulate, watch
+from pnp.commands import build, cards, check, diff, list_cards, preflight, proof, score, serve, simulate, watch
 from pnp.errors import PnpError
 
 
@@ -48,7 +48,7 @@ def main() -> None:
 
 
 for command in (
-    build.build, cards.cards, check.check, simulate.simulate, score.score, diff.diff_command, list_cards.list_, preflight.preflight, proof.proof, watch.watch,
+    build.build, cards.cards, check.check, simulate.simulate, score.score, diff.diff_command, list_cards.list_, preflight.preflight, proof.proof, serve.serve, watch.watch,
 ):
     main.add_command(command)
 

@@ -3,10 +3,11 @@
 #   scripts/system-deps.sh build   WeasyPrint's Pango and HarfBuzz libraries, and Ghostscript
 #                                  (pnp preflight renders ink separations with it)
 #   scripts/system-deps.sh test    the above plus poppler-utils and qpdf (independent PDF checks)
+#                                  and chromium (the browser the pnp serve test drives)
 set -euo pipefail
 want=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 ghostscript)
 if [ "${1:-build}" = "test" ]; then
-  want+=(poppler-utils qpdf)
+  want+=(poppler-utils qpdf chromium)
 fi
 missing=()
 for pkg in "${want[@]}"; do
