@@ -42,11 +42,18 @@ class Source:
         """Where in the file: ``12:5`` (line and column) or ``Traits!C14`` (a cell)."""
         if self.sheet is None:
             return f"{self.line}:{self.col}"
-        column, index = "", self.col
-        while index:
-            index, rest = divmod(index - 1, 26)
-            column = chr(65 + rest) + column
-        return f"{self.sheet}!{column}{self.line}" if self.sheet else f"{column}{self.line}"
+        cell = f"{column_letters(self.col - 1)}{self.line}"
+        return f"{self.sheet}!{cell}" if self.sheet else cell
+
+
+def column_letters(index: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA: a spreadsheet's name for a 0-based column."""
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(65 + rest) + out
+    return out
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Source
+from pnp.errors import Diagnostic, InputError, Source, column_letters
 from pnp.loading.scalars import Boolean, Choice, Integer, Text
 from pnp.loading.spec import ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.yamlsrc import MAX_NODES, Document, KeyPath, read_text
@@ -112,16 +112,6 @@ def _book_bytes(path: Path, within: Path | None) -> bytes:
     if unpacked > MAX_UNPACKED_BYTES:
         raise _refuse(path, f"the workbook unpacks to {unpacked} bytes; expected at most {MAX_UNPACKED_BYTES}")
     return data
-
-
-def column_letters(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (the column names a spreadsheet shows)."""
-    out = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        out = chr(65 + rest) + out
-    return out
 
 
 def cell_name(sheet: str | None, row: int, col: int) -> str:

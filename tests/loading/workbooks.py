@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from pnp.errors import column_letters
+
 Rows = list[list[Any]]
 
 
@@ -30,16 +32,6 @@ class Formula:
 class Date:
     serial: int
     """Days since 1899-12-30, as Excel counts (46000 is 2025-12-09)."""
-
-
-def column_letters(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA."""
-    out = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        out = chr(65 + rest) + out
-    return out
 
 
 def _xlsx_cell(ref: str, value: Any) -> str:
