@@ -123,7 +123,8 @@ _KINDS = {
     ".css": "stylesheet", ".html": "template", ".htm": "template", ".j2": "template", ".jinja": "template",
     ".svg": "art", ".png": "art", ".jpg": "art", ".jpeg": "art", ".webp": "art",
     ".ttf": "font", ".otf": "font", ".woff": "font", ".woff2": "font",
-    ".yaml": "data file", ".yml": "data file", ".py": "rules file",
+    ".yaml": "data file", ".yml": "data file", ".csv": "data file", ".tsv": "data file", ".xlsx": "data file", ".ods": "data file",
+    ".py": "rules file",
 }
 
 
