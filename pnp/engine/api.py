@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 import copyreg
+import math
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -89,10 +91,7 @@ class Product(Sequence[tuple[Any, ...]]):
 
     def __init__(self, parts: Sequence[Sequence[Any]]):
         self.parts = tuple(parts)
-        size = 1
-        for p in self.parts:
-            size *= len(p)
-        self._size = size
+        self._size = math.prod(map(len, self.parts))
 
     def __len__(self) -> int:
         return self._size
@@ -113,10 +112,7 @@ class Product(Sequence[tuple[Any, ...]]):
     def __contains__(self, value: object) -> bool:
         if not isinstance(value, tuple) or len(value) != len(self.parts):
             return False
-        for v, part in zip(value, self.parts):
-            if v not in part:
-                return False
-        return True
+        return all(map(operator.contains, self.parts, value))
 
     def __repr__(self) -> str:
         return f"Product({list(self.parts)!r})"

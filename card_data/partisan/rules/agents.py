@@ -42,12 +42,25 @@ def random_agent(view: View, decision: Decision, rng: random.Random) -> Any:
     return decision.options[_pick(rng, len(decision.options))]
 
 
+Won = list[tuple[int, int]]
+"""(suit, seat) for each group some seat would win now: what a topic's owner depends on."""
+
+
+def won_groups(owners: Sequence[int | None]) -> Won:
+    return [(s, o) for s, o in enumerate(owners) if o is not None]
+
+
 def controller(chips: Sequence[int], owners: Sequence[int | None]) -> int | None:
     """The seat that would take a topic with these chips: -1 when split, None when nobody."""
+    return control(chips, won_groups(owners))
+
+
+def control(chips: Sequence[int], won: Won) -> int | None:
+    """:func:`controller` with the won groups worked out once a decision (the hottest loop)."""
     best, who = 0, None
-    for s, c in enumerate(chips):
-        owner = owners[s]
-        if owner is None or c < best or not c:
+    for s, owner in won:
+        c = chips[s]
+        if c < best or not c:
             continue
         if c > best:
             best, who = c, owner
@@ -82,11 +95,13 @@ class Heuristic:
         return self.settle(view, decision)
 
     def wants_partisan(self, table: Table, seat: int, suit: int) -> bool:
+        """Whether this seat would make a chip of ``suit`` a partisan now."""
         if self.always_party:
             return True
         if self.never_party:
             return False
-        m = margin(table, seat, suit)
+        mine, best = table.partisans[seat][suit], table.best[suit]  # margin(), inlined: the hottest call
+        m = mine - (best if mine < best or table.at_best[suit] > 1 else table.second[suit])
         return self.give_up_below < m <= self.keep_within
 
     def raise_(self, view: View, decision: Decision, rng: random.Random) -> Card:
@@ -103,12 +118,13 @@ class Heuristic:
 
     def gather(self, view: View, decision: Decision) -> tuple[Any, ...]:
         """A source for each suit of the new topic (the parts of the options)."""
-        return tuple(self.source(view, part) for part in _parts(decision))
+        won = view.table.won
+        return tuple([self.source(view, part, won) for part in _parts(decision)])
 
-    def source(self, view: View, options: Sequence[Any]) -> Any:
+    def source(self, view: View, options: Sequence[Any], won: Won) -> Any:
         """From a topic that scores for another seat if any, else the supply,
         else a topic nobody takes; never one that scores for me."""
-        seat, owners = view.seat, view.table.owners
+        seat = view.seat
         best, choice = 0.0, None
         for option in options:
             if option is None:
@@ -116,7 +132,7 @@ class Heuristic:
             source = option[0]
             value = 0.5
             if source != SUPPLY:
-                who = controller(source.chips, owners)
+                who = control(source.chips, won)
                 value = 1.5 if who is not None and who not in (seat, -1) else (-0.5 if who == seat else 0.3)
             if value > best:
                 best, choice = value, option
@@ -125,23 +141,37 @@ class Heuristic:
     def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
         """A place for each chip on the new topic (the parts of the options)."""
         chips = decision.context["chips"]
-        return tuple(self.place(view, suit, lead, part) for (suit, lead), part in zip(chips, _parts(decision)))
-
-    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
-        """A partisan while the group is close (always the leader); otherwise
-        onto the biggest topic the chip makes or keeps mine; else left."""
         table, seat = view.table, view.seat
-        if lead or self.wants_partisan(table, seat, suit):
+        return tuple([
+            self.place(view, suit, lead or self.wants_partisan(table, seat, suit), part)
+            for (suit, lead), part in zip(chips, _parts(decision))
+        ])
+
+    def place(self, view: View, suit: int, party: bool, places: Sequence[Any]) -> Any:
+        """A partisan while the group is close or the chip leads it
+        (``party``); otherwise onto the biggest topic the chip makes or keeps
+        mine; else left."""
+        table, seat = view.table, view.seat
+        if party:
             return PARTY
-        owners = table.owners
+        if seat not in table.owners:
+            return STAY  # no topic can be mine while I win no group
+        won = table.won
+        counts = table.owners[suit] is not None  # a chip of a group nobody wins changes no topic's owner
         best, choice = 0.0, cast(Any, STAY)
         for option in places:
             if not isinstance(option, Topic):
                 continue
-            after = list(option.chips)
-            after[suit] += 1
-            if controller(after, owners) == seat:
-                value = 1.0 + 0.1 * sum(after) - (0.5 if controller(option.chips, owners) == seat else 0.0)
+            chips = option.chips
+            if counts:
+                after = list(chips)
+                after[suit] += 1
+                then = control(after, won)
+            else:
+                then = control(chips, won)  # the same owner before and after
+            if then == seat:
+                was_mine = control(chips, won) == seat if counts else True
+                value = 1.0 + 0.1 * (sum(chips) + 1) - (0.5 if was_mine else 0.0)
                 if value > best:
                     best, choice = value, option
         return choice
@@ -153,10 +183,10 @@ class Heuristic:
         return min(seats, key=lambda s: (sum(table.partisans[s]), s))
 
 
-def _net(chips: Sequence[int], owners: Sequence[int | None], seat: int) -> int:
+def _net(chips: Sequence[int], won: Won, seat: int) -> int:
     """What a topic is worth to ``seat`` now: its chips if ``seat`` would take
     it, minus them if another seat would (a split counts as nobody's)."""
-    who = controller(chips, owners)
+    who = control(chips, won)
     if who is None or who == -1:
         return 0
     return sum(chips) if who == seat else -sum(chips)
@@ -172,21 +202,21 @@ class Greedy(Heuristic):
     contest: float = 2.0
     endgame: float = 1.0
 
-    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
+    def place(self, view: View, suit: int, party: bool, places: Sequence[Any]) -> Any:
         if view.table.deck_left > self.endgame * view.table.players:
-            return Heuristic.place(self, view, suit, lead, places)
+            return Heuristic.place(self, view, suit, party, places)
         return self.greedy_place(view, suit, places)
 
     def greedy_place(self, view: View, suit: int, places: Sequence[Any]) -> Any:
         """The place that gains this seat most on the table scored now."""
         table, seat = view.table, view.seat
-        owners = table.owners
+        owners, won = table.owners, table.won
         topics = table.topics
         new = topics[-1]  # the topic raised this turn
-        base = {id(t): _net(t.chips, owners, seat) for t in topics}
+        base = {id(t): _net(t.chips, won, seat) for t in topics}
         new_after = list(new.chips)
         new_after[suit] -= 1
-        left = _net(new_after, owners, seat) - base[id(new)]
+        left = _net(new_after, won, seat) - base[id(new)]
         best, choice = 0.0, cast(Any, STAY)
         for option in places:
             if option == STAY:
@@ -194,16 +224,21 @@ class Greedy(Heuristic):
             gain: float
             if option == PARTY:
                 m = margin(table, seat, suit)
-                after = list(owners)
-                if m >= 0:
+                gain = left
+                if m >= 0 and owners[suit] != seat:  # the partisan wins me the group: topics holding it may change hands
+                    after = list(owners)
                     after[suit] = seat
-                gain = sum(_net(new_after if t is new else t.chips, after, seat) - base[id(t)] for t in topics)
+                    won_after = won_groups(after)
+                    gain = _net(new_after, won_after, seat) - base[id(new)]
+                    for t in topics:
+                        if t.chips[suit] and t is not new:
+                            gain += _net(t.chips, won_after, seat) - base[id(t)]
                 if -3 < m <= 1:
                     gain += self.contest
             else:
                 moved = list(option.chips)
                 moved[suit] += 1
-                gain = left + _net(moved, owners, seat) - base[id(option)]
+                gain = left + _net(moved, won, seat) - base[id(option)]
             if gain > best:
                 best, choice = gain, option
         return choice

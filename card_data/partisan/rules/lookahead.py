@@ -20,7 +20,7 @@ from typing import Any
 from pnp.engine.api import Decision, Product, play
 
 from .agents import Greedy
-from .state import MOVES, PartisanState
+from .state import PartisanState
 from .table import Card, Pack, View
 
 
@@ -56,16 +56,7 @@ def guess(view: View, decision: Decision, rng: random.Random) -> tuple[PartisanS
             hands.append(list(view.hand))
         else:
             hands.append([unseen.pop() for _ in range(min(pack.hand, len(unseen)))])
-    state = PartisanState.__new__(PartisanState)
-    state.pack, state.n, state.check_moves, state.suits = pack, table.players, False, len(pack.suits)
-    state.table, state.hands, state.deck = table, hands, deck
-    state.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
-    state.actions = dict.fromkeys(MOVES, 0)
-    state.over, state.scored = False, None
-    state._new = table.topics[-1] if decision.kind in ("gather", "push") else None
-    state._gather = list(mine.context["suits"]) if decision.kind == "gather" else []
-    state._push = list(mine.context["chips"]) if decision.kind == "push" else []
-    state._settle, state._picks, state._current = [], {}, mine
+    state = PartisanState.resume(pack, table, hands, deck, mine)
     return state, mine
 
 

@@ -19,13 +19,14 @@ Other hands and the order of the deck are never reachable from it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
 from pnp.engine.api import Decision, EngineError, IllegalMove, NoEnd, Outcome, Product
 
 from . import scoring
-from .table import SUPPLY, Card, Pack, Table, Topic, View, recount
+from .table import SUPPLY, Card, Pack, Table, Topic, View, gain
 
 STAY, PARTY = "stay", "party"
 FIRST, BEHIND = "top score", "behind"
@@ -82,8 +83,27 @@ class PartisanState:
         self._push: list[tuple[int, bool]] = []
         self._settle: list[tuple[int, int, tuple[int, ...]]] = []
         self._picks: dict[int, int] = {}
+        self._touched: list[Topic] = list(table.topics)
+        """Topics that may have lost their last chip this turn (at first, all of them)."""
         self._current: Decision | None = None
         self._start_turn()
+
+    @classmethod
+    def resume(cls, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], decision: Decision) -> PartisanState:
+        """A game at ``decision`` from a whole table, hands and deck (a
+        guessed world for a look-ahead: its moves are trusted, not checked)."""
+        state = cls.__new__(cls)
+        state.pack, state.n, state.check_moves, state.suits = pack, table.players, False, len(pack.suits)
+        state.table, state.hands, state.deck = table, hands, deck
+        state.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
+        state.actions = dict.fromkeys(MOVES, 0)
+        state.over, state.scored = False, None
+        state._new = table.topics[-1] if decision.kind in ("gather", "push") else None
+        state._gather = list(decision.context["suits"]) if decision.kind == "gather" else []
+        state._push = list(decision.context["chips"]) if decision.kind == "push" else []
+        state._settle, state._picks, state._current = [], {}, decision
+        state._touched = list(table.topics)
+        return state
 
     # -- the decision interface ------------------------------------------------
 
@@ -102,15 +122,7 @@ class PartisanState:
             raise IllegalMove("the game is over")
         if self.check_moves and choice not in d.options:
             raise IllegalMove(f"seat {d.seat}: {choice!r} is not a legal {d.kind}")
-        kind = d.kind
-        if kind == "gather":
-            self._on_gather(choice)
-        elif kind == "push":
-            self._on_push(choice)
-        elif kind == "raise":
-            self._on_raise(choice)
-        else:
-            self._on_settle(choice)
+        _HANDLERS[d.kind](self, choice)
 
     # -- a turn ----------------------------------------------------------------
 
@@ -126,8 +138,9 @@ class PartisanState:
         topic = Topic(card, self.suits)
         self.table.topics.append(topic)
         self._new = topic
+        self._touched.append(topic)
         parts = [self.sources(s) for s in card.suits]
-        if any(len(p) > 1 for p in parts):
+        if any(p[0] is not None for p in parts):  # each part ends with None: taking nothing
             self._gather = list(card.suits)
             self._current = Decision(self.table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits])
             return
@@ -174,6 +187,7 @@ class PartisanState:
                 actions["take from the supply"] += 1
             else:
                 source.chips[suit] -= 1
+                self._touched.append(source)
                 actions["take from a topic"] += 1
             new.chips[suit] += 1
             if lead:
@@ -186,12 +200,18 @@ class PartisanState:
         once) is left, made a partisan or moved to another topic: one place a chip."""
         new = self._new
         assert new is not None
-        leader = self.table.leader
-        chips = tuple((s, leader is not None and leader[s] is new) for s in new.card.suits if new.chips[s])
+        table, on = self.table, new.chips
+        leader = table.leader
+        if leader is None:
+            chips = tuple([(s, False) for s in new.card.suits if on[s]])
+        else:
+            chips = tuple([(s, leader[s] is new) for s in new.card.suits if on[s]])
         if not chips:
             self._end_turn()
             return
-        places = (STAY, PARTY, *(t for t in self.table.topics if t is not new))
+        topics = table.topics
+        assert topics[-1] is new  # raised this turn, so the last
+        places = (STAY, PARTY, *topics[:-1])
         self._push = list(chips)
         self._current = Decision(self.table.active, "push", Product([places] * len(chips)), _CHIPS_CONTEXT[chips])
 
@@ -204,20 +224,19 @@ class PartisanState:
                 actions["leave on the topic"] += 1
                 continue
             new.chips[suit] -= 1
-            where: object
             if place == PARTY:
                 table.partisans[seat][suit] += 1
-                where = seat
                 actions["make partisan"] += 1
+                if lead:
+                    assert table.leader is not None
+                    table.leader[suit] = seat
+                gain(table, seat, suit)
             else:
                 place.chips[suit] += 1
-                where = place
                 actions["move to a topic"] += 1
-            if lead:
-                assert table.leader is not None
-                table.leader[suit] = where
-            if place == PARTY:
-                recount(table, suit)
+                if lead:
+                    assert table.leader is not None
+                    table.leader[suit] = place
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -225,10 +244,11 @@ class PartisanState:
         if self.deck:
             self.hands[seat].append(self.deck.pop())
             table.deck_left = len(self.deck)
-        kept = [t for t in table.topics if any(t.chips)]
-        if len(kept) != len(table.topics):
+        touched = self._touched
+        if not all(any(t.chips) for t in touched):
             table.discards += [t.card for t in table.topics if not any(t.chips)]
-            table.topics[:] = kept
+            table.topics[:] = [t for t in table.topics if any(t.chips)]
+        touched.clear()
         self._new = None
         table.turn += 1
         if not self.deck:
@@ -292,6 +312,13 @@ class PartisanState:
             winners, tuple(FIRST if w else BEHIND for w in winners), -(-self.table.turn // self.n), False, won,
             tuple(float(s) for s in scored.scores), dict(self.actions), {}, measures(scored, self.pack.suits, self.table.turn),
         )
+
+
+_HANDLERS: dict[str, Callable[[PartisanState, Any], None]] = {
+    "gather": PartisanState._on_gather, "push": PartisanState._on_push,
+    "raise": PartisanState._on_raise, "settle": PartisanState._on_settle,
+}
+"""Each decision kind's handler (looked up once a decision: tens of thousands a second)."""
 
 
 def measures(scored: scoring.Scored, suits: tuple[str, ...], turns: int) -> dict[str, float]:

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 SUPPLY = "supply"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One physical card of the draw deck (a double deck has two of each id)."""
+    """One physical card of the draw deck (a double deck has two of each id):
+    equal only to itself, so finding it in a hand costs no field comparison."""
 
     index: int
     id: str
@@ -52,7 +53,7 @@ class Table:
     without the Leaders variant)."""
 
     __slots__ = (
-        "players", "topics", "supply", "partisans", "leader", "owners", "best", "at_best", "second",
+        "players", "topics", "supply", "partisans", "leader", "owners", "won", "best", "at_best", "second",
         "deck_left", "active", "turn", "last_round", "discards",
     )
 
@@ -65,6 +66,9 @@ class Table:
         self.owners: list[int | None] = [None] * suits
         """Per suit, who would win the group if the game ended now (a tie no
         leader breaks: None): public, kept up to date as partisans are made."""
+        self.won: list[tuple[int, int]] = []
+        """(suit, seat) for each group some seat would win now, by suit: what
+        decides who would take a topic."""
         self.best = [0] * suits
         """Per suit, the most partisans any seat holds; ``at_best``: how many
         seats hold that many; ``second``: the most held by a seat below it."""
@@ -77,10 +81,26 @@ class Table:
         self.discards: list[Card] = []
 
 
+def gain(table: Table, seat: int, suit: int) -> None:
+    """``seat`` has just made one more partisan of ``suit``: its standings
+    brought up to date, in a step unless the seat joins a tie at the top."""
+    mine, best = table.partisans[seat][suit], table.best[suit]
+    if mine > best:  # one above the old top: this seat leads alone
+        if table.at_best[suit] > 1:
+            table.second[suit] = best
+        table.best[suit], table.at_best[suit] = mine, 1
+        _own(table, suit, seat)
+    elif mine < best:  # still below the top: nobody's standing at the top changes
+        if mine > table.second[suit]:
+            table.second[suit] = mine
+    else:
+        recount(table, suit)
+
+
 def recount(table: Table, suit: int) -> None:
-    """Bring ``suit``'s standings up to date after a partisan is made: the
-    top count, how many seats share it, the runner-up count, and who would
-    win the group now (a tie goes to nobody unless a tied seat holds the leader)."""
+    """Bring ``suit``'s standings up to date from the partisans: the top
+    count, how many seats share it, the runner-up count, and who would win
+    the group now (a tie goes to nobody unless a tied seat holds the leader)."""
     best = second = 0
     who: int | None = None
     at_best = 0
@@ -95,7 +115,14 @@ def recount(table: Table, suit: int) -> None:
     if at_best > 1:
         holder = table.leader[suit] if table.leader is not None else None
         who = holder if isinstance(holder, int) and table.partisans[holder][suit] == best and best else None
-    table.best[suit], table.at_best[suit], table.second[suit], table.owners[suit] = best, at_best, second, who
+    table.best[suit], table.at_best[suit], table.second[suit] = best, at_best, second
+    _own(table, suit, who)
+
+
+def _own(table: Table, suit: int, who: int | None) -> None:
+    if table.owners[suit] != who:
+        table.owners[suit] = who
+        table.won = [(s, o) for s, o in enumerate(table.owners) if o is not None]
 
 
 class View:
