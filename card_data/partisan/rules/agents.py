@@ -130,10 +130,13 @@ class Heuristic:
             if option is None:
                 continue
             source = option[0]
-            value = 0.5
-            if source != SUPPLY:
-                who = control(source.chips, won)
-                value = 1.5 if who is not None and who not in (seat, -1) else (-0.5 if who == seat else 0.3)
+            if source == SUPPLY:
+                value = 0.5
+            else:
+                who = control(source.chips, won) if won else None
+                if who is not None and who != seat and who != -1:
+                    return option  # scores for another seat: nothing is worth more
+                value = -0.5 if who == seat else 0.3
             if value > best:
                 best, choice = value, option
         return choice
@@ -141,18 +144,13 @@ class Heuristic:
     def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
         """A place for each chip on the new topic (the parts of the options)."""
         chips = decision.context["chips"]
-        table, seat = view.table, view.seat
-        return tuple([
-            self.place(view, suit, lead or self.wants_partisan(table, seat, suit), part)
-            for (suit, lead), part in zip(chips, _parts(decision))
-        ])
+        return tuple([self.place(view, suit, lead, part) for (suit, lead), part in zip(chips, _parts(decision))])
 
-    def place(self, view: View, suit: int, party: bool, places: Sequence[Any]) -> Any:
-        """A partisan while the group is close or the chip leads it
-        (``party``); otherwise onto the biggest topic the chip makes or keeps
-        mine; else left."""
+    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
+        """A partisan while the group is close (always the leader); otherwise
+        onto the biggest topic the chip makes or keeps mine; else left."""
         table, seat = view.table, view.seat
-        if party:
+        if lead or self.wants_partisan(table, seat, suit):
             return PARTY
         if seat not in table.owners:
             return STAY  # no topic can be mine while I win no group
@@ -202,9 +200,9 @@ class Greedy(Heuristic):
     contest: float = 2.0
     endgame: float = 1.0
 
-    def place(self, view: View, suit: int, party: bool, places: Sequence[Any]) -> Any:
+    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
         if view.table.deck_left > self.endgame * view.table.players:
-            return Heuristic.place(self, view, suit, party, places)
+            return Heuristic.place(self, view, suit, lead, places)
         return self.greedy_place(view, suit, places)
 
     def greedy_place(self, view: View, suit: int, places: Sequence[Any]) -> Any:

@@ -31,6 +31,11 @@ from .table import SUPPLY, Card, Pack, Table, Topic, View, gain
 STAY, PARTY = "stay", "party"
 FIRST, BEHIND = "top score", "behind"
 MOVES = ("take from the supply", "take from a topic", "take nothing", "make partisan", "move to a topic", "leave on the topic")
+_SUPPLIED, _TAKEN, _NOTHING, _MADE, _MOVED, _LEFT = range(len(MOVES))
+"""Where each kind of move is counted in ``PartisanState.actions`` (a list by MOVES)."""
+
+
+_FROM_SUPPLY = (SUPPLY, False)
 
 
 class _Contexts(dict[Any, Any]):
@@ -75,7 +80,7 @@ class PartisanState:
         self.deck = deck
         table.deck_left = len(deck)
         self.views = [View(seat, self.hands[seat], table, pack) for seat in range(players)]
-        self.actions = dict.fromkeys(MOVES, 0)
+        self.actions = [0] * len(MOVES)
         self.over = False
         self.scored: scoring.Scored | None = None
         self._new: Topic | None = None
@@ -96,7 +101,7 @@ class PartisanState:
         state.pack, state.n, state.check_moves, state.suits = pack, table.players, False, len(pack.suits)
         state.table, state.hands, state.deck = table, hands, deck
         state.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
-        state.actions = dict.fromkeys(MOVES, 0)
+        state.actions = [0] * len(MOVES)
         state.over, state.scored = False, None
         state._new = table.topics[-1] if decision.kind in ("gather", "push") else None
         state._gather = list(decision.context["suits"]) if decision.kind == "gather" else []
@@ -144,15 +149,20 @@ class PartisanState:
             self._gather = list(card.suits)
             self._current = Decision(self.table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits])
             return
-        self.actions["take nothing"] += len(parts)
+        self.actions[_NOTHING] += len(parts)
         self._start_push()
 
     def sources(self, suit: int) -> list[Any]:
         """Where a chip of ``suit`` may come from: (the supply or a topic, is it
         the leader), and None for taking nothing."""
         table, new = self.table, self._new
-        leader = table.leader[suit] if table.leader is not None else None
-        options: list[Any] = []
+        if table.leader is None:  # no leaders: every chip of a suit is alike
+            options: list[Any] = [_FROM_SUPPLY] if table.supply[suit] else []
+            options += [(topic, False) for topic in table.topics if topic.chips[suit] and topic is not new]
+            options.append(None)
+            return options
+        leader = table.leader[suit]
+        options = []
         have = table.supply[suit]
         if have:
             if leader == SUPPLY:
@@ -179,16 +189,16 @@ class PartisanState:
         assert new is not None
         for suit, pick in zip(self._gather, choice):
             if pick is None:
-                actions["take nothing"] += 1
+                actions[_NOTHING] += 1
                 continue
             source, lead = pick
             if source == SUPPLY:
                 table.supply[suit] -= 1
-                actions["take from the supply"] += 1
+                actions[_SUPPLIED] += 1
             else:
                 source.chips[suit] -= 1
                 self._touched.append(source)
-                actions["take from a topic"] += 1
+                actions[_TAKEN] += 1
             new.chips[suit] += 1
             if lead:
                 assert table.leader is not None
@@ -221,19 +231,19 @@ class PartisanState:
         seat = table.active
         for (suit, lead), place in zip(self._push, choice):
             if place == STAY:
-                actions["leave on the topic"] += 1
+                actions[_LEFT] += 1
                 continue
             new.chips[suit] -= 1
             if place == PARTY:
                 table.partisans[seat][suit] += 1
-                actions["make partisan"] += 1
+                actions[_MADE] += 1
                 if lead:
                     assert table.leader is not None
                     table.leader[suit] = seat
                 gain(table, seat, suit)
             else:
                 place.chips[suit] += 1
-                actions["move to a topic"] += 1
+                actions[_MOVED] += 1
                 if lead:
                     assert table.leader is not None
                     table.leader[suit] = place
@@ -310,7 +320,7 @@ class PartisanState:
         )
         return Outcome(
             winners, tuple(FIRST if w else BEHIND for w in winners), -(-self.table.turn // self.n), False, won,
-            tuple(float(s) for s in scored.scores), dict(self.actions), {}, measures(scored, self.pack.suits, self.table.turn),
+            tuple(float(s) for s in scored.scores), dict(zip(MOVES, self.actions)), {}, measures(scored, self.pack.suits, self.table.turn),
         )
 
 
