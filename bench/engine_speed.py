@@ -2,9 +2,10 @@
 
     python bench/engine_speed.py [--games N] [--runs R] [--check-games G]
 
-1. Games per second on one core, heuristic agents at every seat, for B04 and
-   D01 at 4 and 8 players and Partisan at 4 and 6 (target: >= 2,000 at 4
-   players). Median of R runs.
+1. Games per second on one core, as one worker of `pnp simulate` plays them
+   (heuristic agents at every seat, each outcome tallied), for B04 and D01 at
+   4 and 8 players and Partisan at 4 and 6 (target: >= 2,000 at 4 players).
+   Median of R runs.
 2. `pnp check persuasion-b04 --games G` (default 10,000 games per player count,
    both cores), wall time as a fresh command (target <= 20 s).
 """
@@ -12,7 +13,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import subprocess
 import sys
@@ -23,18 +23,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def games_per_second(game: str, players: int, games: int) -> float:
-    from pnp.engine.api import play
+    """What one worker of `pnp simulate` plays a second: seeded games, pnp's
+    own agents trusted, every outcome tallied."""
     from pnp.engine.plugins import engine_for
+    from pnp.engine.simulate import Run, tally_range
     from pnp.loading.loader import load_game, resolve_game_dir
 
     loaded = load_game(resolve_game_dir(game))
     engine, options = engine_for(loaded)
     prepared = engine.prepare(loaded, options)
-    agents = [engine.AGENTS["heuristic"]() for _ in range(players)]
+    run = Run(engine, prepared, options, players, ("heuristic",) * players, games, 1)
     started = time.perf_counter()
-    for index in range(games):
-        rng = random.Random(f"bench:{index}")
-        play(engine.new_state(prepared, players, rng, options), agents, rng)
+    tally_range(run, 0, games)
     return games / (time.perf_counter() - started)
 
 
