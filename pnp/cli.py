@@ -9,7 +9,7 @@ import click
 
 from pnp import __version__
 from pnp.commands import build, cards, check, diff, list_cards, preflight, proof, score, serve, simulate, watch
-from pnp.errors import PnpError
+from pnp.errors import PnpError, game_code_failure
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -24,8 +24,15 @@ class _Commands(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.ClickException:
+            raise
         except OSError as exc:
             raise CannotWrite(exc) from None
+        except Exception as exc:  # a game folder's own code failing is told at its line
+            located = game_code_failure(exc)
+            if located is None:
+                raise
+            raise located from None
 
 
 class CannotWrite(PnpError):

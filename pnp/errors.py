@@ -118,6 +118,32 @@ class UsageError(PnpError):
     exit_code = 2
 
 
+GAME_CODE = "pnp_rules_"
+"""How the modules of a game folder's own code are named once imported
+(:func:`pnp.engine.plugins.load_folder`): how a failure is traced to them."""
+
+
+class GameCodeError(PnpError):
+    """A game folder's own code (its engine) failed while running: located at
+    its file and line, exit status 2, never a traceback."""
+
+    exit_code = 2
+
+
+def game_code_failure(exc: BaseException) -> GameCodeError | None:
+    """``exc`` told at the innermost line of a game folder's code it passed
+    through, or None when it never did (a fault of pnp's own, shown whole)."""
+    where = None
+    frame = exc.__traceback__
+    while frame is not None:
+        if str(frame.tb_frame.f_globals.get("__name__", "")).startswith(GAME_CODE):
+            where = f"{display_path(Path(frame.tb_frame.f_code.co_filename))}:{frame.tb_lineno}"
+        frame = frame.tb_next
+    if where is None:
+        return None
+    return GameCodeError(f"{where}: the game's engine failed: {type(exc).__name__}: {exc}")
+
+
 class BuildError(PnpError):
     """A stage failed for a reason that is not the input's fault."""
 

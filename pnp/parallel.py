@@ -115,4 +115,12 @@ def fork_map(
 
 
 def _star(pair: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
-    return pair[0](*pair[1])
+    try:
+        return pair[0](*pair[1])
+    except Exception as exc:  # only a message crosses to the parent: locate a game's code here
+        from pnp.errors import game_code_failure
+
+        located = game_code_failure(exc)
+        if located is None:
+            raise
+        raise located from None

@@ -29,7 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Source, UsageError
+from pnp.errors import GAME_CODE, Diagnostic, InputError, Source, UsageError
 from pnp.model import Game
 from pnp.paths import CARD_DATA, confined
 
@@ -81,7 +81,7 @@ def load_folder(game: Game, name: str) -> ModuleType:
     real = confined(path, [game.root])
     if real is None or not real.is_file():
         raise InputError([Diagnostic(_where(game), "engine.module", f"expected {name}/__init__.py or {name}.py inside the game folder")])
-    unique = f"pnp_rules_{name}_{hashlib.sha256(str(real).encode()).hexdigest()[:12]}"
+    unique = f"{GAME_CODE}{name}_{hashlib.sha256(str(real).encode()).hexdigest()[:12]}"
     if unique in sys.modules:
         return sys.modules[unique]
     folder = [str(real.parent)] if real.name == "__init__.py" else None

@@ -66,6 +66,31 @@ def test_an_engine_that_fails_to_import_is_located(tmp_path: Path, code: str, li
     assert f"rules/__init__.py:{line}" in done.stderr and words in done.stderr, done.stderr
 
 
+@pytest.mark.parametrize(
+    "where, command",
+    [
+        ("    def apply(self, choice: Any) -> None:\n", ["simulate", "--players", "3", "--games", "200", "--workers", "2"]),  # in a worker
+        ("    def apply(self, choice: Any) -> None:\n", ["simulate", "--players", "3", "--games", "20", "--workers", "1"]),
+        ("    def apply(self, choice: Any) -> None:\n", ["check", "--games", "20"]),
+        ("def prepare(game: Game, options: Mapping[str, Any]) -> Deck:\n", ["simulate", "--players", "2", "--games", "5"]),  # before any game
+    ],
+)
+def test_an_engine_that_fails_while_playing_is_located(tmp_path: Path, where: str, command: list[str]) -> None:
+    """A fault in a game folder's engine, in pnp's process or a worker's, is
+    told at its line, exit 2, no traceback (the game folder is input)."""
+    game = tmp_path / "high-card"
+    shutil.copytree(ROOT / "docs" / "examples" / "high-card", game)
+    rules = game / "rules.py"
+    text = rules.read_text()
+    assert text.count(where) == 1
+    body = " " * (len(where) - len(where.lstrip()) + 4)
+    rules.write_text(text.replace(where, where + body + "raise ZeroDivisionError('the deck ran out of halves')\n"))
+    line = text[: text.index(where)].count("\n") + 2
+    done = run_pnp(command[0], str(game), *command[1:], "--trust-rules")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"rules.py:{line}: the game's engine failed: ZeroDivisionError: the deck ran out of halves" in done.stderr, done.stderr
+
+
 def test_an_engine_is_one_of_module_or_plugin(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"game.yaml:\d+:\d+: engine: expected exactly one of module"):
         load_game(_with_engine(tmp_path, "", "engine: {module: rules, plugin: other}"))

@@ -22,6 +22,10 @@ RULES, OPTIONS = engine_for(GAME, trust=True)  # outside card_data/: asked for e
 DECK = RULES.prepare(GAME, OPTIONS)
 
 
+def test_the_example_loads_without_a_warning() -> None:
+    assert [str(w) for w in GAME.warnings] == []  # a flow mapping's unquoted comma once made a stray key
+
+
 def test_the_deck_is_the_printed_cards() -> None:
     assert len(DECK.ids) == 20 and sorted(DECK.ranks) == sorted(list(range(1, 11)) * 2)
     assert RULES.player_counts(DECK) == [2, 3, 4]
