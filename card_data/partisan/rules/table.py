@@ -82,8 +82,10 @@ class Table:
 
 
 def gain(table: Table, seat: int, suit: int) -> None:
-    """``seat`` has just made one more partisan of ``suit``: its standings
-    brought up to date, in a step unless the seat joins a tie at the top."""
+    """``seat`` has just made one more partisan of ``suit``: the suit's
+    standings brought up to date in a step (the top count, how many seats
+    share it, the runner-up count, and who would win the group now: a tie
+    goes to nobody unless a tied seat holds the leader)."""
     mine, best = table.partisans[seat][suit], table.best[suit]
     if mine > best:  # one above the old top: this seat leads alone
         if table.at_best[suit] > 1:
@@ -93,30 +95,12 @@ def gain(table: Table, seat: int, suit: int) -> None:
     elif mine < best:  # still below the top: nobody's standing at the top changes
         if mine > table.second[suit]:
             table.second[suit] = mine
-    else:
-        recount(table, suit)
-
-
-def recount(table: Table, suit: int) -> None:
-    """Bring ``suit``'s standings up to date from the partisans: the top
-    count, how many seats share it, the runner-up count, and who would win
-    the group now (a tie goes to nobody unless a tied seat holds the leader)."""
-    best = second = 0
-    who: int | None = None
-    at_best = 0
-    for seat, mine in enumerate(table.partisans):
-        c = mine[suit]
-        if c > best:
-            best, second, who, at_best = c, best, seat, 1
-        elif c == best:
-            at_best += 1
-        elif c > second:
-            second = c
-    if at_best > 1:
+    else:  # joins the top: a tie, which only the leader's holder, if tied, wins
+        table.at_best[suit] += 1
+        if mine - 1 == table.second[suit]:  # it may have been the only one just below
+            table.second[suit] = max([p[suit] for p in table.partisans if p[suit] < best], default=0)
         holder = table.leader[suit] if table.leader is not None else None
-        who = holder if isinstance(holder, int) and table.partisans[holder][suit] == best and best else None
-    table.best[suit], table.at_best[suit], table.second[suit] = best, at_best, second
-    _own(table, suit, who)
+        _own(table, suit, holder if isinstance(holder, int) and table.partisans[holder][suit] == best else None)
 
 
 def _own(table: Table, suit: int, who: int | None) -> None:

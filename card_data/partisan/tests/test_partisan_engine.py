@@ -42,6 +42,16 @@ def _invariants(state) -> None:  # type: ignore[no-untyped-def]
                 assert table.partisans[where][s] >= 1
             else:
                 assert where in table.topics and where.chips[s] >= 1
+    # The standings kept step by step are the ones counted afresh from the partisans.
+    for s in range(len(pack.suits)):
+        counts = [p[s] for p in table.partisans]
+        best = max(counts)
+        tied = [seat for seat, c in enumerate(counts) if c == best]
+        holder = table.leader[s] if table.leader is not None else None
+        owner = tied[0] if len(tied) == 1 else (holder if best and holder in tied else None)
+        second = max([c for c in counts if c < best], default=0)
+        assert (table.best[s], table.at_best[s], table.second[s], table.owners[s]) == (best, len(tied), second, owner), s
+    assert table.won == [(s, o) for s, o in enumerate(table.owners) if o is not None]
     cards = [*state.deck, *(c for h in state.hands for c in h), *(t.card for t in table.topics), *table.discards]
     assert sorted(c.index for c in cards) == list(range(len(pack.cards)))
     assert table.deck_left == len(state.deck)
