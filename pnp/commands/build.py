@@ -10,6 +10,7 @@ import click
 
 from pnp.commands.common import load, papers, refuse_if_unsound, stamps
 from pnp.errors import UsageError
+from pnp.words import count
 from pnp.units import UnitError, mm, parse_length
 from pnp.model import Game
 
@@ -139,5 +140,5 @@ def _report_export(game: Game, result: Exported, started: float) -> None:
     click.echo(f"{game.title}: {len(result.files)} PDFs for {result.profile.id} in {result.folder}, {took:.2f} s")
     for entry, report in zip(result.files, result.reports):
         ink = "not measured" if report.max_ink is None else f"{report.max_ink:.1f} %"
-        verdict = "passed" if report.ok else f"{len(report.failures)} problem(s), written with --force"
+        verdict = "passed" if report.ok else f"{count(len(report.failures), 'problem')}, written with --force"
         click.echo(f"  {entry['path']}  ({entry['pages']} pages; preflight {verdict}: max ink {ink}, {report.fonts} fonts embedded)")

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from pnp.errors import PnpError
+from pnp.words import count
 
 
 @click.command()
@@ -34,7 +35,7 @@ def preflight(files: tuple[Path, ...], profile_name: str | None) -> None:
         click.echo(format_report(report))
         failed += not report.ok
     if failed:
-        raise PreflightFailedFiles(f"{failed} of {len(files)} file(s) failed preflight")
+        raise PreflightFailedFiles(f"{failed} of {count(len(files), 'file')} failed preflight")
 
 
 class PreflightFailedFiles(PnpError):

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from pnp.commands.common import load
+from pnp.words import count
 
 
 @click.command(name="proof")
@@ -25,4 +26,5 @@ def proof(game: str, out: Path, only: str | None, dpi: int) -> None:
     written = make(loaded, select(loaded, only.split(",") if only else None), out / loaded.folder_name, dpi)
     for path in written:
         click.echo(f"  {path}")
-    click.echo(f"{loaded.title}: {len(written) - 1 if written else 0} contact sheet(s) and a PDF of them in {out / loaded.folder_name / 'proof'}")
+    sheets = len(written) - 1 if written else 0
+    click.echo(f"{loaded.title}: {count(sheets, 'contact sheet')} and a PDF of {'it' if sheets == 1 else 'them'} in {out / loaded.folder_name / 'proof'}")

@@ -21,6 +21,7 @@ import pikepdf
 from pikepdf import Name
 
 from pnp.errors import Level, PnpError
+from pnp.words import count
 from pnp.export.profiles import Profile
 from pnp.export.parts import Part, split_modules, with_backs
 from pnp.export.raster import with_bleed
@@ -160,7 +161,7 @@ def _write(
         reports, failures = _preflight_all(staged, files, profile)
         if failures and not force:
             raise PreflightFailed(
-                f"{profile.id}: preflight found {len(failures)} problem(s); nothing was written (--force writes anyway):\n  "
+                f"{profile.id}: preflight found {count(len(failures), 'problem')}; nothing was written (--force writes anyway):\n  "
                 + "\n  ".join(failures)
             )
         index = {"game": game.id, "profile": profile.id, "skipped": skipped, "warnings": warnings, "files": files}

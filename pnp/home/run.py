@@ -15,6 +15,7 @@ import pikepdf
 
 from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, Level, Source
+from pnp import words
 from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
 from pnp.home.pages import count_pages, document_html, instructions_html, page_ranges
 from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
@@ -122,7 +123,7 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
     if cache.damaged:
         problems.append(Diagnostic(
             Source(out_dir / ".cache" / "render"), "",
-            f"the render cache held {cache.damaged} damaged page(s) or entries; they were dropped and laid out again",
+            f"the render cache held {words.count(cache.damaged, 'damaged page or entry', 'damaged pages or entries')}; they were dropped and laid out again",
             Level.WARNING,
         ))
     return Rendered(face_pdfs, dict(zip(keys, rendered[: len(keys)])), tuple(rendered[len(keys) :]), tuple(problems), cache)

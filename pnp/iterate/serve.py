@@ -28,6 +28,7 @@ from typing import Any
 from pnp.iterate.preview import Preview, refresh
 from pnp.iterate.watch import POLL_SECONDS, SETTLE_SECONDS, changed_files, snapshot
 from pnp.paths import RENDER_ROOTS
+from pnp.words import count
 
 HOST = "127.0.0.1"
 HEARTBEAT_SECONDS = 10.0
@@ -71,7 +72,7 @@ class Server:
             self.refresh()
             state = self.preview.state
             errors = state.get("errors") or []
-            say(f"updated in {state.get('seconds', 0):.2f} s" + (f"; {len(errors)} problem line(s) shown on the page" if errors else ""))
+            say(f"updated in {state.get('seconds', 0):.2f} s" + (f"; {count(len(errors), 'problem line')} shown on the page" if errors else ""))
 
     def stop(self) -> None:
         self.stopping = True

@@ -30,6 +30,9 @@ def test_pnp_proof_writes_a_sheet_per_component_and_a_pdf_of_them(tmp_path: Path
     done = run_pnp("proof", str(MINI), "--out", str(tmp_path), "--dpi", "60")
     assert done.returncode == 0, done.stderr
     folder = tmp_path / "mini" / "proof"
+    assert f"Mini: 2 contact sheets and a PDF of them in {tmp_path / 'mini' / 'proof'}" in done.stdout
+    one = run_pnp("proof", str(MINI), "--out", str(tmp_path / "one"), "--dpi", "30", "--only", "cards")
+    assert "1 contact sheet and a PDF of it in" in one.stdout, one.stdout
     assert sorted(p.name for p in folder.iterdir()) == ["mini-proof.pdf", "proof-cards.png", "proof-sleeves.png"]
     sheet = Image.open(folder / "proof-cards.png").convert("RGB")
     assert round(sheet.info["dpi"][0]) == 60
