@@ -110,7 +110,7 @@ def render(cards: list[dict[str, Any]], record: Record, target: Path) -> bytes:
         out = io.StringIO()
         writer = csv.writer(out, delimiter=TEXT_SUFFIXES[suffix], lineterminator="\n")
         writer.writerows(table(cards, record))
-        return out.getvalue().encode("utf-8")
+        return out.getvalue().encode("utf-8-sig")  # the mark tells Excel the text is UTF-8 (else "fiancé" opens as "fiancÃ©")
     if suffix in (".yaml", ".yml"):
         text = yaml.safe_dump({"cards": cards}, sort_keys=False, allow_unicode=True, width=100_000, default_flow_style=None)
         return text.encode("utf-8")

@@ -139,7 +139,10 @@ def read_text(path: Path, within: Path | None = None) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        message = f"byte 0x{raw[exc.start]:02x} is not UTF-8 text; expected a UTF-8 encoded YAML file"
+        expected = "a UTF-8 encoded YAML file"
+        if path.suffix.lower() in (".csv", ".tsv"):  # a spreadsheet's "CSV" is often the machine's old code page
+            expected = "UTF-8 text (in a spreadsheet program, save it as \"CSV UTF-8\" or as .xlsx/.ods)"
+        message = f"byte 0x{raw[exc.start]:02x} is not UTF-8 text; expected {expected}"
         raise InputError([Diagnostic(Source(path, line, col), "", message)]) from None
 
 

@@ -57,6 +57,13 @@ def test_a_text_sheet_reads_as_the_same_cards_as_the_yaml(mini_copy: Path, expec
     assert _cards(load_game(_use(mini_copy, f"cards{suffix}"))) == expected
 
 
+def test_a_csv_in_an_old_code_page_is_refused_at_its_first_foreign_byte(mini_copy: Path) -> None:
+    lines = [",".join(HEADER), "one,Caf\u00e9,,1,-1,red"]  # "Café" as Excel's plain CSV saves it on Windows
+    (mini_copy / "cards.csv").write_bytes("\r\n".join(lines).encode("cp1252"))
+    errors = _fail(_use(mini_copy, "cards.csv"))
+    assert errors[0].endswith('cards.csv:2:8: byte 0xe9 is not UTF-8 text; expected UTF-8 text (in a spreadsheet program, save it as "CSV UTF-8" or as .xlsx/.ods)'), errors
+
+
 def test_an_xlsx_sheet_by_name_with_formulas_counts_their_saved_values(mini_copy: Path, expected: list[Any]) -> None:
     rows: list[list[Any]] = [
         [None], HEADER,  # the header is the first row that is not blank
@@ -195,7 +202,9 @@ def test_pnp_cards_writes_a_sheet_from_the_command_line_and_refuses_its_own_sour
     done = run_pnp("cards", str(mini_copy), "cards", "--to", str(tmp_path / "deck.csv"))
     assert done.returncode == 0, done.stderr
     assert "3 cards of cards, checked to read back the same" in done.stdout
-    assert (tmp_path / "deck.csv").read_text().splitlines() == [
+    written = (tmp_path / "deck.csv").read_bytes()
+    assert written.startswith(b"\xef\xbb\xbf")  # the byte order mark Excel needs to read UTF-8
+    assert written[3:].decode("utf-8").splitlines() == [
         "id,title,copies,symbols.sun,symbols.moon,crest", "one,One,,1,-1,red", "two,Two,2,-1,,", "three,Three,,,1,",
     ]
     own = run_pnp("cards", str(mini_copy), "cards", "--to", str(mini_copy / "cards.yaml"))
