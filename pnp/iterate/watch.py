@@ -27,8 +27,17 @@ SETTLE_SECONDS = 0.05
 """After a change is seen, wait this long for an editor to finish writing."""
 
 
+def scratch(name: str) -> bool:
+    """An editor's own file beside the one being edited, never part of a game:
+    hidden (LibreOffice's ``.~lock.cards.ods#``, vim's swap files), Office's
+    ``~$cards.xlsx`` owner file, emacs's ``#cards.yaml#`` and ``cards.yaml~``."""
+    return name.startswith((".", "~$")) or name.endswith("~") or (name.startswith("#") and name.endswith("#"))
+
+
 def snapshot(roots: Iterable[Path], skip: Iterable[Path] = ()) -> Snapshot:
-    """(mtime, size) of every file under ``roots``, leaving out ``skip`` and hidden folders."""
+    """(mtime, size) of every file under ``roots``, leaving out ``skip``,
+    hidden folders and editors' :func:`scratch` files (opening a workbook
+    writes a lock file: no reason to rebuild)."""
     skipped = [s.resolve() for s in skip]
     out: Snapshot = {}
     for root in roots:
@@ -36,7 +45,7 @@ def snapshot(roots: Iterable[Path], skip: Iterable[Path] = ()) -> Snapshot:
             here = Path(folder).resolve()
             dirs[:] = [d for d in dirs if not d.startswith(".") and (here / d) not in skipped]
             for name in files:
-                if name.startswith("."):
+                if scratch(name):
                     continue
                 try:
                     stat = os.stat(os.path.join(folder, name))
