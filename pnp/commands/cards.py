@@ -13,7 +13,7 @@ from pnp.commands.common import load
 @click.argument("game")
 @click.argument("component")
 @click.option("--to", "target", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="The file to write: .csv or .tsv (a spreadsheet) or .yaml (a YAML cards file).")
+              help="The file to write: .csv, .tsv or .xlsx (a spreadsheet) or .yaml (a YAML cards file).")
 def cards(game: str, component: str, target: Path) -> None:
     """Write COMPONENT's cards of GAME to another file format, checked to read
     back as the same cards: from YAML to a spreadsheet a designer edits, or back.

@@ -1,6 +1,6 @@
 """A component's cards file written in the other form: a YAML cards file as a
-spreadsheet (``.csv``, ``.tsv``), or a spreadsheet as YAML, so a deck moves
-between the two without retyping.
+spreadsheet (``.csv``, ``.tsv``, ``.xlsx``), or a spreadsheet as YAML, so a deck
+moves between the two without retyping.
 
 Columns follow :mod:`pnp.loading.sheets`: ``id, title, copies``, then the
 component's fields in their declared order, a map's or record's values as
@@ -13,7 +13,9 @@ an error and nothing is written.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
+import re
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -29,7 +31,7 @@ from pnp.loading.spec import Checker, Record
 from pnp.loading.yamlsrc import Document, KeyPath, load_yaml
 from pnp.model import Component, Game
 
-WRITES = (*TEXT_SUFFIXES, ".yaml", ".yml")
+WRITES = (*TEXT_SUFFIXES, ".xlsx", ".yaml", ".yml")
 
 
 def raw_cards(component: Component) -> list[dict[str, Any]]:
@@ -90,27 +92,67 @@ def _header(key: KeyPath) -> str:
     return ".".join(str(p + 1) if isinstance(p, int) else p for p in key)
 
 
-def table(cards: Sequence[Mapping[str, Any]], record: Record) -> list[list[str]]:
-    """The cards as rows under a header row, columns in the record's order."""
+def columns(cards: Sequence[Mapping[str, Any]], record: Record) -> tuple[list[KeyPath], list[list[str]]]:
+    """Each column's key path, in the record's order, and each card's cells under them."""
     order = {f.name: i for i, f in enumerate(record.fields)}
-    columns: dict[KeyPath, None] = {}
+    found: dict[KeyPath, None] = {}
     rows = []
     for card in cards:
         flat = dict(_flat(dict(card), ()))
-        columns.update(dict.fromkeys(flat))
+        found.update(dict.fromkeys(flat))
         rows.append(flat)
-    keys = sorted(columns, key=lambda k: order.get(str(k[0]), len(order)))
-    return [[_header(k) for k in keys]] + [[row.get(k, "") for k in keys] for row in rows]
+    keys = sorted(found, key=lambda k: order.get(str(k[0]), len(order)))
+    return keys, [[row.get(k, "") for k in keys] for row in rows]
 
 
-def render(cards: list[dict[str, Any]], record: Record, target: Path) -> bytes:
-    """The bytes of ``target`` holding ``cards``: a CSV/TSV table or YAML."""
+def table(cards: Sequence[Mapping[str, Any]], record: Record) -> list[list[str]]:
+    """The cards as rows under a header row, columns in the record's order."""
+    keys, rows = columns(cards, record)
+    return [[_header(k) for k in keys]] + rows
+
+
+def workbook(cards: Sequence[Mapping[str, Any]], record: Record, sheet: str) -> bytes:
+    """An .xlsx workbook of one sheet named ``sheet``: the header row (bold,
+    kept in view) and a row per card, each cell typed as its field reads it (a
+    number for a whole-number field, TRUE/FALSE for a yes-or-no one, text
+    otherwise, never a formula), the same bytes every time."""
+    import xlsxwriter
+
+    keys, rows = columns(cards, record)
+    specs = [leaf_spec(record, k) for k in keys]
+    out = io.BytesIO()
+    book = xlsxwriter.Workbook(out, {"in_memory": True, "strings_to_numbers": False, "strings_to_formulas": False, "strings_to_urls": False})
+    book.set_properties({"created": datetime.datetime(2000, 1, 1)})  # not the clock: the same cards give the same file
+    page = book.add_worksheet(sheet[:31])  # Excel's longest sheet name
+    page.write_row(0, 0, [_header(k) for k in keys], book.add_format({"bold": True}))
+    page.freeze_panes(1, 0)
+    for r, row in enumerate(rows, start=1):
+        for c, (text, spec) in enumerate(zip(row, specs)):
+            if not text:
+                continue
+            if isinstance(spec, Integer) and re.fullmatch(r"[-+]?\d{1,15}", text):
+                page.write_number(r, c, int(text))
+            elif isinstance(spec, Boolean) and text in ("true", "false"):
+                page.write_boolean(r, c, text == "true")
+            else:
+                page.write_string(r, c, text)
+    for c, key in enumerate(keys):
+        page.set_column(c, c, min(60, max(8, len(_header(key)), *(len(row[c]) for row in rows)) + 1))
+    book.close()
+    return out.getvalue()
+
+
+def render(cards: list[dict[str, Any]], record: Record, target: Path, sheet: str = "cards") -> bytes:
+    """The bytes of ``target`` holding ``cards``: a CSV/TSV table, an .xlsx
+    workbook (its one sheet named ``sheet``) or YAML."""
     suffix = target.suffix.lower()
     if suffix in TEXT_SUFFIXES:
         out = io.StringIO()
         writer = csv.writer(out, delimiter=TEXT_SUFFIXES[suffix], lineterminator="\n")
         writer.writerows(table(cards, record))
         return out.getvalue().encode("utf-8-sig")  # the mark tells Excel the text is UTF-8 (else "fiancé" opens as "fiancÃ©")
+    if suffix == ".xlsx":
+        return workbook(cards, record, sheet)
     if suffix in (".yaml", ".yml"):
         text = yaml.safe_dump({"cards": cards}, sort_keys=False, allow_unicode=True, width=100_000, default_flow_style=None)
         return text.encode("utf-8")
@@ -129,7 +171,7 @@ def convert(game: Game, component_id: str, target: Path) -> int:
     if component.cards_file is not None and target.resolve() == component.cards_file.resolve():
         raise UsageError(f"--to {target}: that is the file the cards are read from; name another file")
     record = component.card_record
-    data = render(raw_cards(component), record, target)
+    data = render(raw_cards(component), record, target, component.id)
     diagnostics: list[Diagnostic] = []
     with tempfile.TemporaryDirectory(prefix="pnp-cards-") as scratch:
         staged = Path(scratch) / target.name.lower()

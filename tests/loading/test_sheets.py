@@ -171,31 +171,57 @@ def _decks() -> list[tuple[str, str]]:
     return out
 
 
+def _point(folder: Path, old: str, new: str) -> None:
+    """game.yaml's ``cards: old`` made ``cards: new``."""
+    game = folder / "game.yaml"
+    text = game.read_text()
+    assert text.count(f"cards: {old}\n") == 1
+    game.write_text(text.replace(f"cards: {old}\n", f"cards: {new}\n"))
+
+
+@pytest.mark.parametrize("form", [".csv", ".xlsx"])
 @pytest.mark.parametrize("game_name, component", _decks())
-def test_every_shipped_deck_goes_to_a_sheet_and_back_exactly(tmp_path: Path, game_name: str, component: str) -> None:
-    """YAML -> CSV: the game loads the same cards from the CSV; CSV -> YAML ->
-    CSV gives the same bytes."""
+def test_every_shipped_deck_goes_to_a_sheet_and_back_exactly(tmp_path: Path, game_name: str, component: str, form: str) -> None:
+    """YAML -> a CSV or a workbook: the game loads the same cards from it, and
+    written again it is the same bytes (no clock in it); it -> YAML -> CSV gives
+    the CSV the YAML gives."""
     folder = tmp_path / game_name
     shutil.copytree(resolve_game_dir(game_name), folder)
     game = load_game(folder)
     before = _cards(game, component)
     source = next(c for c in game.components if c.id == component).cards_file
     assert source is not None
-    sheet = folder / f"{component}-sheet.csv"
+    sheet = folder / f"{component}-sheet{form}"
     assert convert(game, component, sheet) == len(before)
-    text = (folder / "game.yaml").read_text()
-    relative = source.relative_to(folder).as_posix()
-    assert text.count(f"cards: {relative}\n") == 1
-    (folder / "game.yaml").write_text(text.replace(f"cards: {relative}\n", f"cards: {sheet.name}\n"))
+    convert(game, component, tmp_path / f"again{form}")
+    assert (tmp_path / f"again{form}").read_bytes() == sheet.read_bytes()
+    convert(game, component, tmp_path / "from-yaml.csv")
+    _point(folder, source.relative_to(folder).as_posix(), sheet.name)
     from_sheet = load_game(folder)
     assert _cards(from_sheet, component) == before
     again = folder / f"{component}-again.yaml"
     convert(from_sheet, component, again)
-    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace(f"cards: {sheet.name}\n", f"cards: {again.name}\n"))
+    _point(folder, sheet.name, again.name)
     from_yaml = load_game(folder)
     assert _cards(from_yaml, component) == before
     convert(from_yaml, component, tmp_path / "round.csv")
-    assert (tmp_path / "round.csv").read_bytes() == sheet.read_bytes()
+    assert (tmp_path / "round.csv").read_bytes() == (tmp_path / "from-yaml.csv").read_bytes()
+
+
+def test_a_workbook_types_its_cells_as_the_fields_read_them(mini_copy: Path, tmp_path: Path) -> None:
+    import python_calamine
+
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("title: Two", "title: \"=1+1\"", 1))  # text, never a formula
+    game = load_game(mini_copy)
+    assert convert(game, "cards", tmp_path / "deck.xlsx") == 3
+    book = python_calamine.CalamineWorkbook.from_path(str(tmp_path / "deck.xlsx"))
+    assert book.sheet_names == ["cards"]
+    rows = book.get_sheet_by_index(0).to_python()
+    assert rows[0] == ["id", "title", "copies", "symbols.sun", "symbols.moon", "crest"]
+    assert rows[2] == ["two", "=1+1", 2.0, -1.0, "", ""]  # numbers for whole-number fields, the title as typed
+    with zipfile.ZipFile(tmp_path / "deck.xlsx") as z:
+        assert "<f>" not in z.read("xl/worksheets/sheet1.xml").decode()  # no formula anywhere
 
 
 def test_pnp_cards_writes_a_sheet_from_the_command_line_and_refuses_its_own_source(mini_copy: Path, tmp_path: Path) -> None:
