@@ -130,18 +130,25 @@ class GameCodeError(PnpError):
     exit_code = 2
 
 
-def game_code_failure(exc: BaseException) -> GameCodeError | None:
-    """``exc`` told at the innermost line of a game folder's code it passed
-    through, or None when it never did (a fault of pnp's own, shown whole)."""
+def game_code_line(exc: BaseException) -> Source | None:
+    """The innermost line of a game folder's code that ``exc`` passed through,
+    or None when it never did."""
     where = None
     frame = exc.__traceback__
     while frame is not None:
         if str(frame.tb_frame.f_globals.get("__name__", "")).startswith(GAME_CODE):
-            where = f"{display_path(Path(frame.tb_frame.f_code.co_filename))}:{frame.tb_lineno}"
+            where = Source(Path(frame.tb_frame.f_code.co_filename), frame.tb_lineno)
         frame = frame.tb_next
+    return where
+
+
+def game_code_failure(exc: BaseException) -> GameCodeError | None:
+    """``exc`` told at the innermost line of a game folder's code it passed
+    through, or None when it never did (a fault of pnp's own, shown whole)."""
+    where = game_code_line(exc)
     if where is None:
         return None
-    return GameCodeError(f"{where}: the game's engine failed: {type(exc).__name__}: {exc}")
+    return GameCodeError(f"{display_path(where.file)}:{where.line}: the game's engine failed: {type(exc).__name__}: {exc}")
 
 
 class BuildError(PnpError):

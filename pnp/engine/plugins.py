@@ -29,7 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pnp.errors import GAME_CODE, Diagnostic, InputError, Source, UsageError
+from pnp.errors import GAME_CODE, Diagnostic, InputError, Source, UsageError, game_code_line
 from pnp.model import Game
 from pnp.paths import CARD_DATA, confined
 
@@ -110,13 +110,7 @@ def _failure(exc: Exception, root: Path) -> Diagnostic:
     """Where in the game folder importing its engine failed, and why."""
     if isinstance(exc, SyntaxError) and exc.filename:
         return Diagnostic(Source(Path(exc.filename), exc.lineno or 0, exc.offset or 0), "engine.module", f"the engine is not valid Python: {exc.msg}")
-    where = Source(root / "game.yaml")
-    frame = exc.__traceback__
-    while frame is not None:
-        file = Path(frame.tb_frame.f_code.co_filename)
-        if file.is_relative_to(root):
-            where = Source(file, frame.tb_lineno)
-        frame = frame.tb_next
+    where = game_code_line(exc) or Source(root / "game.yaml")
     return Diagnostic(where, "engine.module", f"the engine failed while being imported: {type(exc).__name__}: {exc}")
 
 

@@ -68,7 +68,8 @@ def _rows(path: Path, sheet: str | None, within: Path | None) -> tuple[list[list
     if suffix in TEXT_SUFFIXES:
         if sheet is not None:
             raise _refuse(path, f"sheet: {sheet!r} was given, but a {suffix} file has no sheets; leave 'sheet' out")
-        text = read_text(path, within).removeprefix("\ufeff")
+        # A spreadsheet's plain "CSV" is often the machine's old code page.
+        text = read_text(path, within, 'UTF-8 text (in a spreadsheet program, save it as "CSV UTF-8" or as .xlsx/.ods)').removeprefix("\ufeff")
         return [list(r) for r in csv.reader(io.StringIO(text, newline=""), delimiter=TEXT_SUFFIXES[suffix])], None, []
     data = _book_bytes(path, within)
     import python_calamine

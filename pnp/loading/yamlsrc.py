@@ -119,10 +119,11 @@ class _Budget(Exception):
     pass
 
 
-def read_text(path: Path, within: Path | None = None) -> str:
+def read_text(path: Path, within: Path | None = None, expected: str = "a UTF-8 encoded YAML file") -> str:
     """A file's text as UTF-8, or an :class:`InputError` that says where it
-    broke. With ``within``, a file whose real location (links followed) lies
-    outside that folder, or that is no regular file, is refused unread."""
+    broke and what was ``expected``. With ``within``, a file whose real
+    location (links followed) lies outside that folder, or that is no regular
+    file, is refused unread."""
     if within is not None and (confined(path, [within]) is None or (path.exists() and not path.is_file())):
         message = f"this file lies outside {within.name}/ (a link?) or is not a regular file; expected a file inside the folder"
         raise InputError([Diagnostic(Source(path), "", message)])
@@ -139,9 +140,6 @@ def read_text(path: Path, within: Path | None = None) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        expected = "a UTF-8 encoded YAML file"
-        if path.suffix.lower() in (".csv", ".tsv"):  # a spreadsheet's "CSV" is often the machine's old code page
-            expected = "UTF-8 text (in a spreadsheet program, save it as \"CSV UTF-8\" or as .xlsx/.ods)"
         message = f"byte 0x{raw[exc.start]:02x} is not UTF-8 text; expected {expected}"
         raise InputError([Diagnostic(Source(path, line, col), "", message)]) from None
 

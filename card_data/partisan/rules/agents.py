@@ -24,7 +24,7 @@ from typing import Any, cast
 from pnp.engine.api import Agent, Decision, Product
 
 from .state import PARTY, STAY
-from .table import SUPPLY, Card, Table, Topic, View
+from .table import SUPPLY, Card, Table, Topic, View, won_groups
 
 
 def _parts(decision: Decision) -> tuple[Sequence[Any], ...]:
@@ -43,20 +43,12 @@ def random_agent(view: View, decision: Decision, rng: random.Random) -> Any:
 
 
 Won = list[tuple[int, int]]
-"""(suit, seat) for each group some seat would win now: what a topic's owner depends on."""
-
-
-def won_groups(owners: Sequence[int | None]) -> Won:
-    return [(s, o) for s, o in enumerate(owners) if o is not None]
-
-
-def controller(chips: Sequence[int], owners: Sequence[int | None]) -> int | None:
-    """The seat that would take a topic with these chips: -1 when split, None when nobody."""
-    return control(chips, won_groups(owners))
+"""(suit, seat) for each group some seat would win now (:func:`.table.won_groups`): what a topic's owner depends on."""
 
 
 def control(chips: Sequence[int], won: Won) -> int | None:
-    """:func:`controller` with the won groups worked out once a decision (the hottest loop)."""
+    """The seat that would take a topic with these chips, given the groups won
+    now: -1 when split, None when nobody."""
     best, who = 0, None
     for s, owner in won:
         c = chips[s]

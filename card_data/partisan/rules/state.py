@@ -66,20 +66,25 @@ class PartisanState:
             raise EngineError(f"Partisan is played by {low} to {high} players, not {players}")
         deck = list(pack.cards)
         rng.shuffle(deck)  # chance: the only one
-        self.pack, self.n, self.check_moves = pack, players, check_moves
-        self.suits = len(pack.suits)
-        self.table = table = Table(players, self.suits, pack.chips, pack.leaders, 0)
+        suits = len(pack.suits)
+        table = Table(players, suits, pack.chips, pack.leaders, 0)
         for _ in range(pack.topics):
-            topic = Topic(deck.pop(), self.suits)
+            topic = Topic(deck.pop(), suits)
             for s in topic.card.suits:
                 if table.supply[s]:
                     table.supply[s] -= 1
                     topic.chips[s] += 1
             table.topics.append(topic)
-        self.hands = [[deck.pop() for _ in range(pack.hand)] for _ in range(players)]
-        self.deck = deck
+        hands = [[deck.pop() for _ in range(pack.hand)] for _ in range(players)]
+        self._seat(pack, table, hands, deck, check_moves)
+        self._start_turn()
+
+    def _seat(self, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], check_moves: bool) -> None:
+        """The game's pieces in place, between two decisions."""
+        self.pack, self.n, self.check_moves, self.suits = pack, table.players, check_moves, len(pack.suits)
+        self.table, self.hands, self.deck = table, hands, deck
         table.deck_left = len(deck)
-        self.views = [View(seat, self.hands[seat], table, pack) for seat in range(players)]
+        self.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
         self.actions = [0] * len(MOVES)
         self.over = False
         self.scored: scoring.Scored | None = None
@@ -91,23 +96,18 @@ class PartisanState:
         self._touched: list[Topic] = list(table.topics)
         """Topics that may have lost their last chip this turn (at first, all of them)."""
         self._current: Decision | None = None
-        self._start_turn()
 
     @classmethod
     def resume(cls, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], decision: Decision) -> PartisanState:
         """A game at ``decision`` from a whole table, hands and deck (a
         guessed world for a look-ahead: its moves are trusted, not checked)."""
         state = cls.__new__(cls)
-        state.pack, state.n, state.check_moves, state.suits = pack, table.players, False, len(pack.suits)
-        state.table, state.hands, state.deck = table, hands, deck
-        state.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
-        state.actions = [0] * len(MOVES)
-        state.over, state.scored = False, None
-        state._new = table.topics[-1] if decision.kind in ("gather", "push") else None
-        state._gather = list(decision.context["suits"]) if decision.kind == "gather" else []
-        state._push = list(decision.context["chips"]) if decision.kind == "push" else []
-        state._settle, state._picks, state._current = [], {}, decision
-        state._touched = list(table.topics)
+        state._seat(pack, table, hands, deck, False)
+        kind = decision.kind
+        state._new = table.topics[-1] if kind in ("gather", "push") else None
+        state._gather = list(decision.context["suits"]) if kind == "gather" else []
+        state._push = list(decision.context["chips"]) if kind == "push" else []
+        state._current = decision
         return state
 
     # -- the decision interface ------------------------------------------------

@@ -106,7 +106,12 @@ def gain(table: Table, seat: int, suit: int) -> None:
 def _own(table: Table, suit: int, who: int | None) -> None:
     if table.owners[suit] != who:
         table.owners[suit] = who
-        table.won = [(s, o) for s, o in enumerate(table.owners) if o is not None]
+        table.won = won_groups(table.owners)
+
+
+def won_groups(owners: list[int | None]) -> list[tuple[int, int]]:
+    """(suit, seat) for each group a seat would win, given who wins each group."""
+    return [(s, o) for s, o in enumerate(owners) if o is not None]
 
 
 class View:
