@@ -89,12 +89,14 @@ class PartisanState:
         self.over = False
         self.scored: scoring.Scored | None = None
         self._new: Topic | None = None
-        self._gather: list[int] = []
-        self._push: list[tuple[int, bool]] = []
+        self._gather: tuple[int, ...] = ()
+        """gather: the new topic's suits, in the order of the picks."""
+        self._push: tuple[tuple[int, bool], ...] = ()
+        """push: the chips on the new topic, (suit, is it the leader), in the order of the places."""
         self._settle: list[tuple[int, int, tuple[int, ...]]] = []
         self._picks: dict[int, int] = {}
-        self._touched: list[Topic] = list(table.topics)
-        """Topics that may have lost their last chip this turn (at first, all of them)."""
+        self._emptied = True
+        """Whether a topic may have lost its last chip this turn (at first, any may hold none)."""
         self._current: Decision | None = None
 
     @classmethod
@@ -105,8 +107,8 @@ class PartisanState:
         state._seat(pack, table, hands, deck, False)
         kind = decision.kind
         state._new = table.topics[-1] if kind in ("gather", "push") else None
-        state._gather = list(decision.context["suits"]) if kind == "gather" else []
-        state._push = list(decision.context["chips"]) if kind == "push" else []
+        state._gather = tuple(decision.context["suits"]) if kind == "gather" else ()
+        state._push = tuple(decision.context["chips"]) if kind == "push" else ()
         state._current = decision
         return state
 
@@ -139,33 +141,36 @@ class PartisanState:
         self._current = Decision(table.active, "raise", tuple(hand))
 
     def _on_raise(self, card: Card) -> None:
-        self.hands[self.table.active].remove(card)
-        topic = Topic(card, self.suits)
-        self.table.topics.append(topic)
-        self._new = topic
-        self._touched.append(topic)
-        parts = [self.sources(s) for s in card.suits]
-        if any(p[0] is not None for p in parts):  # each part ends with None: taking nothing
-            self._gather = list(card.suits)
-            self._current = Decision(self.table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits])
-            return
+        table = self.table
+        self.hands[table.active].remove(card)
+        parts = [self.sources(s) for s in card.suits]  # before the new topic is out: it holds no chip to take
+        topic = self._new = Topic(card, self.suits)
+        table.topics.append(topic)
+        for part in parts:
+            if part[0] is not None:  # each part ends with None: taking nothing
+                self._gather = card.suits
+                self._current = Decision(table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits])
+                return
         self.actions[_NOTHING] += len(parts)
         self._start_push()
 
     def sources(self, suit: int) -> list[Any]:
         """Where a chip of ``suit`` may come from: (the supply or a topic, is it
-        the leader), and None for taking nothing."""
+        the leader), and None for taking nothing (the topic raised this turn
+        excepted)."""
         table, new = self.table, self._new
-        if table.leader is None:  # no leaders: every chip of a suit is alike
-            options: list[Any] = [_FROM_SUPPLY] if table.supply[suit] else []
-            options += [(topic, False) for topic in table.topics if topic.chips[suit] and topic is not new]
+        leader = table.leader
+        if leader is None:  # no leaders: every chip of a suit is alike
+            options: list[Any] = [(topic, False) for topic in table.topics if topic.chips[suit] and topic is not new]
+            if table.supply[suit]:
+                options.insert(0, _FROM_SUPPLY)
             options.append(None)
             return options
-        leader = table.leader[suit]
+        where = leader[suit]
         options = []
         have = table.supply[suit]
         if have:
-            if leader == SUPPLY:
+            if where == SUPPLY:
                 if have > 1:
                     options.append((SUPPLY, False))
                 options.append((SUPPLY, True))
@@ -174,7 +179,7 @@ class PartisanState:
         for topic in table.topics:
             count = topic.chips[suit]
             if count and topic is not new:
-                if leader is topic:
+                if where is topic:
                     if count > 1:
                         options.append((topic, False))
                     options.append((topic, True))
@@ -187,6 +192,7 @@ class PartisanState:
         """One pick per suit of the new topic, in its order: (source, leader) or None."""
         table, new, actions = self.table, self._new, self.actions
         assert new is not None
+        on = new.chips
         for suit, pick in zip(self._gather, choice):
             if pick is None:
                 actions[_NOTHING] += 1
@@ -196,10 +202,12 @@ class PartisanState:
                 table.supply[suit] -= 1
                 actions[_SUPPLIED] += 1
             else:
-                source.chips[suit] -= 1
-                self._touched.append(source)
+                chips = source.chips
+                chips[suit] -= 1
+                if not chips[suit] and not any(chips):
+                    self._emptied = True
                 actions[_TAKEN] += 1
-            new.chips[suit] += 1
+            on[suit] += 1
             if lead:
                 assert table.leader is not None
                 table.leader[suit] = new
@@ -217,23 +225,23 @@ class PartisanState:
         else:
             chips = tuple([(s, leader[s] is new) for s in new.card.suits if on[s]])
         if not chips:
+            self._emptied = True
             self._end_turn()
             return
-        topics = table.topics
-        assert topics[-1] is new  # raised this turn, so the last
-        places = (STAY, PARTY, *topics[:-1])
-        self._push = list(chips)
-        self._current = Decision(self.table.active, "push", Product([places] * len(chips)), _CHIPS_CONTEXT[chips])
+        places = (STAY, PARTY, *table.topics[:-1])  # the new topic, raised this turn, is the last
+        self._push = chips
+        self._current = Decision(table.active, "push", Product([places] * len(chips)), _CHIPS_CONTEXT[chips])
 
     def _on_push(self, choice: tuple[Any, ...]) -> None:
         table, new, actions = self.table, self._new, self.actions
         assert new is not None
-        seat = table.active
+        seat, on = table.active, new.chips
+        left = 0
         for (suit, lead), place in zip(self._push, choice):
             if place == STAY:
-                actions[_LEFT] += 1
+                left += 1
                 continue
-            new.chips[suit] -= 1
+            on[suit] -= 1
             if place == PARTY:
                 table.partisans[seat][suit] += 1
                 actions[_MADE] += 1
@@ -247,21 +255,26 @@ class PartisanState:
                 if lead:
                     assert table.leader is not None
                     table.leader[suit] = place
+        actions[_LEFT] += left
+        if not left:
+            self._emptied = True  # every chip left the new topic
         self._end_turn()
 
     def _end_turn(self) -> None:
-        table, seat = self.table, self.table.active
-        if self.deck:
-            self.hands[seat].append(self.deck.pop())
-            table.deck_left = len(self.deck)
-        touched = self._touched
-        if not all(any(t.chips) for t in touched):
-            table.discards += [t.card for t in table.topics if not any(t.chips)]
-            table.topics[:] = [t for t in table.topics if any(t.chips)]
-        touched.clear()
+        table, seat, deck = self.table, self.table.active, self.deck
+        if deck:
+            self.hands[seat].append(deck.pop())
+            table.deck_left = len(deck)
+        if self._emptied:
+            self._emptied = False
+            topics = table.topics
+            kept = [t for t in topics if any(t.chips)]
+            if len(kept) < len(topics):
+                table.discards += [t.card for t in topics if not any(t.chips)]
+                topics[:] = kept
         self._new = None
         table.turn += 1
-        if not self.deck:
+        if not deck:
             table.last_round = True
             if seat == self.n - 1 or not any(self.hands):
                 self._end_game()
