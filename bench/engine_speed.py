@@ -5,7 +5,9 @@
 1. Games per second on one core, as one worker of `pnp simulate` plays them
    (heuristic agents at every seat, each outcome tallied), for B04 and D01 at
    4 and 8 players and Partisan at 4 and 6 (target: >= 2,000 at 4 players).
-   Median of R runs.
+   Median of R runs, the tables taking turns within each run, so each also
+   reads as a ratio to the peer measured in the same run (B04 at 4 players):
+   this machine's speed drifts by up to 2x from hour to hour, the ratio much less.
 2. `pnp check persuasion-b04 --games G` (default 10,000 games per player count,
    both cores), wall time as a fresh command (target <= 20 s).
 """
@@ -46,11 +48,17 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     tables = (("persuasion-b04", 4), ("persuasion-b04", 8), ("persuasion-d01", 4), ("persuasion-d01", 8), ("partisan", 4), ("partisan", 6))
-    for game, players in tables:
-        rates = [games_per_second(game, players, args.games) for _ in range(args.runs)]
+    rates: dict[tuple[str, int], list[float]] = {table: [] for table in tables}
+    for _ in range(args.runs):  # the tables take turns, so a run's rates share the machine's speed of the moment
+        for game, players in tables:
+            rates[(game, players)].append(games_per_second(game, players, args.games))
+    peer = rates[tables[0]]
+    for (game, players), got in rates.items():
+        ratio = statistics.median(r / p for r, p in zip(got, peer))
         print(
-            f"{game}, {players} players, heuristic agents, one core: median {statistics.median(rates):,.0f} games/s "
-            f"(min {min(rates):,.0f}, max {max(rates):,.0f}; {args.runs} runs of {args.games}; target >= 2,000 at 4 players)"
+            f"{game}, {players} players, heuristic agents, one core: median {statistics.median(got):,.0f} games/s "
+            f"(min {min(got):,.0f}, max {max(got):,.0f}; {args.runs} runs of {args.games}; target >= 2,000 at 4 players); "
+            f"{ratio:.2f} x {tables[0][0]} at {tables[0][1]} players in the same runs"
         )
     if args.check_games:
         walls = []
