@@ -200,10 +200,11 @@ class Greedy(Heuristic):
     contest: float = 2.0
     endgame: float = 1.0
 
-    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
+    def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
         if view.table.deck_left > self.endgame * view.table.players:
-            return Heuristic.place(self, view, suit, lead, places)
-        return self.greedy_place(view, suit, places)
+            return Heuristic.push(self, view, decision)
+        chips = decision.context["chips"]
+        return tuple([self.greedy_place(view, suit, part) for (suit, _lead), part in zip(chips, _parts(decision))])
 
     def greedy_place(self, view: View, suit: int, places: Sequence[Any]) -> Any:
         """The place that gains this seat most on the table scored now."""

@@ -4,6 +4,7 @@ seat's view of it. The rules that move them are in :mod:`.state`."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 SUPPLY = "supply"
@@ -104,9 +105,19 @@ def gain(table: Table, seat: int, suit: int) -> None:
 
 
 def _own(table: Table, suit: int, who: int | None) -> None:
-    if table.owners[suit] != who:
-        table.owners[suit] = who
-        table.won = won_groups(table.owners)
+    """``who`` would now win ``suit``'s group: ``owners`` and ``won`` (kept in suit order) follow."""
+    was = table.owners[suit]
+    if was == who:
+        return
+    table.owners[suit] = who
+    won = table.won
+    at = bisect_left(won, (suit,))  # where the suit's entry is, or goes: (suit,) sorts before (suit, seat)
+    if who is None:
+        del won[at]
+    elif was is None:
+        won.insert(at, (suit, who))
+    else:
+        won[at] = (suit, who)
 
 
 def won_groups(owners: list[int | None]) -> list[tuple[int, int]]:
