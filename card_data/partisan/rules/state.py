@@ -267,11 +267,13 @@ class PartisanState:
             table.deck_left = len(deck)
         if self._emptied:
             self._emptied = False
-            topics = table.topics
-            kept = [t for t in topics if any(t.chips)]
-            if len(kept) < len(topics):
-                table.discards += [t.card for t in topics if not any(t.chips)]
-                topics[:] = kept
+            kept: list[Topic] = []
+            for topic in table.topics:  # in table order: so are the discards
+                if any(topic.chips):
+                    kept.append(topic)
+                else:
+                    table.discards.append(topic.card)
+            table.topics[:] = kept
         self._new = None
         table.turn += 1
         if not deck:
