@@ -143,7 +143,9 @@ class PartisanState:
     def _on_raise(self, card: Card) -> None:
         table = self.table
         self.hands[table.active].remove(card)
-        parts = [self.sources(s) for s in card.suits]  # before the new topic is out: it holds no chip to take
+        parts = []
+        for suit in card.suits:  # before the new topic is out: it holds no chip to take
+            parts.append(self.sources(suit))
         topic = self._new = Topic(card, self.suits)
         table.topics.append(topic)
         for part in parts:
@@ -161,9 +163,10 @@ class PartisanState:
         table, new = self.table, self._new
         leader = table.leader
         if leader is None:  # no leaders: every chip of a suit is alike
-            options: list[Any] = [(topic, False) for topic in table.topics if topic.chips[suit] and topic is not new]
-            if table.supply[suit]:
-                options.insert(0, _FROM_SUPPLY)
+            options: list[Any] = [_FROM_SUPPLY] if table.supply[suit] else []
+            for topic in table.topics:
+                if topic.chips[suit] and topic is not new:
+                    options.append((topic, False))
             options.append(None)
             return options
         where = leader[suit]
@@ -220,10 +223,11 @@ class PartisanState:
         assert new is not None
         table, on = self.table, new.chips
         leader = table.leader
-        if leader is None:
-            chips = tuple([(s, False) for s in new.card.suits if on[s]])
-        else:
-            chips = tuple([(s, leader[s] is new) for s in new.card.suits if on[s]])
+        on_new: list[tuple[int, bool]] = []
+        for s in new.card.suits:
+            if on[s]:
+                on_new.append((s, False) if leader is None else (s, leader[s] is new))
+        chips = tuple(on_new)
         if not chips:
             self._emptied = True
             self._end_turn()
