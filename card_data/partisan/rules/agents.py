@@ -117,7 +117,10 @@ class Heuristic:
     def gather(self, view: View, decision: Decision) -> tuple[Any, ...]:
         """A source for each suit of the new topic (the parts of the options)."""
         won = view.table.won
-        return tuple([self.source(view, part, won) for part in _parts(decision)])
+        picks = []
+        for part in _parts(decision):
+            picks.append(self.source(view, part, won))
+        return tuple(picks)
 
     def source(self, view: View, options: Sequence[Any], won: Won) -> Any:
         """From a topic that scores for another seat if any, else the supply,
@@ -143,8 +146,10 @@ class Heuristic:
 
     def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
         """A place for each chip on the new topic (the parts of the options)."""
-        chips = decision.context["chips"]
-        return tuple([self.place(view, suit, lead, part) for (suit, lead), part in zip(chips, _parts(decision))])
+        places = []
+        for (suit, lead), part in zip(decision.context["chips"], _parts(decision)):
+            places.append(self.place(view, suit, lead, part))
+        return tuple(places)
 
     def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
         """A partisan while the group is close (always the leader); otherwise
@@ -203,8 +208,10 @@ class Greedy(Heuristic):
     def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
         if view.table.deck_left > self.endgame * view.table.players:
             return Heuristic.push(self, view, decision)
-        chips = decision.context["chips"]
-        return tuple([self.greedy_place(view, suit, part) for (suit, _lead), part in zip(chips, _parts(decision))])
+        places = []
+        for (suit, _lead), part in zip(decision.context["chips"], _parts(decision)):
+            places.append(self.greedy_place(view, suit, part))
+        return tuple(places)
 
     def greedy_place(self, view: View, suit: int, places: Sequence[Any]) -> Any:
         """The place that gains this seat most on the table scored now."""
@@ -212,7 +219,9 @@ class Greedy(Heuristic):
         owners, won = table.owners, table.won
         topics = table.topics
         new = topics[-1]  # the topic raised this turn
-        base = {id(t): _net(t.chips, won, seat) for t in topics}
+        base = {}
+        for t in topics:
+            base[id(t)] = _net(t.chips, won, seat)
         new_after = list(new.chips)
         new_after[suit] -= 1
         left = _net(new_after, won, seat) - base[id(new)]
