@@ -99,7 +99,11 @@ def gain(table: Table, seat: int, suit: int) -> None:
     else:  # joins the top: a tie, which only the leader's holder, if tied, wins
         table.at_best[suit] += 1
         if mine - 1 == table.second[suit]:  # it may have been the only one just below
-            table.second[suit] = max([p[suit] for p in table.partisans if p[suit] < best], default=0)
+            second = 0
+            for held in table.partisans:
+                if second < held[suit] < best:
+                    second = held[suit]
+            table.second[suit] = second
         holder = table.leader[suit] if table.leader is not None else None
         _own(table, suit, holder if isinstance(holder, int) and table.partisans[holder][suit] == best else None)
 
