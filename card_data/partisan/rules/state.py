@@ -291,15 +291,14 @@ class PartisanState:
     # -- the end ---------------------------------------------------------------
 
     def _end_game(self) -> None:
+        """Each group tie the leader's holder is not part of waits for the holder's pick (by suit)."""
         table = self.table
         holders = self.leader_holders()
         self._settle = []
-        for suit in range(self.suits):
-            counts = [p[suit] for p in table.partisans]
-            best = max(counts)
-            tied = tuple(s for s, c in enumerate(counts) if c == best)
-            holder = holders[suit] if holders is not None else None
-            if best and len(tied) > 1 and holder is not None and holder not in tied:
+        for suit, holder in enumerate(holders or ()):
+            best = table.best[suit]
+            if holder is not None and best and table.at_best[suit] > 1 and table.partisans[holder][suit] != best:
+                tied = tuple(seat for seat, held in enumerate(table.partisans) if held[suit] == best)
                 self._settle.append((suit, holder, tied))
         self._next_settle()
 
@@ -334,11 +333,12 @@ class PartisanState:
             raise EngineError("the game is not over")
         winners = scored.winners
         topics = self.table.topics
-        won = tuple(
-            tuple(topics[t.index].card.id for t in scored.topics if t.owner == seat) for seat in range(self.n)
-        )
+        won: list[list[str]] = [[] for _ in range(self.n)]
+        for t in scored.topics:
+            if t.owner is not None:
+                won[t.owner].append(topics[t.index].card.id)
         return Outcome(
-            winners, tuple(FIRST if w else BEHIND for w in winners), -(-self.table.turn // self.n), False, won,
+            winners, tuple(FIRST if w else BEHIND for w in winners), -(-self.table.turn // self.n), False, tuple(map(tuple, won)),
             tuple(float(s) for s in scored.scores), dict(zip(MOVES, self.actions)), {}, measures(scored, self.pack.suits, self.table.turn),
         )
 
@@ -352,19 +352,30 @@ _HANDLERS: dict[str, Callable[[PartisanState, Any], None]] = {
 
 def measures(scored: scoring.Scored, suits: tuple[str, ...], turns: int) -> dict[str, float]:
     """Per game: what a designer asks about ties, spread and length."""
-    groups, topics, scores = scored.groups, scored.topics, sorted(scored.scores, reverse=True)
+    scores = sorted(scored.scores, reverse=True)
+    tied = nobody = settled = split = lost = unclaimed = 0
+    for g in scored.groups:
+        tied += bool(g.tied)
+        nobody += g.winner is None
+        settled += g.how in ("leader", "settled")
+    for t in scored.topics:
+        if t.split:
+            split += 1
+            lost += t.discarded
+        elif t.owner is None:
+            unclaimed += 1
     out = {
-        "groups tied": float(sum(1 for g in groups if g.tied)),
-        "groups won by nobody": float(sum(1 for g in groups if g.winner is None)),
-        "ties settled by a leader": float(sum(1 for g in groups if g.how in ("leader", "settled"))),
-        "topics split": float(sum(1 for t in topics if t.split)),
-        "chips lost in splits": float(sum(t.discarded for t in topics if t.split)),
-        "topics unclaimed": float(sum(1 for t in topics if t.owner is None and not t.split)),
+        "groups tied": float(tied),
+        "groups won by nobody": float(nobody),
+        "ties settled by a leader": float(settled),
+        "topics split": float(split),
+        "chips lost in splits": float(lost),
+        "topics unclaimed": float(unclaimed),
         "tied for the win": float(scores.count(scores[0]) > 1),
         "score spread": float(scores[0] - scores[-1]),
         "winning margin": float(scores[0] - scores[1]) if len(scores) > 1 else 0.0,
         "turns": float(turns),
     }
-    for g in groups:
+    for g in scored.groups:
         out[f"tied: {suits[g.suit]}"] = float(bool(g.tied))
     return out
