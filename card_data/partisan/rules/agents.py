@@ -92,9 +92,7 @@ class Heuristic:
             return True
         if self.never_party:
             return False
-        mine, best = table.partisans[seat][suit], table.best[suit]  # margin(), inlined: the hottest call
-        m = mine - (best if mine < best or table.at_best[suit] > 1 else table.second[suit])
-        return self.give_up_below < m <= self.keep_within
+        return self.give_up_below < margin(table, seat, suit) <= self.keep_within
 
     def raise_(self, view: View, decision: Decision, rng: random.Random) -> Card:
         """The card whose suits I would most make partisans of (a wanted suit
@@ -107,7 +105,7 @@ class Heuristic:
         best, choice = -1.0, cards[0]
         for card in cards:
             value = rng.random() * 0.1
-            for s in card.suits:  # wants_partisan(), inlined: the hottest loop
+            for s in card.suits:  # wants_partisan() and margin(), inlined: the hottest loop
                 m = mine[s] - (top[s] if mine[s] < top[s] or at_top[s] > 1 else second[s])
                 value += 1.0 if always or (not never and low < m <= high) else 0.6
             if value > best:
@@ -146,10 +144,15 @@ class Heuristic:
 
     def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
         """A place for each chip on the new topic (the parts of the options)."""
+        place = self.placer(view)
         places = []
         for (suit, lead), part in zip(decision.context["chips"], _parts(decision)):
-            places.append(self.place(view, suit, lead, part))
+            places.append(place(view, suit, lead, part))
         return tuple(places)
+
+    def placer(self, view: View) -> Callable[[View, int, bool, Sequence[Any]], Any]:
+        """How this push's chips are placed: :meth:`place`."""
+        return self.place
 
     def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
         """A partisan while the group is close (always the leader); otherwise
@@ -205,16 +208,13 @@ class Greedy(Heuristic):
     contest: float = 2.0
     endgame: float = 1.0
 
-    def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
-        if view.table.deck_left > self.endgame * view.table.players:
-            return Heuristic.push(self, view, decision)
-        places = []
-        for (suit, _lead), part in zip(decision.context["chips"], _parts(decision)):
-            places.append(self.greedy_place(view, suit, part))
-        return tuple(places)
+    def placer(self, view: View) -> Callable[[View, int, bool, Sequence[Any]], Any]:
+        """The heuristic's :meth:`place` until the endgame, then :meth:`greedy_place`."""
+        return self.place if view.table.deck_left > self.endgame * view.table.players else self.greedy_place
 
-    def greedy_place(self, view: View, suit: int, places: Sequence[Any]) -> Any:
-        """The place that gains this seat most on the table scored now."""
+    def greedy_place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
+        """The place that gains this seat most on the table scored now (the
+        leader or not: its worth is its group's)."""
         table, seat = view.table, view.seat
         owners, won = table.owners, table.won
         topics = table.topics

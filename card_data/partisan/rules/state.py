@@ -144,8 +144,8 @@ class PartisanState:
         table = self.table
         self.hands[table.active].remove(card)
         parts = []
-        for suit in card.suits:  # before the new topic is out: it holds no chip to take
-            parts.append(self.sources(suit))
+        for suit in card.suits:
+            parts.append(self._sources(suit))
         topic = self._new = Topic(card, self.suits)
         table.topics.append(topic)
         for part in parts:
@@ -156,16 +156,16 @@ class PartisanState:
         self.actions[_NOTHING] += len(parts)
         self._start_push()
 
-    def sources(self, suit: int) -> list[Any]:
+    def _sources(self, suit: int) -> list[Any]:
         """Where a chip of ``suit`` may come from: (the supply or a topic, is it
-        the leader), and None for taking nothing (the topic raised this turn
-        excepted)."""
-        table, new = self.table, self._new
+        the leader), and None for taking nothing. Asked before the raised card
+        joins the topics, so it is never its own source."""
+        table = self.table
         leader = table.leader
         if leader is None:  # no leaders: every chip of a suit is alike
             options: list[Any] = [_FROM_SUPPLY] if table.supply[suit] else []
             for topic in table.topics:
-                if topic.chips[suit] and topic is not new:
+                if topic.chips[suit]:
                     options.append((topic, False))
             options.append(None)
             return options
@@ -181,7 +181,7 @@ class PartisanState:
                 options.append((SUPPLY, False))
         for topic in table.topics:
             count = topic.chips[suit]
-            if count and topic is not new:
+            if count:
                 if where is topic:
                     if count > 1:
                         options.append((topic, False))
@@ -240,10 +240,9 @@ class PartisanState:
         table, new, actions = self.table, self._new, self.actions
         assert new is not None
         seat, on = table.active, new.chips
-        left = 0
         for (suit, lead), place in zip(self._push, choice):
             if place == STAY:
-                left += 1
+                actions[_LEFT] += 1
                 continue
             on[suit] -= 1
             if place == PARTY:
@@ -259,9 +258,8 @@ class PartisanState:
                 if lead:
                     assert table.leader is not None
                     table.leader[suit] = place
-        actions[_LEFT] += left
-        if not left:
-            self._emptied = True  # every chip left the new topic
+        if not any(on):
+            self._emptied = True
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -291,15 +289,17 @@ class PartisanState:
     # -- the end ---------------------------------------------------------------
 
     def _end_game(self) -> None:
-        """Each group tie the leader's holder is not part of waits for the holder's pick (by suit)."""
-        table = self.table
+        """Each group tie the leader's holder must settle (the scorer says
+        which) waits for the holder's pick, by suit."""
         holders = self.leader_holders()
         self._settle = []
-        for suit, holder in enumerate(holders or ()):
-            best = table.best[suit]
-            if holder is not None and best and table.at_best[suit] > 1 and table.partisans[holder][suit] != best:
-                tied = tuple(seat for seat, held in enumerate(table.partisans) if held[suit] == best)
+        if holders is not None:
+
+            def ask(suit: int, holder: int, tied: tuple[int, ...]) -> int:
                 self._settle.append((suit, holder, tied))
+                return tied[0]  # a stand-in: the group is scored once the holder has picked
+
+            scoring.win_groups(self.table.partisans, holders, ask)
         self._next_settle()
 
     def leader_holders(self) -> list[int | None] | None:
