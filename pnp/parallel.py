@@ -22,6 +22,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from pnp.errors import game_code_failure
+
 T = TypeVar("T")
 
 _SHARED: Any = None
@@ -118,8 +120,6 @@ def _star(pair: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
     try:
         return pair[0](*pair[1])
     except Exception as exc:  # only a message crosses to the parent: locate a game's code here
-        from pnp.errors import game_code_failure
-
         located = game_code_failure(exc)
         if located is None:
             raise

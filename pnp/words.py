@@ -11,9 +11,14 @@ _IRREGULAR = {"copy": "copies", "was": "were"}
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, singular for exactly one, plural otherwise (``plural``,
     or the noun with an s, or a known irregular form)."""
+    return f"{n} {number(n, noun, plural)}"
+
+
+def number(n: int, noun: str, plural: str | None = None) -> str:
+    """``noun`` as ``n`` of it reads, without the figure: "card" or "cards"."""
     if n == 1:
-        return f"{n} {noun}"
-    return f"{n} {plural or _IRREGULAR.get(noun) or noun + 's'}"
+        return noun
+    return plural or _IRREGULAR.get(noun) or noun + "s"
 
 
 def listed(items: Sequence[str]) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from pnp.errors import Diagnostic, InputError, Source, UsageError
-from pnp.words import listed
+from pnp.words import listed, number
 from pnp.loading.scalars import Boolean, Integer
 from pnp.loading.sheets import LIST_SEPARATOR, TEXT_SUFFIXES, is_sheet, leaf_spec, load_sheet
 from pnp.loading.spec import Checker, Record
@@ -182,7 +182,7 @@ def convert(game: Game, component_id: str, target: Path) -> int:
     problems = [d for d in diagnostics if d.level.value == "error"]
     differ = [c.id for c, b in zip(component.cards, back) if (c.id, c.title, c.copies, dict(c.fields)) != (b.id, b.title, b.copies, dict(b.fields))]
     if problems or len(back) != len(component.cards) or differ:
-        why = f"{'card' if len(differ) == 1 else 'cards'} {listed(differ)} would read back differently" if differ else "it does not read back as the same cards"
+        why = f"{number(len(differ), 'card')} {listed(differ)} would read back differently" if differ else "it does not read back as the same cards"
         raise InputError([Diagnostic(Source(target), "", f"not written: {why}"), *problems])
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(data, target)

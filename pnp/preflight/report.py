@@ -9,6 +9,7 @@ from typing import Literal
 
 from pnp.errors import display_path
 from pnp.preflight.values import num
+from pnp.words import count
 
 Check = Literal["boxes", "bleed", "trim", "fonts", "colour", "output-intent", "pdfx", "ppi", "ink", "file"]
 
@@ -76,11 +77,7 @@ def format_report(report: Report) -> str:
     name = display_path(report.path)
     ink = "not measured" if report.max_ink is None else f"{report.max_ink:.1f} %"
     ppi = "no raster images" if report.min_ppi is None else num(report.min_ppi, 1)
-    lines = [f"{name}: {_plural(report.pages, 'page')}, {_plural(report.fonts, 'font')}, max ink {ink}, min ppi {ppi}"]
+    lines = [f"{name}: {count(report.pages, 'page')}, {count(report.fonts, 'font')}, max ink {ink}, min ppi {ppi}"]
     lines += [f"{name}: {failure}" for failure in report.failures]
-    lines.append("passed" if report.ok else _plural(len(report.failures), "failure"))
+    lines.append("passed" if report.ok else count(len(report.failures), "failure"))
     return "\n".join(lines)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
