@@ -85,23 +85,25 @@ class Product(Sequence[tuple[Any, ...]]):
     """Every combination of one choice per part, as a lazy sequence of tuples:
     a decision made of independent parts (a source for each suit, a place for
     each piece) offered as one option list without building it. ``len``,
-    indexing (mixed radix, the last part fastest) and ``in`` cost one step per part."""
+    indexing (mixed radix, the last part fastest) and ``in`` cost one step per
+    part; making one costs only the tuple of its parts (an agent that picks
+    part by part never asks its size)."""
 
-    __slots__ = ("parts", "_size")
+    __slots__ = ("parts",)
 
     def __init__(self, parts: Sequence[Sequence[Any]]):
         self.parts = tuple(parts)
-        self._size = math.prod(map(len, self.parts))
 
     def __len__(self) -> int:
-        return self._size
+        return math.prod(map(len, self.parts))
 
     def __getitem__(self, index: Any) -> Any:
+        size = len(self)
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._size))]
+            return [self[i] for i in range(*index.indices(size))]
         if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
+            index += size
+        if not 0 <= index < size:
             raise IndexError(index)
         picks = []
         for part in reversed(self.parts):

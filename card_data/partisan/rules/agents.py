@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, cast
 
 from pnp.engine.api import Agent, Decision, Product
@@ -209,19 +210,27 @@ class Greedy(Heuristic):
     endgame: float = 1.0
 
     def placer(self, view: View) -> Callable[[View, int, bool, Sequence[Any]], Any]:
-        """The heuristic's :meth:`place` until the endgame, then :meth:`greedy_place`."""
-        return self.place if view.table.deck_left > self.endgame * view.table.players else self.greedy_place
+        """The heuristic's :meth:`place` until the endgame, then
+        :meth:`greedy_place`, given what each topic is worth to this seat now
+        (the same for every chip of the push: the table does not change while
+        the seat decides)."""
+        table, seat = view.table, view.seat
+        if table.deck_left > self.endgame * table.players:
+            return self.place
+        won = table.won
+        base = {}
+        for t in table.topics:
+            base[id(t)] = _net(t.chips, won, seat)
+        return partial(self.greedy_place, base)
 
-    def greedy_place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
+    def greedy_place(self, base: dict[int, int], view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
         """The place that gains this seat most on the table scored now (the
-        leader or not: its worth is its group's)."""
+        leader or not: its worth is its group's); ``base``: each topic's worth
+        now, by ``id``."""
         table, seat = view.table, view.seat
         owners, won = table.owners, table.won
         topics = table.topics
         new = topics[-1]  # the topic raised this turn
-        base = {}
-        for t in topics:
-            base[id(t)] = _net(t.chips, won, seat)
         new_after = list(new.chips)
         new_after[suit] -= 1
         left = _net(new_after, won, seat) - base[id(new)]
