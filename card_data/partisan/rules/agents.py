@@ -16,11 +16,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import partial
-from typing import Any, cast
+from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.engine.api import Agent, Decision, Product
 
@@ -76,6 +76,13 @@ class Heuristic:
     """A group I trail by more than this is not worth partisans."""
     always_party: bool = False
     never_party: bool = False
+    wanted: tuple[float, float] = field(init=False, repr=False, compare=False)
+    """(low, high): a margin in low < margin <= high makes a chip a partisan
+    (every margin with ``always_party``, none with ``never_party``)."""
+
+    def __post_init__(self) -> None:
+        wanted = (-math.inf, math.inf) if self.always_party else (0, 0) if self.never_party else (self.give_up_below, self.keep_within)
+        object.__setattr__(self, "wanted", wanted)
 
     def __call__(self, view: View, decision: Decision, rng: random.Random) -> Any:
         kind = decision.kind
@@ -87,85 +94,72 @@ class Heuristic:
             return self.raise_(view, decision, rng)
         return self.settle(view, decision)
 
-    def wants_partisan(self, table: Table, seat: int, suit: int) -> bool:
-        """Whether this seat would make a chip of ``suit`` a partisan now."""
-        if self.always_party:
-            return True
-        if self.never_party:
-            return False
-        return self.give_up_below < margin(table, seat, suit) <= self.keep_within
-
     def raise_(self, view: View, decision: Decision, rng: random.Random) -> Card:
         """The card whose suits I would most make partisans of (a wanted suit
         1, another 0.6, a tenth at random to break ties)."""
         table = view.table
         mine, top, at_top, second = table.partisans[view.seat], table.best, table.at_best, table.second
-        low, high = self.give_up_below, self.keep_within
-        always, never = self.always_party, self.never_party
+        low, high = self.wanted
         cards: Sequence[Card] = decision.options
         best, choice = -1.0, cards[0]
         for card in cards:
             value = rng.random() * 0.1
-            for s in card.suits:  # wants_partisan() and margin(), inlined: the hottest loop
+            for s in card.suits:  # margin(), inlined: the hottest loop
                 m = mine[s] - (top[s] if mine[s] < top[s] or at_top[s] > 1 else second[s])
-                value += 1.0 if always or (not never and low < m <= high) else 0.6
+                value += 1.0 if low < m <= high else 0.6
             if value > best:
                 best, choice = value, card
         return choice
 
     def gather(self, view: View, decision: Decision) -> tuple[Any, ...]:
-        """A source for each suit of the new topic (the parts of the options)."""
-        won = view.table.won
+        """For each suit of the new topic (the parts of the options) a source:
+        a topic that scores for another seat if any, else the supply, else a
+        topic nobody takes; never one that scores for me."""
+        seat, won = view.seat, view.table.won
         picks = []
-        for part in _parts(decision):
-            picks.append(self.source(view, part, won))
+        for options in _parts(decision):
+            best, choice = 0.0, None
+            for option in options:
+                if option is None:
+                    continue
+                source = option[0]
+                if source is SUPPLY:  # the engine's own options: its constant
+                    value = 0.5
+                elif won:
+                    who = control(source.chips, won)
+                    if who is not None and who != seat and who != -1:
+                        choice = option  # scores for another seat: nothing is worth more
+                        break
+                    value = -0.5 if who == seat else 0.3
+                else:  # no group won yet: no topic scores for anyone
+                    value = 0.3
+                if value > best:
+                    best, choice = value, option
+            picks.append(choice)
         return tuple(picks)
 
-    def source(self, view: View, options: Sequence[Any], won: Won) -> Any:
-        """From a topic that scores for another seat if any, else the supply,
-        else a topic nobody takes; never one that scores for me."""
-        seat = view.seat
-        best, choice = 0.0, None
-        for option in options:
-            if option is None:
-                continue
-            source = option[0]
-            if source is SUPPLY:  # the engine's own options: its constant
-                value = 0.5
-            elif won:
-                who = control(source.chips, won)
-                if who is not None and who != seat and who != -1:
-                    return option  # scores for another seat: nothing is worth more
-                value = -0.5 if who == seat else 0.3
-            else:  # no group won yet: no topic scores for anyone
-                value = 0.3
-            if value > best:
-                best, choice = value, option
-        return choice
-
     def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
-        """A place for each chip on the new topic (the parts of the options)."""
-        place = self.placer(view)
+        """A place for each chip on the new topic (the parts of the options):
+        a partisan while its group is close (always the leader); otherwise
+        onto the biggest topic the chip makes or keeps mine (:meth:`onto`); else left."""
+        table, seat = view.table, view.seat
+        low, high = self.wanted
+        winning = seat in table.owners  # no topic can be mine while I win no group
         places = []
-        for (suit, lead), part in zip(decision.context["chips"], _parts(decision)):
-            places.append(place(view, suit, lead, part))
+        for (suit, lead), options in zip(decision.context["chips"], _parts(decision)):
+            if lead or low < margin(table, seat, suit) <= high:
+                places.append(PARTY)
+            else:
+                places.append(self.onto(table, seat, suit, options) if winning else STAY)
         return tuple(places)
 
-    def placer(self, view: View) -> Callable[[View, int, bool, Sequence[Any]], Any]:
-        """How this push's chips are placed: :meth:`place`."""
-        return self.place
-
-    def place(self, view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
-        """A partisan while the group is close (always the leader); otherwise
-        onto the biggest topic the chip makes or keeps mine; else left."""
-        table, seat = view.table, view.seat
-        if lead or self.wants_partisan(table, seat, suit):
-            return PARTY
-        if seat not in table.owners:
-            return STAY  # no topic can be mine while I win no group
+    def onto(self, table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
+        """The biggest topic a chip of ``suit`` makes or keeps mine (one it
+        makes mine first), else :data:`STAY`."""
         won = table.won
         counts = table.owners[suit] is not None  # a chip of a group nobody wins changes no topic's owner
-        best, choice = 0.0, cast(Any, STAY)
+        best = 0.0
+        choice: Any = STAY
         for option in places:
             if not isinstance(option, Topic):
                 continue
@@ -209,32 +203,34 @@ class Greedy(Heuristic):
     contest: float = 2.0
     endgame: float = 1.0
 
-    def placer(self, view: View) -> Callable[[View, int, bool, Sequence[Any]], Any]:
-        """The heuristic's :meth:`place` until the endgame, then
+    def push(self, view: View, decision: Decision) -> tuple[Any, ...]:
+        """The heuristic's push until the endgame; then each chip by
         :meth:`greedy_place`, given what each topic is worth to this seat now
-        (the same for every chip of the push: the table does not change while
-        the seat decides)."""
+        (the same for every chip: the table does not change while the seat decides)."""
         table, seat = view.table, view.seat
         if table.deck_left > self.endgame * table.players:
-            return self.place
+            return Heuristic.push(self, view, decision)
         won = table.won
         base = {}
         for t in table.topics:
             base[id(t)] = _net(t.chips, won, seat)
-        return partial(self.greedy_place, base)
+        places = []
+        for (suit, _lead), options in zip(decision.context["chips"], _parts(decision)):
+            places.append(self.greedy_place(base, table, seat, suit, options))
+        return tuple(places)
 
-    def greedy_place(self, base: dict[int, int], view: View, suit: int, lead: bool, places: Sequence[Any]) -> Any:
-        """The place that gains this seat most on the table scored now (the
-        leader or not: its worth is its group's); ``base``: each topic's worth
-        now, by ``id``."""
-        table, seat = view.table, view.seat
+    def greedy_place(self, base: dict[int, int], table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
+        """The place for a chip of ``suit`` that gains ``seat`` most on the
+        table scored now (the leader or not: its worth is its group's);
+        ``base``: each topic's worth now, by ``id``."""
         owners, won = table.owners, table.won
         topics = table.topics
         new = topics[-1]  # the topic raised this turn
         new_after = list(new.chips)
         new_after[suit] -= 1
         left = _net(new_after, won, seat) - base[id(new)]
-        best, choice = 0.0, cast(Any, STAY)
+        best = 0.0
+        choice: Any = STAY
         for option in places:
             if option == STAY:
                 continue
@@ -250,7 +246,8 @@ class Greedy(Heuristic):
                     for t in topics:
                         if t.chips[suit] and t is not new:
                             gain += _net(t.chips, won_after, seat) - base[id(t)]
-                if -3 < m <= 1:
+                low, high = self.wanted
+                if low < m <= high:
                     gain += self.contest
             else:
                 moved = list(option.chips)

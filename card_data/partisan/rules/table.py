@@ -98,7 +98,7 @@ def gain(table: Table, seat: int, suit: int) -> None:
             table.second[suit] = mine
     else:  # joins the top: a tie, which only the leader's holder, if tied, wins
         table.at_best[suit] += 1
-        if mine - 1 == table.second[suit]:  # it may have been the only one just below
+        if mine > 1 and mine - 1 == table.second[suit]:  # it may have been the only one just below (at 0, all below are at 0)
             second = 0
             for held in table.partisans:
                 if second < held[suit] < best:
