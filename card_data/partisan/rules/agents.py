@@ -53,7 +53,7 @@ def control(chips: Sequence[int], won: Won) -> int | None:
     best, who = 0, None
     for s, owner in won:
         c = chips[s]
-        if c < best or not c:
+        if not c or c < best:
             continue
         if c > best:
             best, who = c, owner

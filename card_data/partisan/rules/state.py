@@ -143,9 +143,7 @@ class PartisanState:
     def _on_raise(self, card: Card) -> None:
         table = self.table
         self.hands[table.active].remove(card)
-        parts = []
-        for suit in card.suits:
-            parts.append(self._sources(suit))
+        parts = self._sources(card.suits)
         topic = self._new = Topic(card, self.suits)
         table.topics.append(topic)
         for part in parts:
@@ -156,40 +154,44 @@ class PartisanState:
         self.actions[_NOTHING] += len(parts)
         self._start_push()
 
-    def _sources(self, suit: int) -> list[Any]:
-        """Where a chip of ``suit`` may come from: (the supply or a topic, is it
-        the leader), and None for taking nothing. Asked before the raised card
-        joins the topics, so it is never its own source."""
+    def _sources(self, suits: tuple[int, ...]) -> list[list[Any]]:
+        """For each of ``suits``, where a chip of it may come from: (the supply
+        or a topic, is it the leader), and None for taking nothing. Asked
+        before the raised card joins the topics, so it is never its own source."""
         table = self.table
-        leader = table.leader
-        if leader is None:  # no leaders: every chip of a suit is alike
-            options: list[Any] = [_FROM_SUPPLY] if table.supply[suit] else []
-            for topic in table.topics:
-                if topic.chips[suit]:
-                    options.append((topic, False))
-            options.append(None)
-            return options
-        where = leader[suit]
-        options = []
-        have = table.supply[suit]
-        if have:
-            if where == SUPPLY:
-                if have > 1:
-                    options.append((SUPPLY, False))
-                options.append((SUPPLY, True))
-            else:
-                options.append((SUPPLY, False))
-        for topic in table.topics:
-            count = topic.chips[suit]
-            if count:
-                if where is topic:
-                    if count > 1:
+        leader, topics, supply = table.leader, table.topics, table.supply
+        parts = []
+        for suit in suits:
+            if leader is None:  # no leaders: every chip of a suit is alike
+                options: list[Any] = [_FROM_SUPPLY] if supply[suit] else []
+                for topic in topics:
+                    if topic.chips[suit]:
                         options.append((topic, False))
-                    options.append((topic, True))
+                options.append(None)
+                parts.append(options)
+                continue
+            where = leader[suit]
+            options = []
+            have = supply[suit]
+            if have:
+                if where == SUPPLY:
+                    if have > 1:
+                        options.append((SUPPLY, False))
+                    options.append((SUPPLY, True))
                 else:
-                    options.append((topic, False))
-        options.append(None)
-        return options
+                    options.append((SUPPLY, False))
+            for topic in topics:
+                count = topic.chips[suit]
+                if count:
+                    if where is topic:
+                        if count > 1:
+                            options.append((topic, False))
+                        options.append((topic, True))
+                    else:
+                        options.append((topic, False))
+            options.append(None)
+            parts.append(options)
+        return parts
 
     def _on_gather(self, choice: tuple[Any, ...]) -> None:
         """One pick per suit of the new topic, in its order: (source, leader) or None."""
