@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 Settle = Callable[[int, int, tuple[int, ...]], int]
 """(suit, holder of the leader, tied seats) -> the seat the holder picks."""
 
 
-@dataclass(frozen=True)
-class GroupResult:
+class GroupResult(NamedTuple):
+    """Who wins one interest group (named tuples: a game makes one per suit and per topic)."""
+
     suit: int
     winner: int | None
     tied: tuple[int, ...]
@@ -29,6 +31,8 @@ class GroupResult:
 
 @dataclass(frozen=True)
 class TopicResult:
+    """Who takes one topic's chips."""
+
     index: int
     shares: tuple[int, ...]
     """Chips each seat takes from the topic."""
@@ -59,15 +63,20 @@ def win_groups(partisans: Sequence[Sequence[int]], leader_holder: Sequence[int |
     rules as printed)."""
     results = []
     for suit in range(len(partisans[0]) if partisans else 0):
-        counts = [p[suit] for p in partisans]
-        best = max(counts)
+        best, most = -1, []  # the most partisans held, and the seats holding that many
+        for seat, held in enumerate(partisans):
+            count = held[suit]
+            if count > best:
+                best, most = count, [seat]
+            elif count == best:
+                most.append(seat)
         if best == 0:
             results.append(GroupResult(suit, None, (), "none"))
             continue
-        tied = tuple(seat for seat, c in enumerate(counts) if c == best)
-        if len(tied) == 1:
-            results.append(GroupResult(suit, tied[0], (), "majority"))
+        if len(most) == 1:
+            results.append(GroupResult(suit, most[0], (), "majority"))
             continue
+        tied = tuple(most)
         holder = leader_holder[suit] if leader_holder is not None else None
         if holder is None:
             results.append(GroupResult(suit, None, tied, "tie"))
@@ -85,29 +94,33 @@ def win_groups(partisans: Sequence[Sequence[int]], leader_holder: Sequence[int |
 
 def claim_topics(topics: Sequence[Sequence[int]], groups: Sequence[GroupResult], players: int) -> tuple[TopicResult, ...]:
     """Step 3: each topic's chips go to the winner of the won group with the most chips on it."""
-    winner = [g.winner for g in groups]
+    won = []  # (suit, its winner) for each won group
+    for g in groups:
+        if g.winner is not None:
+            won.append((g.suit, g.winner))
     results = []
     for index, chips in enumerate(topics):
         total = sum(chips)
         shares = [0] * players
-        best = max((chips[s] for s in range(len(chips)) if winner[s] is not None), default=0)
+        best, top = 0, []  # the most chips of a won group on the topic, and those groups
+        for suit, seat in won:
+            count = chips[suit]
+            if count > best:
+                best, top = count, [(suit, seat)]
+            elif count == best and count:
+                top.append((suit, seat))
         if best == 0:
             results.append(TopicResult(index, tuple(shares), None, (), total))
             continue
-        top = [s for s in range(len(chips)) if winner[s] is not None and chips[s] == best]
-        owners = {winner[s] for s in top}
-        if len(owners) == 1:
-            owner = winner[top[0]]
-            assert owner is not None
+        owner = top[0][1]
+        if all(seat == owner for _, seat in top):
             shares[owner] = total
             results.append(TopicResult(index, tuple(shares), owner, (), 0))
             continue
         each = total // len(top)
-        for s in top:
-            seat = winner[s]
-            assert seat is not None
+        for _, seat in top:
             shares[seat] += each
-        results.append(TopicResult(index, tuple(shares), None, tuple(top), total - each * len(top)))
+        results.append(TopicResult(index, tuple(shares), None, tuple(suit for suit, _ in top), total - each * len(top)))
     return tuple(results)
 
 
@@ -118,5 +131,8 @@ def score(
     """Steps 2 to 4 for ``partisans[seat][suit]`` and each topic's ``chips[suit]``."""
     groups = win_groups(partisans, leader_holder, settle)
     claimed = claim_topics(topics, groups, len(partisans))
-    scores = tuple(sum(t.shares[seat] for t in claimed) for seat in range(len(partisans)))
-    return Scored(groups, claimed, scores)
+    scores = [0] * len(partisans)
+    for t in claimed:
+        for seat, taken in enumerate(t.shares):
+            scores[seat] += taken
+    return Scored(groups, claimed, tuple(scores))
