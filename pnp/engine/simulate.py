@@ -79,13 +79,17 @@ class Tally:
         self.no_winner += not any(o.winners)
         self.capped += o.capped
         self.rounds[o.rounds] += 1
-        self.actions.update(o.actions)
+        actions, held, held_by_winner = self.actions, self.held, self.held_by_winner
+        for name, count in o.actions.items():  # plain loops: Counter.update costs more than the few counts it adds
+            actions[name] += count
         for seat, won in enumerate(o.winners):
             self.categories[(o.categories[seat], won)] += 1
-            self.held.update(o.hands[seat])
+            for card in o.hands[seat]:
+                held[card] += 1
             if won:
                 self.seat_wins[seat] += 1
-                self.held_by_winner.update(o.hands[seat])
+                for card in o.hands[seat]:
+                    held_by_winner[card] += 1
 
     def merge(self, other: Tally) -> Tally:
         self.games += other.games

@@ -341,7 +341,7 @@ class PartisanState:
                 won[t.owner].append(topics[t.index].card.id)
         return Outcome(
             winners, tuple(FIRST if w else BEHIND for w in winners), -(-self.table.turn // self.n), False, tuple(map(tuple, won)),
-            tuple(float(s) for s in scored.scores), dict(zip(MOVES, self.actions)), {}, measures(scored, self.pack.suits, self.table.turn),
+            tuple(map(float, scored.scores)), dict(zip(MOVES, self.actions)), {}, measures(scored, self.pack.suits, self.table.turn),
         )
 
 
@@ -378,6 +378,18 @@ def measures(scored: scoring.Scored, suits: tuple[str, ...], turns: int) -> dict
         "winning margin": float(scores[0] - scores[1]) if len(scores) > 1 else 0.0,
         "turns": float(turns),
     }
+    names = _TIED[suits]
     for g in scored.groups:
-        out[f"tied: {suits[g.suit]}"] = float(bool(g.tied))
+        out[names[g.suit]] = float(bool(g.tied))
     return out
+
+
+class _TiedNames(dict[tuple[str, ...], tuple[str, ...]]):
+    """``tied: SUIT`` for each suit, made once per set of suits."""
+
+    def __missing__(self, suits: tuple[str, ...]) -> tuple[str, ...]:
+        made = self[suits] = tuple(f"tied: {suit}" for suit in suits)
+        return made
+
+
+_TIED = _TiedNames()
