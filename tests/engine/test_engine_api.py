@@ -100,3 +100,15 @@ def test_a_product_lists_every_combination_lazily() -> None:
     assert ("a", 4, None) not in lazy and ("a", 1) not in lazy and ["a", 1, None] not in lazy
     with pytest.raises(IndexError):
         lazy[12]
+
+
+def test_decision_of_makes_the_same_decision_as_its_constructor() -> None:
+    """decision_of (the fast path engines use) and Decision(...) agree field by
+    field, in type, and in the default context."""
+    from pnp.engine.api import NO_CONTEXT, Decision, decision_of
+
+    context = {"suit": 2}
+    fast, slow = decision_of((1, "push", (3, 4), context)), Decision(1, "push", (3, 4), context)
+    assert type(fast) is Decision and fast == slow
+    assert (fast.seat, fast.kind, fast.options, fast.context) == (1, "push", (3, 4), context)
+    assert Decision(0, "raise", ()).context is NO_CONTEXT and decision_of((0, "raise", (), NO_CONTEXT)) == Decision(0, "raise", ())

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
-from pnp.engine.api import Decision, EngineError, IllegalMove, NoEnd, Outcome, Product
+from pnp.engine.api import NO_CONTEXT, Decision, EngineError, IllegalMove, NoEnd, Outcome, Product, decision_of
 
 from . import scoring
 from .table import SUPPLY, Card, Pack, Table, Topic, View, gain
@@ -138,7 +138,7 @@ class PartisanState:
         if table.turn >= self.pack.turn_cap:
             raise NoEnd(f"no end after {table.turn} turns")
         hand = self.hands[table.active]
-        self._current = Decision(table.active, "raise", tuple(hand))
+        self._current = decision_of((table.active, "raise", tuple(hand), NO_CONTEXT))
 
     def _on_raise(self, card: Card) -> None:
         table = self.table
@@ -149,7 +149,7 @@ class PartisanState:
         for part in parts:
             if part[0] is not None:  # each part ends with None: taking nothing
                 self._gather = card.suits
-                self._current = Decision(table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits])
+                self._current = decision_of((table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits]))
                 return
         self.actions[_NOTHING] += len(parts)
         self._start_push()
@@ -236,7 +236,7 @@ class PartisanState:
             return
         places = (STAY, PARTY, *table.topics[:-1])  # the new topic, raised this turn, is the last
         self._push = chips
-        self._current = Decision(table.active, "push", Product([places] * len(chips)), _CHIPS_CONTEXT[chips])
+        self._current = decision_of((table.active, "push", Product([places] * len(chips)), _CHIPS_CONTEXT[chips]))
 
     def _on_push(self, choice: tuple[Any, ...]) -> None:
         table, new, actions = self.table, self._new, self.actions
