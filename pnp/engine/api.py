@@ -4,7 +4,7 @@ A state asks for one :class:`Decision` at a time (simultaneous choices are
 asked one seat after another, each from that seat's own observation, and only
 revealed together), applies the chosen option, and ends with an
 :class:`Outcome`. Chance uses the seeded ``random.Random`` the state was made
-with; nothing reads global randomness.
+with (:func:`shuffle` deals from it); nothing reads global randomness.
 """
 
 from __future__ import annotations
@@ -130,6 +130,22 @@ class Product(Sequence[tuple[Any, ...]]):
 
     def __repr__(self) -> str:
         return f"Product({list(self.parts)!r})"
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """Shuffle ``items`` in place, drawing from ``rng`` exactly as
+    ``random.Random.shuffle`` does in CPython 3.11 (Fisher-Yates from the last
+    item, each index drawn by rejection from ``getrandbits``), written out so
+    that a seed deals the same cards whichever Python runs it, and without a
+    Python-level call per item."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 class State(Protocol):

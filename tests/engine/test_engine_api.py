@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.engine.api import Outcome, clone, play
 from tests.conftest import run_pnp
@@ -112,3 +114,17 @@ def test_decision_of_makes_the_same_decision_as_its_constructor() -> None:
     assert type(fast) is Decision and fast == slow
     assert (fast.seat, fast.kind, fast.options, fast.context) == (1, "push", (3, 4), context)
     assert Decision(0, "raise", ()).context is NO_CONTEXT and decision_of((0, "raise", (), NO_CONTEXT)) == Decision(0, "raise", ())
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), size=st.integers(min_value=0, max_value=120))
+def test_shuffle_deals_as_the_standard_library_does(seed: int, size: int) -> None:
+    """pnp's shuffle draws exactly what random.Random.shuffle draws: the same
+    order, and the rng left in the same state."""
+    from pnp.engine.api import shuffle
+
+    mine, theirs = list(range(size)), list(range(size))
+    ours, standard = random.Random(seed), random.Random(seed)
+    shuffle(mine, ours)
+    standard.shuffle(theirs)
+    assert mine == theirs and ours.getstate() == standard.getstate()

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.engine.api import Decision, Product, play
+from pnp.engine.api import Decision, Product, play, shuffle
 
 from .agents import Greedy
 from .state import PartisanState
@@ -48,7 +48,7 @@ def guess(view: View, decision: Decision, rng: random.Random) -> tuple[PartisanS
     table, mine = copy.deepcopy((view.table, decision), memo)
     seen = {c.index for c in view.hand} | {t.card.index for t in view.table.topics} | {c.index for c in view.table.discards}
     unseen = [c for c in pack.cards if c.index not in seen]
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     deck = [unseen.pop() for _ in range(min(table.deck_left, len(unseen)))]
     hands: list[list[Card]] = []
     for seat in range(table.players):

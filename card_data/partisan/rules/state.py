@@ -23,7 +23,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
-from pnp.engine.api import NO_CONTEXT, Decision, EngineError, IllegalMove, NoEnd, Outcome, Product, decision_of
+from pnp.engine.api import NO_CONTEXT, Decision, EngineError, IllegalMove, NoEnd, Outcome, Product, decision_of, shuffle
 
 from . import scoring
 from .table import SUPPLY, Card, Pack, Table, Topic, View, gain
@@ -65,7 +65,7 @@ class PartisanState:
         if not low <= players <= high:
             raise EngineError(f"Partisan is played by {low} to {high} players, not {players}")
         deck = list(pack.cards)
-        rng.shuffle(deck)  # chance: the only one
+        shuffle(deck, rng)  # chance: the only one
         suits = len(pack.suits)
         table = Table(players, suits, pack.chips, pack.leaders, 0)
         for _ in range(pack.topics):

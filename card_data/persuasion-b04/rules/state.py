@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, EngineError, Outcome, QueuedState
+from pnp.engine.api import Decision, EngineError, Outcome, QueuedState, shuffle
 
 AVAILABLE, ENGAGED, INDEPENDENT = "available", "engaged", "independent"
 NEED = 2
@@ -205,7 +205,7 @@ class B04State(QueuedState):
             raise EngineError(f"the player table has no entry for {players} players")
         size = deck.hand_size[players]
         order = list(range(len(deck.ids)))
-        rng.shuffle(order)  # chance: the deal
+        shuffle(order, rng)  # chance: the deal
         self.deck_info = deck
         self.rng = rng
         self.check_moves = check_moves

@@ -32,7 +32,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, EngineError, Outcome, QueuedState
+from pnp.engine.api import Decision, EngineError, Outcome, QueuedState, shuffle
 
 
 @dataclass(frozen=True)
@@ -271,10 +271,10 @@ class D01State(QueuedState):
         for suit in pack.suits:
             of_suit = [i for i, card in enumerate(pack.letters) if card.suit == suit]
             deck += rng.sample(of_suit, min(per, len(of_suit)))  # chance: which letters play
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         wanted = pack.desires_per_suit[players]
         desires_deck = [d for suit in pack.suits for d in rng.sample([x for x in pack.desires if x.suit == suit], wanted.get(suit, 0))]
-        rng.shuffle(desires_deck)
+        shuffle(desires_deck, rng)
         self.deck = deck
         """The letter deck; its top is the end of the list."""
         in_deck = set(deck)
