@@ -5,6 +5,9 @@
 1. Games per second on one core, as one worker of `pnp simulate` plays them
    (heuristic agents at every seat, each outcome tallied), for B04 and D01 at
    4 and 8 players and Partisan at 4 and 6 (target: >= 2,000 at 4 players).
+   Each measurement is a fresh process holding only its own game, as a
+   worker of `pnp simulate GAME` does (games measured one after another in
+   one process slow each other: the first game's objects stay in memory).
    Median of R runs, the tables taking turns within each run, so each also
    reads as a ratio to the peer measured in the same run (B04 at 4 players):
    this machine's speed drifts by up to 2x from hour to hour, the ratio much less.
@@ -40,18 +43,30 @@ def games_per_second(game: str, players: int, games: int) -> float:
     return games / (time.perf_counter() - started)
 
 
+def in_fresh_process(game: str, players: int, games: int) -> float:
+    """:func:`games_per_second` in a new Python process (its start and the
+    game's loading not timed)."""
+    done = subprocess.run([sys.executable, __file__, "--one", game, str(players), str(games)],
+                          cwd=ROOT, check=True, capture_output=True, text=True)
+    return float(done.stdout)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--one"]:  # the child of in_fresh_process
+        sys.path.insert(0, str(ROOT))
+        game, players, games = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+        print(games_per_second(game, players, games))
+        return
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--check-games", type=int, default=10_000)
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
     tables = (("persuasion-b04", 4), ("persuasion-b04", 8), ("persuasion-d01", 4), ("persuasion-d01", 8), ("partisan", 4), ("partisan", 6))
     rates: dict[tuple[str, int], list[float]] = {table: [] for table in tables}
     for _ in range(args.runs):  # the tables take turns, so a run's rates share the machine's speed of the moment
         for game, players in tables:
-            rates[(game, players)].append(games_per_second(game, players, args.games))
+            rates[(game, players)].append(in_fresh_process(game, players, args.games))
     peer = rates[tables[0]]
     for (game, players), got in rates.items():
         ratio = statistics.median(r / p for r, p in zip(got, peer))
