@@ -152,7 +152,7 @@ class PartisanState:
                 self._current = decision_of((table.active, "gather", Product(parts), _SUITS_CONTEXT[card.suits]))
                 return
         self.actions[_NOTHING] += len(parts)
-        self._start_push()
+        self._offer_push(())
 
     def _sources(self, suits: tuple[int, ...]) -> list[list[Any]]:
         """For each of ``suits``, where a chip of it may come from: (the supply
@@ -198,6 +198,7 @@ class PartisanState:
         table, new, actions = self.table, self._new, self.actions
         assert new is not None
         on = new.chips
+        gathered = []
         for suit, pick in zip(self._gather, choice):
             if pick is None:
                 actions[_NOTHING] += 1
@@ -213,25 +214,19 @@ class PartisanState:
                     self._emptied = True
                 actions[_TAKEN] += 1
             on[suit] += 1
+            gathered.append((suit, lead))
             if lead:
                 assert table.leader is not None
                 table.leader[suit] = new
-        self._start_push()
+        self._offer_push(tuple(gathered))
 
-    def _start_push(self) -> None:
-        """Each chip on the new topic (one a suit at most: a card names a suit
-        once) is left, made a partisan or moved to another topic: one place a chip."""
-        new = self._new
-        assert new is not None
-        table, on = self.table, new.chips
-        leader = table.leader
-        on_new: list[tuple[int, bool]] = []
-        for s in new.card.suits:
-            if on[s]:
-                on_new.append((s, False) if leader is None else (s, leader[s] is new))
-        chips = tuple(on_new)
+    def _offer_push(self, chips: tuple[tuple[int, bool], ...]) -> None:
+        """Each chip gathered onto the new topic, (suit, is it the leader), in
+        the card's order of suits (one a suit at most: a card names a suit
+        once), is left, made a partisan or moved to another topic: one place a chip."""
+        table = self.table
         if not chips:
-            self._emptied = True
+            self._emptied = True  # the new topic holds none
             self._end_turn()
             return
         places = (STAY, PARTY, *table.topics[:-1])  # the new topic, raised this turn, is the last
