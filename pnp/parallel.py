@@ -34,9 +34,15 @@ def shared() -> Any:
     return _SHARED
 
 
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
 def _quiet() -> None:
+    """A worker's first step: SIGTERM just ends it, Ctrl-C is the parent's;
+    then the signals held since the fork (see :func:`fork_map`) may come."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
 _PR_SET_PDEATHSIG = 1
@@ -97,20 +103,32 @@ def fork_map(
 
     # An executor, not a Pool: a worker that dies (out of memory, a crash in a
     # C library) ends the map with an error instead of a wait that never ends.
+    # No future is ever cancelled (Executor.map cancels the rest when one
+    # fails): CPython 3.11's pool thread, finding a cancelled future once the
+    # workers are ended, dies with a traceback on stderr (gh-107219); ended
+    # workers fail the futures left instead.
     pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_quiet)
     results = []
     try:
-        for result in pool.map(_star, [(func, job) for job in jobs]):
-            results.append(result)
+        # The first submit forks the workers. A worker terminated before it has
+        # its own handlers would run the parent's (a traceback on stderr), so
+        # SIGINT and SIGTERM wait, in the parent and in each worker, until then.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        try:
+            futures = [pool.submit(_star, (func, job)) for job in jobs]
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for future in futures:
+            results.append(future.result())
             if done is not None:
                 done()
     except BrokenProcessPool:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=True)
         raise BuildError("a worker process died (out of memory?); nothing was written") from None
     except BaseException:  # an error, Ctrl-C, SIGTERM: end the work nobody wants now
         for process in list(getattr(pool, "_processes", {}).values()):
             process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=True)
         raise
     pool.shutdown()
     return results

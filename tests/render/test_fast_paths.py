@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 import os
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -351,6 +354,65 @@ def test_a_worker_that_dies_is_an_error_not_an_endless_wait() -> None:
     assert fork_map(_dies_on_one, [(0,), (2,), (3,)], workers=2) == [0, 2, 3]
     with pytest.raises(BuildError, match="a worker process died"):
         fork_map(_dies_on_one, [(0,), (1,), (2,)], workers=2)
+
+
+def _fails_on_zero(n: int) -> int:
+    if n == 0:
+        raise ValueError("the first job fails")
+    time.sleep(0.01)
+    return n
+
+
+def test_a_failing_job_ends_the_map_with_its_error_and_nothing_on_stderr(capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The error reaches the caller; the workers still at work, or still
+    starting, are ended without a word (no traceback from the pool's thread
+    or from a worker that had not set its handlers yet), however the timing
+    falls: tried 40 times, with a SIGTERM handler that raises, as pnp's own."""
+    from pnp.parallel import fork_map
+
+    def raising(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    died: list[str] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: died.append(f"{args.thread}: {args.exc_type.__name__}: {args.exc_value}"))
+    before = signal.signal(signal.SIGTERM, raising)
+    try:
+        for _ in range(40):
+            with pytest.raises(ValueError, match="the first job fails"):
+                fork_map(_fails_on_zero, [(n,) for n in range(12)], workers=2)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert died == [] and capfd.readouterr().err == ""
+
+
+def test_a_worker_ended_before_it_has_its_handlers_ends_without_a_word(capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the parent while the workers are still starting (here held
+    in their first step for half a second) ends them quietly: a SIGTERM that
+    reaches a worker before it has set its own handlers waits for them,
+    instead of running the parent's (which raises: a traceback on stderr)."""
+    from pnp import parallel
+
+    quiet = parallel._quiet
+
+    def slow_start() -> None:
+        logging.getLogger().handlers.clear()  # as in pnp's own process: what the pool logs goes to stderr
+        time.sleep(0.5)
+        quiet()
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(parallel, "_quiet", slow_start)
+    handlers = signal.signal(signal.SIGTERM, interrupt), signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.1)  # Ctrl-C, as it were, while the workers start
+        with pytest.raises(KeyboardInterrupt):
+            parallel.fork_map(_fails_on_zero, [(n,) for n in range(1, 5)], workers=2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGTERM, handlers[0])
+        signal.signal(signal.SIGALRM, handlers[1])
+    assert capfd.readouterr().err == ""
 
 
 def test_on_one_core_there_is_no_renderer_and_layout_stays_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
