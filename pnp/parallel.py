@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from pnp.errors import game_code_failure
+from pnp.errors import BuildError, game_code_failure
 
 T = TypeVar("T")
 
@@ -98,8 +98,6 @@ def fork_map(
         return out
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
-
-    from pnp.errors import BuildError
 
     # An executor, not a Pool: a worker that dies (out of memory, a crash in a
     # C library) ends the map with an error instead of a wait that never ends.

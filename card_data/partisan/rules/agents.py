@@ -24,6 +24,7 @@ from typing import Any
 
 from pnp.engine.api import Agent, Decision, Product
 
+from .scoring import Won, control
 from .state import PARTY, STAY
 from .table import SUPPLY, Card, Table, Topic, View, won_groups
 
@@ -41,25 +42,6 @@ def _pick(rng: random.Random, count: int) -> int:
 
 def random_agent(view: View, decision: Decision, rng: random.Random) -> Any:
     return decision.options[_pick(rng, len(decision.options))]
-
-
-Won = list[tuple[int, int]]
-"""(suit, seat) for each group some seat would win now (:func:`.table.won_groups`): what a topic's owner depends on."""
-
-
-def control(chips: Sequence[int], won: Won) -> int | None:
-    """The seat that would take a topic with these chips, given the groups won
-    now: -1 when split, None when nobody."""
-    best, who = 0, None
-    for s, owner in won:
-        c = chips[s]
-        if not c or c < best:
-            continue
-        if c > best:
-            best, who = c, owner
-        elif who != owner:
-            who = -1
-    return who
 
 
 def margin(table: Table, seat: int, suit: int) -> int:

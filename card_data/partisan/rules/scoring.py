@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 Settle = Callable[[int, int, tuple[int, ...]], int]
 """(suit, holder of the leader, tied seats) -> the seat the holder picks."""
+Won = list[tuple[int, int]]
+"""(suit, seat) for each group a seat wins, by suit: what decides who takes a topic."""
 
 
 class GroupResult(NamedTuple):
@@ -92,9 +94,27 @@ def win_groups(partisans: Sequence[Sequence[int]], leader_holder: Sequence[int |
     return tuple(results)
 
 
+def control(chips: Sequence[int], won: Won) -> int | None:
+    """Step 3 for one topic with these chips: the seat that takes it (the
+    winner of the won group with the most chips on it), -1 when won groups of
+    different seats tie for that, None when no won group has a chip on it.
+    The agents ask it of the table as it stands."""
+    best, who = 0, None
+    for s, owner in won:
+        c = chips[s]
+        if not c or c < best:
+            continue
+        if c > best:
+            best, who = c, owner
+        elif who != owner:
+            who = -1
+    return who
+
+
 def claim_topics(topics: Sequence[Sequence[int]], groups: Sequence[GroupResult], players: int) -> tuple[TopicResult, ...]:
-    """Step 3: each topic's chips go to the winner of the won group with the most chips on it."""
-    won = []  # (suit, its winner) for each won group
+    """Step 3: each topic's chips go to the winner of the won group with the
+    most chips on it; a tie between different winners' groups shares them out."""
+    won: Won = []
     for g in groups:
         if g.winner is not None:
             won.append((g.suit, g.winner))
@@ -102,25 +122,19 @@ def claim_topics(topics: Sequence[Sequence[int]], groups: Sequence[GroupResult],
     for index, chips in enumerate(topics):
         total = sum(chips)
         shares = [0] * players
-        best, top = 0, []  # the most chips of a won group on the topic, and those groups
-        for suit, seat in won:
-            count = chips[suit]
-            if count > best:
-                best, top = count, [(suit, seat)]
-            elif count == best and count:
-                top.append((suit, seat))
-        if best == 0:
+        who = control(chips, won)
+        if who is None:
             results.append(TopicResult(index, tuple(shares), None, (), total))
-            continue
-        owner = top[0][1]
-        if all(seat == owner for _, seat in top):
-            shares[owner] = total
-            results.append(TopicResult(index, tuple(shares), owner, (), 0))
-            continue
-        each = total // len(top)
-        for _, seat in top:
-            shares[seat] += each
-        results.append(TopicResult(index, tuple(shares), None, tuple(suit for suit, _ in top), total - each * len(top)))
+        elif who >= 0:
+            shares[who] = total
+            results.append(TopicResult(index, tuple(shares), who, (), 0))
+        else:  # split: each tied group's winner takes an equal share
+            best = max(chips[suit] for suit, _ in won)
+            top = [(suit, seat) for suit, seat in won if chips[suit] == best]
+            each = total // len(top)
+            for _, seat in top:
+                shares[seat] += each
+            results.append(TopicResult(index, tuple(shares), None, tuple(suit for suit, _ in top), total - each * len(top)))
     return tuple(results)
 
 

@@ -162,24 +162,16 @@ class PartisanState:
         leader, topics, supply = table.leader, table.topics, table.supply
         parts = []
         for suit in suits:
-            if leader is None:  # no leaders: every chip of a suit is alike
-                options: list[Any] = [_FROM_SUPPLY] if supply[suit] else []
-                for topic in topics:
-                    if topic.chips[suit]:
-                        options.append((topic, False))
-                options.append(None)
-                parts.append(options)
-                continue
-            where = leader[suit]
-            options = []
+            where = leader[suit] if leader is not None else None  # without leaders, every chip of a suit is alike
+            options: list[Any] = []
             have = supply[suit]
             if have:
                 if where == SUPPLY:
                     if have > 1:
-                        options.append((SUPPLY, False))
+                        options.append(_FROM_SUPPLY)
                     options.append((SUPPLY, True))
                 else:
-                    options.append((SUPPLY, False))
+                    options.append(_FROM_SUPPLY)
             for topic in topics:
                 count = topic.chips[suit]
                 if count:
