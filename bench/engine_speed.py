@@ -35,8 +35,9 @@ TARGETS: dict[tuple[str, int], tuple[float, float | None]] = {
 """Games per second on one core, and the same target as a ratio to :data:`PEER`.
 Partisan's: 2,000 over 1,714 games/s, the peer's median (5 runs of 3,000) in the
 hour of 2026-11-25 when this machine ran fastest and 2,000 was measured as such.
-The peer's work per game has not changed since (4,344k instructions a game then,
-4,324k at this writing, under valgrind): restate the ratio when it does."""
+The peer's work per game has not changed since (4,335k instructions a game at
+that hour's commit, ea409e4; 4,324k at this writing; valgrind): restate the ratio
+when it does."""
 
 
 def games_per_second(game: str, players: int, games: int) -> float:
