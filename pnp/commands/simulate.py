@@ -28,7 +28,7 @@ def simulate(
 
     from pnp.engine.plugins import engine_for
     from pnp.engine.simulate import Run, agents_for, metrics
-    from pnp.rules.summary import measure_lines
+    from pnp.rules.summary import agents_said, measure_lines, no_winner_said, outcomes_said
     from pnp.engine.simulate import simulate as run_games
 
     loaded = load(game, False)
@@ -44,11 +44,17 @@ def simulate(
         click.echo(json.dumps(data, indent=2))
         return
     played = f", variant {variant}" if variant else ""
-    click.echo(f"{loaded.title}{played}, {players} players, {games} games, seed {seed}, agents {', '.join(run.agents)}")
+    click.echo(f"{loaded.title}{played}, {players} players, {games} games, seed {seed}; {agents_said(list(run.agents))}")
     said = data["words"]
     click.echo(f"  win rate by seat, {said['first_seat']} first (95 % interval): " + ", ".join(f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in data["win_rate_by_seat"]))
-    click.echo(f"  no winner: {data['no_winner_rate']['rate']:.1%}; cap on {said['rounds']} reached: {data['capped_rate']['rate']:.1%}")
-    click.echo("  outcomes: " + ", ".join(f"{k} {v['share']['rate']:.0%} (wins {v['win_rate']['rate']:.0%})" for k, v in data["outcomes"].items()))
+    no_winner = no_winner_said(data)
+    if no_winner:
+        click.echo(f"  {no_winner}, as these agents play")
+    outcomes = outcomes_said(data["outcomes"])
+    if outcomes:
+        click.echo(f"  {outcomes}")
+    if data["capped_rate"]["rate"] > 0:
+        click.echo(f"  stopped by the engine's cap on {said['rounds']} (not a rule's end): {data['capped_rate']['rate']:.1%}")
     click.echo(f"  {said['rounds']}: mean {data['rounds']['mean']:.1f}, median {data['rounds']['p50']}, 90th percentile {data['rounds']['p90']}")
     click.echo(f"  {said['actions']}: " + ", ".join(f"{k} {v:.0%}" for k, v in data["actions"].items()))
     for line in measure_lines(data["measures"]):

@@ -167,9 +167,10 @@ def simulate(run: Run, workers: int = 1) -> Tally:
     return total
 
 
-WORDS = {"rounds": "rounds", "actions": "actions", "first_seat": "first seat"}
+WORDS = {"rounds": "rounds", "actions": "actions", "first_seat": "first seat", "no_winner": "no seat won"}
 """What an engine calls its rounds, its kinds of action and its first seat,
-unless it says otherwise (module attributes ROUNDS, ACTIONS, FIRST_SEAT)."""
+and what a game without a winner is in its rules, unless it says otherwise
+(module attributes ROUNDS, ACTIONS, FIRST_SEAT, NO_WINNER)."""
 
 
 def words(engine: ModuleType) -> dict[str, str]:

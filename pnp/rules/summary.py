@@ -53,22 +53,52 @@ def as_text(report: Report, strict: bool) -> str:
 
 
 def measure_lines(measures: dict[str, Any]) -> list[str]:
-    """The measures as report lines: mean per game and share of games with any, each with its 95 % interval."""
-    if not measures:
-        return []
-    lines = ["  per game (mean, 95 % interval; games with any):"]
-    for name, m in measures.items():
+    """The measures as report lines: mean per game and share of games with any,
+    each with its 95 % interval; those no game had share one line, so the
+    table shows what happened."""
+    seen = {name: m for name, m in measures.items() if m["games_with"]["rate"] > 0}
+    never = [name for name in measures if name not in seen]
+    lines = ["  per game (mean, 95 % interval; games with any):"] if seen else []
+    for name, m in seen.items():
         w = m["games_with"]
         lines.append(f"    {name}: {m['mean']:.3f} ({m['low']:.3f}-{m['high']:.3f}); {w['rate']:.1%} ({w['low']:.1%}-{w['high']:.1%})")
+    if never:
+        high = max(measures[name]["games_with"]["high"] for name in never)
+        lines.append(f"  in no game (so at most {high:.1%} of games, 95 % interval): {', '.join(never)}")
     return lines
+
+
+def agents_said(agents: list[str]) -> str:
+    """Which agents produced the figures: one kind at every seat, or each seat's."""
+    if len(set(agents)) == 1:
+        return f"{agents[0]} agents at every seat"
+    return "agents by seat " + ", ".join(agents)
+
+
+def no_winner_said(sim: dict[str, Any]) -> str | None:
+    """How often nobody won, in the game's own words for it; None when it
+    never happened (the line would say nothing)."""
+    rate = sim["no_winner_rate"]["rate"]
+    return f"no winner {rate:.1%} ({sim['words']['no_winner']})" if rate > 0 else None
+
+
+def outcomes_said(outcomes: dict[str, Any]) -> str | None:
+    """The engine's categories with how often each won; None when every
+    category only restates winning or losing (all its seats won, or none did)."""
+    if not any(v["wins"] and v["losses"] for v in outcomes.values()):
+        return None
+    return "outcomes: " + ", ".join(f"{k} {v['share']['rate']:.0%} (wins {v['win_rate']['rate']:.0%})" for k, v in outcomes.items())
 
 
 def _play_lines(label: str, players: str, sim: dict[str, Any]) -> list[str]:
     """One table size of simulated play: the summary, seats, and the engine's measures."""
+    agents = agents_said(sim["agents"])
+    no_winner = no_winner_said(sim)
     return [
-        f"Play ({label}{players} players, {sim['games']} games, heuristic agents): winners {sim['winners_share']['rate']:.0%} of players, "
-        f"no winner {sim['no_winner_rate']['rate']:.1%}, {seat_balance(sim)}, "
-        f"median {sim['rounds']['p50']} {sim['words']['rounds']}, skill gap {sim['skill_gap']['points']:+.0f} points",
+        f"Play ({label}{players} players, {sim['games']} games, {agents}): winners {sim['winners_share']['rate']:.0%} of players, "
+        + (f"{no_winner}, " if no_winner else "")
+        + f"{seat_balance(sim)}, median {sim['rounds']['p50']} {sim['words']['rounds']}, "
+        f"skill gap {sim['skill_gap']['points']:+.0f} points (a heuristic seat among random ones)",
         f"  win rate by seat, {sim['words']['first_seat']} first (95 % interval): " + ", ".join(
             f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
         ),

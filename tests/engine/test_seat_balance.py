@@ -19,7 +19,8 @@ def _data(rates: list[tuple[float, float, float]]) -> dict[str, Any]:
         "seat_balance_high": round(1 - max(0.0, max(lo for _, lo, _ in rates) - min(hi for _, _, hi in rates)), 6),
         "winners_share": {"rate": 0.3, "low": 0.29, "high": 0.31}, "no_winner_rate": {"rate": 0.0, "low": 0.0, "high": 0.0},
         "capped_rate": {"rate": 0.0, "low": 0.0, "high": 0.0}, "rounds": {"p50": 5},
-        "skill_gap": {"points": 10, "high": 12}, "words": {"rounds": "rounds", "first_seat": "first seat"},
+        "skill_gap": {"points": 10, "high": 12}, "words": {"rounds": "rounds", "first_seat": "first seat", "no_winner": "no seat won"},
+        "agents": ["heuristic"] * len(seats),
     }
 
 

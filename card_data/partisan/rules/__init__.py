@@ -17,12 +17,13 @@ from .agents import AGENTS
 from .state import BEHIND, FIRST, PartisanState
 from .table import Card, Pack
 
-__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "ROUNDS", "new_state", "player_counts", "prepare", "score", "score_text"]
+__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "NO_WINNER", "ROUNDS", "new_state", "player_counts", "prepare", "score", "score_text"]
 
 CATEGORIES = (FIRST, BEHIND)
 ROUNDS = "rounds"
 ACTIONS = "moves"
 FIRST_SEAT = "starting player"
+NO_WINNER = "every score 0"
 MEASURES = {
     "groups tied": "interest groups whose most partisans are tied between players",
     "groups won by nobody": "interest groups nobody wins (a tie the rules leave unbroken, or no partisans)",

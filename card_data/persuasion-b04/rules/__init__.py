@@ -14,13 +14,14 @@ from pnp.model import Game
 from .agents import AGENTS
 from .state import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, deck_from_game, judge
 
-__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
+__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "NO_WINNER", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
 
 CATEGORIES = (ENGAGED, INDEPENDENT, AVAILABLE)
 """How a seat can end a game, in the order reports list them."""
 ROUNDS = "rounds"
 ACTIONS = "intentions"
 FIRST_SEAT = "host"
+NO_WINNER = "nobody won at matrimony"
 TABLE = Names("crest", "status", (AVAILABLE, ENGAGED, INDEPENDENT), "fiance", (ENGAGED,))
 """What a scored table (docs/score-tables.md) calls a player's name, status and fiance."""
 

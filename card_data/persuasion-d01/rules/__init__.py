@@ -13,13 +13,14 @@ from pnp.model import Game
 from .agents import AGENTS
 from .state import AtMatrimony, D01State, Pack, pack_from_game, score_players
 
-__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
+__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "NO_WINNER", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
 
 CATEGORIES = ("engaged", "available")
 """How a seat can end a game, in the order reports list them."""
 ROUNDS = "days"
 ACTIONS = "actions"
 FIRST_SEAT = "host"
+NO_WINNER = "nobody scored"
 TABLE = Names("crest", "status", ("available", "engaged"), "fiance", ("engaged",))
 """What a scored table (docs/score-tables.md) calls a player's name, status and fiance."""
 
