@@ -27,7 +27,7 @@ from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
 from pnp.render.document import faces_html
-from pnp.render.findings import layout_diagnostics, raise_errors
+from pnp.render.findings import document_diagnostics, layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
 from pnp.render.layout import FacePages, render_build
 from pnp.render.scope import scope_for
@@ -113,13 +113,20 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
                            plan.others(game, i, p, options.variant), options.gutterfold), "printing instructions")
         for i, p in keys
     ]
+    named = [f"printing instructions ({paper})" for _, paper in keys]
     jobs += [(document_html(game, d, plan.papers[p]), f"document {d.id}") for p in options.papers for d in plan.documents]
+    named += [document_file(game, d, p) for p in options.papers for d in plan.documents]
     jobs += [(registration_html(game, plan.papers[p]), "the registration test") for p in _registration_papers(options)]
+    named += [registration_file(plan.papers[p]) for p in _registration_papers(options)]
     styles = list(plan.styles)
-    face_pdfs, findings, rendered = render_build(
+    face_pdfs, findings, laid_out = render_build(
         plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
     )
-    problems = raise_errors(layout_diagnostics(plan.components, plan.faces, findings, options.strict))
+    problems = raise_errors([
+        *layout_diagnostics(plan.components, plan.faces, findings, options.strict),
+        *document_diagnostics([(name, found) for name, (_, found) in zip(named, laid_out)], options.strict),
+    ])
+    rendered = [data for data, _ in laid_out]
     if cache.damaged:
         problems.append(Diagnostic(
             Source(out_dir / ".cache" / "render"), "",

@@ -226,6 +226,9 @@ class RenderCache:
 
 
 FACE_INDEX = "faces.json"
+"""The index: by content key, each face's document, page and layout findings,
+and each whole document's findings (``{"document": key, "findings": [...]}``),
+so a build from the cache reports what the layout found."""
 
 DIGEST = 16
 """Hex digits of a document's SHA-256 in its file name (``<key>-<digest>.pdf``):

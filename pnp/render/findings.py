@@ -35,6 +35,13 @@ def layout_diagnostics(
     return out
 
 
+def document_diagnostics(documents: Sequence[tuple[str, Sequence[LayoutFinding]]], strict: bool) -> list[Diagnostic]:
+    """Each (file name, findings) of a laid-out document as diagnostics at
+    that file: warnings, errors when ``strict``."""
+    level = Level.ERROR if strict else Level.WARNING
+    return [Diagnostic(Source(Path(name)), "", f"page {f.page + 1}: {f.message}", level) for name, found in documents for f in found]
+
+
 def raise_errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     """Raise :class:`LayoutProblem` with every diagnostic when any is an
     error; else return them (warnings)."""

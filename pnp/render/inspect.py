@@ -36,7 +36,7 @@ PX_PER_PT = 4 / 3
 TOLERANCE_PT = 0.5
 """Text may stick out this far (rounding, hinting) before it is reported."""
 
-CHECKS = 3
+CHECKS = 4
 """What these checks look for, as a number raised whenever they find more:
 part of every render-cache key, so findings cached before are made again."""
 
@@ -49,7 +49,7 @@ _Affine = tuple[float, float, float, float, float, float]
 """(a, b, c, d, e, f): x' = a*x + c*y + e, y' = b*x + d*y + f (WeasyPrint's order)."""
 
 
-Kind = Literal["overflow", "safe-zone", "overlap", "font", "fit"]
+Kind = Literal["overflow", "safe-zone", "overlap", "font", "fit", "keep"]
 KINDS: tuple[str, ...] = get_args(Kind)
 """Every kind of finding (what the render cache's index may hold)."""
 
@@ -68,7 +68,9 @@ class LayoutFinding:
     ``font``: text asks for a font family that is not declared, or holds a
     character no declared font has (always an error: see :mod:`pnp.render.fontcheck`).
     ``fit``: a shrink-to-fit element (:mod:`pnp.render.fit`) needed its minimum
-    size (a warning even under ``--strict``: it fits)."""
+    size (a warning even under ``--strict``: it fits).
+    ``keep``: in a document (not a card), a heading left at the foot of a
+    page with too little of its text (:mod:`pnp.render.keep`)."""
     element: str
     """The element, CSS-like: ``div.flavour``, ``p#title``; for an element with
     neither class nor id, prefixed by its nearest ancestor that has one

@@ -52,6 +52,9 @@ def _size(face: Face) -> tuple[float, float, float, float]:
 
 FacePages = list[tuple[bytes, list["str | None"]]]
 """(pdf bytes, face key per page or None) per cached document holding faces."""
+Documents = list[tuple[bytes, list[LayoutFinding]]]
+"""Each document's pdf bytes and the findings of its layout (headings left at
+a page's foot: :mod:`pnp.render.keep`), in the order they were asked for."""
 
 
 def render_faces(
@@ -84,11 +87,13 @@ def render_build(
     scope: Scope,
     cache: RenderCache,
     workers: int | None = None,
-) -> tuple[FacePages, dict[str, list[LayoutFinding]], list[bytes]]:
+) -> tuple[FacePages, dict[str, list[LayoutFinding]], Documents]:
     """:func:`render_faces`, and (html, what) ``documents`` from the cache too,
     in one pass: whatever the cache lacks, faces and documents alike, is laid
     out together, longest first, so every core stays busy to the end. Returns
-    the faces' pages and findings, and each document's PDF bytes."""
+    the faces' pages and findings, and each document's PDF bytes with its
+    findings (kept in the index beside the faces', so a warm build reports
+    them as a cold one does)."""
     limit = cache_limit()
     index = cache.face_index()
     work = _work(faces, html_for, documents, scope, cache, index)
@@ -98,7 +103,7 @@ def render_build(
     cache.hits += len(pages.keys() - fresh)
     if work.todo or work.unstored:
         cache.prune(limit, set(pages) | set(work.document_keys))
-    return out, found, [data for data in work.stored if data is not None]
+    return out, found, [(data, work.found[i]) for i, data in enumerate(work.stored) if data is not None]
 
 
 @dataclass
@@ -113,6 +118,8 @@ class _Work:
     document_keys: list[str]
     stored: list[bytes | None]
     """Each document's bytes, from the cache or (once laid out) new."""
+    found: list[list[LayoutFinding]]
+    """Each document's findings, from the index or (once laid out) new."""
     unstored: list[int]
 
 
@@ -133,10 +140,21 @@ def _work(
     cache.face_hits += len(faces) - missing
     cache.face_misses += missing
     document_keys = [job_key(html, roots, hashed) for html, _ in documents]
-    stored: list[bytes | None] = [cache.get(k) for k in document_keys]
+    found = [_document_findings(index, k) for k in document_keys]
+    stored: list[bytes | None] = [cache.get(k) if f is not None else None for k, f in zip(document_keys, found)]
     unstored = [i for i, data in enumerate(stored) if data is None]
     cache.hits += len(documents) - len(unstored)
-    return _Work(keys, todo, document_keys, stored, unstored)
+    return _Work(keys, todo, document_keys, stored, [f or [] for f in found], unstored)
+
+
+def _document_findings(index: dict[str, Any], key: str) -> list[LayoutFinding] | None:
+    """A cached document's findings, or None when the index holds none for it
+    (or holds them damaged): then the document is laid out again."""
+    entry = index.get(key)
+    try:
+        return [LayoutFinding(**f) for f in entry["findings"]] if isinstance(entry, dict) and entry.get("document") == key else None
+    except (TypeError, KeyError):
+        return None
 
 
 def _cached_at(cache: RenderCache, index: dict[str, Any], face: str, document: str, page: int) -> bool:
@@ -176,11 +194,12 @@ def _lay_out(
                 "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
             }
     for number, i in enumerate(work.unstored, start=len(chunks)):
-        data = results[number][0]
-        cache.put(work.document_keys[i], data)
-        work.stored[i] = data
-    if chunks:
-        cache.save_face_index(index)
+        data, findings = results[number]
+        key = work.document_keys[i]
+        cache.put(key, data)
+        work.stored[i], work.found[i] = data, findings
+        index[key] = {"document": key, "findings": [asdict(f) for f in findings]}
+    cache.save_face_index(index)
     return fresh
 
 

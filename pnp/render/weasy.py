@@ -32,6 +32,7 @@ from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
+from pnp.render.keep import stranded_headings
 from pnp.render.scope import Scope
 from pnp.render.sheets import scratch
 from pnp.svgsize import SvgRefused, check_inline_svg
@@ -161,7 +162,8 @@ def render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes |
     :func:`pnp.render.inspect.inspect_layout`), return the overflowing text,
     text outside the safe zone and text in undeclared fonts or characters as
     findings, after layout and before writing; in any other document, text in
-    undeclared fonts or characters is an AssetError."""
+    undeclared fonts or characters is an AssetError, and headings left at a
+    page's foot are its findings (:mod:`pnp.render.keep`)."""
     with interrupts_kept():
         return _render_inspected(html, scope, what, safe_boxes)
 
@@ -235,8 +237,10 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
             document, fitted = fit_text(html, lambda text: lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved))
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
             findings += [LayoutFinding(page, "fit", element, message) for page, element, message in fitted]
-            if safe_boxes is None and findings:
-                raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
+            if safe_boxes is None:
+                if findings:
+                    raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
+                findings = stranded_headings(document)
             data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None

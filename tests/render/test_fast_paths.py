@@ -203,7 +203,8 @@ def test_faces_and_documents_laid_out_in_one_pass_each_land_where_they_belong(tm
     documents = [(_html("short document"), "short"), (_html("a much longer document " * 20), "long")]
     cache = RenderCache(tmp_path / "cache")
     pages, found, rendered = render_build(faces, html_for, lambda f: (0.0, 0.0, 100.0, 100.0), documents, _scope(tmp_path), cache)
-    assert "short document" in _text(rendered[0]) and "much longer" in _text(rendered[1])
+    assert "short document" in _text(rendered[0][0]) and "much longer" in _text(rendered[1][0])
+    assert [findings for _, findings in rendered] == [[], []]
     by_face = {}
     for data, keys in pages:
         with pikepdf.open(io.BytesIO(data)) as pdf:

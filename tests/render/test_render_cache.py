@@ -252,7 +252,7 @@ def _damage_page(out: Path) -> None:
 def _damage_index(out: Path) -> None:
     index = out / "mini" / ".cache" / "render" / "faces.json"
     entries = json.loads(index.read_text())
-    for entry in entries.values():
+    for entry in entries.values():  # faces' entries and documents' alike
         entry["page"] = 7
     index.write_text(json.dumps(entries))
 
@@ -261,8 +261,9 @@ def _count_more_pages(out: Path) -> None:
     index = out / "mini" / ".cache" / "render" / "faces.json"
     entries = json.loads(index.read_text())
     for entry in entries.values():
-        entry["pages"] += 3
-        entry["page"] = entry["pages"] - 1
+        if "pages" in entry:  # a face's entry (a document's holds only its findings)
+            entry["pages"] += 3
+            entry["page"] = entry["pages"] - 1
     index.write_text(json.dumps(entries))
 
 

@@ -95,7 +95,7 @@ def test_an_index_entry_pointing_at_a_neighbour_page_is_laid_out_again(tmp_path:
     entries = json.loads(index.read_text())
     moved = 0
     for entry in entries.values():
-        if entry["pages"] > 1:
+        if entry.get("pages", 0) > 1:  # a face's entry (a document's holds only its findings)
             entry["page"] = (entry["page"] + 1) % entry["pages"]
             moved += 1
     assert moved >= 2, "the mini game must have a run of several faces for this test to mean anything"
