@@ -22,13 +22,14 @@ when a document is inspected.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal, NamedTuple, get_args
 
 from pnp.render.faces import STAMP_BAND, Face
 from pnp.render.fontcheck import FontRules, text_problems
-from pnp.render.overlap import Text, overlapping
+from pnp.render.overlap import Art, Text, art_over_text, overlapping
+from pnp.render.paint import paint_order
 from pnp.units import to_mm
 
 PX_PER_PT = 4 / 3
@@ -36,7 +37,7 @@ PX_PER_PT = 4 / 3
 TOLERANCE_PT = 0.5
 """Text may stick out this far (rounding, hinting) before it is reported."""
 
-CHECKS = 3
+CHECKS = 4
 """What these checks look for, as a number raised whenever they find more:
 part of every render-cache key, so findings cached before are made again."""
 
@@ -123,7 +124,8 @@ def inspect_layout(
     for index, page in enumerate(document.pages):
         safe = safe_boxes[index] if index < len(safe_boxes) else None
         page_safe = None if safe is None else _px_edges(safe)
-        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, []), page._page_box)
+        order = paint_order(page._page_box) if page_safe is not None and overflow else {}
+        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, [], order, []), page._page_box)
     return [finding for _, finding in worst.values()]
 
 
@@ -140,6 +142,7 @@ class _Types(NamedTuple):
     inline: type[Any]
     container: tuple[type[Any], ...]
     placeholder: type[Any]
+    replaced: type[Any]
 
 
 @cache
@@ -153,6 +156,7 @@ def _box_types() -> _Types:
         boxes.InlineBox,
         (boxes.BlockContainerBox, boxes.FlexContainerBox, boxes.GridContainerBox),
         AbsolutePlaceholder,
+        boxes.ReplacedBox,
     )
 
 
@@ -185,6 +189,8 @@ class _Context:
     fixed_depth: int
     named: Any
     """The nearest box whose element has a class or id, for naming anonymous text."""
+    holders: frozenset[int]
+    """The painted boxes it lies in (:attr:`pnp.render.overlap.Text.holders`)."""
 
 
 @dataclass(frozen=True)
@@ -199,12 +205,16 @@ class _Page:
     overflow: bool
     texts: list[Text]
     """The page's visible text so far, for :func:`pnp.render.overlap.overlapping`."""
+    order: dict[int, int]
+    """What is drawn when (:func:`pnp.render.paint.paint_order`); empty when art is not checked."""
+    art: list[Art]
+    """The page's painted boxes so far, for :func:`pnp.render.overlap.art_over_text`."""
 
 
 def _inspect_page(page: _Page, page_box: Any) -> None:
     edges = (0.0, 0.0, float(page_box.margin_width()), float(page_box.margin_height()))
     frame = _Frame(page_box, edges, None, edges, True, True, None)
-    context = _Context((frame,), None, 1, 1, None)
+    context = _Context((frame,), None, 1, 1, None, frozenset())
     for child in page_box.children:
         _visit(child, context, page)
     if page.safe is None:
@@ -213,6 +223,11 @@ def _inspect_page(page: _Page, page_box: Any) -> None:
         first, second = found.first, found.second
         _record(page, ("overlap", first.owner, second.owner), found.width * found.height, "overlap", first.element,
                 f"its text overlaps the text of {second.element} ({_mm(found.width)} across, {_mm(found.height)} down)")
+    for covered in art_over_text(page.texts, page.art, _TOLERANCE_PX):
+        text, art = covered.text, covered.art
+        how = f"under {art.element}" if covered.on_top else f"over {art.element} and past its edge"
+        _record(page, ("art", text.owner, art.element), covered.width * covered.height, "overlap", text.element,
+                f"its text is drawn {how} ({_mm(covered.width)} across, {_mm(covered.height)} down)")
 
 
 def _visit(box: Any, context: _Context, page: _Page) -> None:
@@ -222,20 +237,19 @@ def _visit(box: Any, context: _Context, page: _Page) -> None:
     if isinstance(box, types.text):
         _check_text(box, context, page)
         return
-    if not box.children:
-        return
     if isinstance(box, types.line):
-        if box.block_ellipsis != "none" and page.overflow:
+        if box.children and box.block_ellipsis != "none" and page.overflow:
             _record(page, ("clamp", id(box.element), box.element_tag), 0.0, "overflow", _describe(box, context.named),
                     "text is cut short to fit (line-clamp or block-ellipsis)")
     elif isinstance(box, types.inline):
         if _names_anew(box, context):
-            context = _Context(context.frames, context.matrix, context.abs_depth, context.fixed_depth, box)
+            context = replace(context, named=box)
+        context = _paint(box, context, page)
     else:
         entered = _enter(box, context, types)
         if entered is None:
             return
-        context = entered
+        context = _paint(box, entered, page)
     for child in box.children:
         _visit(child, context, page)
 
@@ -287,7 +301,31 @@ def _enter(box: Any, context: _Context, types: _Types) -> _Context | None:
         abs_depth = len(frames)  # its containing block for absolutely positioned descendants
     if own is not None:
         fixed_depth = len(frames)
-    return _Context(frames, matrix, abs_depth, fixed_depth, named)
+    return _Context(frames, matrix, abs_depth, fixed_depth, named, context.holders)
+
+
+def _paint(box: Any, context: _Context, page: _Page) -> _Context:
+    """Note what ``box`` paints (an image's picture, or its background) as
+    art; return ``context`` (the one for its children) holding it."""
+    if isinstance(box, page.types.replaced):
+        painted = box if box.style["visibility"] == "visible" and box.width and box.height else None
+        edges = (box.content_box_x(), box.content_box_y(), box.content_box_x() + box.width, box.content_box_y() + box.height)
+    else:
+        painted = box.background
+        if painted is not None:
+            x, y, width, height = painted.layers[-1].painting_area
+            edges = (x, y, x + width, y + height)
+            if painted.color.alpha == 0 and all(layer.image is None for layer in painted.layers):
+                painted = None
+    order = page.order.get(id(painted)) if painted is not None and box.style["opacity"] > 0 else None
+    if order is None:
+        return context
+    frames = context.frames  # what clips it: not its own frame, which clips only its children
+    clip = frames[-2].clip if frames[-1].box is box and len(frames) > 1 else frames[-1].clip
+    visible = _intersect(_aabb(edges, context.matrix), clip)
+    if visible[0] < visible[2] and visible[1] < visible[3]:
+        page.art.append(Art(visible, id(painted), order, _describe(box, context.named)))
+    return replace(context, holders=context.holders | {id(painted)})
 
 
 def _covers(edges: _Edges, page: _Edges) -> bool:
@@ -326,7 +364,7 @@ def _check_text(box: Any, context: _Context, page: _Page) -> None:
     visible = _intersect(_aabb(edges, matrix), context.frames[-1].clip)
     if visible[0] >= visible[2] or visible[1] >= visible[3]:
         return
-    page.texts.append(Text(visible, (id(box.element), box.element_tag), _describe(box, named)))
+    page.texts.append(Text(visible, (id(box.element), box.element_tag), _describe(box, named), page.order.get(id(box), -1), context.holders))
     if named is not None and STAMP_BAND in (named.element.get("class") or "").split():
         return  # the build stamp sits outside the safe zone on purpose, in the band no card text may use
     side, excess = _worst_side(visible, page.safe)
