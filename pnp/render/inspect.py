@@ -404,6 +404,7 @@ def _describe(box: Any, named: Any) -> str:
 def _selector(box: Any) -> str:
     element = box.element
     tag, _, pseudo = (box.element_tag or "").partition("::")
+    tag = tag.rpartition("}")[2]  # an inline <svg>'s tag comes with its namespace
     ident = element.get("id")
     classes = (element.get("class") or "").split()
     return tag + (f"#{ident}" if ident else "") + "".join(f".{name}" for name in classes) + (f"::{pseudo}" if pseudo else "")
