@@ -1,13 +1,15 @@
 """After layout, before writing: find text that overflows its box, leaves the
-safe zone, lies over another element's text, or is set in a font or character
-the game did not declare.
+safe zone, lies over another element's text or meets art, or is set in a font
+or character the game did not declare.
 
 WeasyPrint's ``HTML.render()`` returns a Document whose pages can be looked at
 before ``write_pdf()``. :func:`inspect_layout` walks each page's laid-out box
 tree and reports, per page, text that does not fit the box meant to hold it and
-text that reaches outside the card's safe zone, and the text of two elements
-drawn over each other (:mod:`pnp.render.overlap`). Only text counts: full-bleed
-art and backgrounds are meant to reach the page edge.
+text that reaches outside the card's safe zone, the text of two elements
+drawn over each other, and text under art or running onto it
+(:mod:`pnp.render.overlap`, in the order :mod:`pnp.render.paint` finds). Only
+text is held to boxes and the safe zone: full-bleed art and backgrounds are
+meant to reach the page edge.
 
 Units: callers speak points (as everywhere in pnp) from the page's top-left
 corner; WeasyPrint's boxes are in CSS px (1px = 0.75pt) from the same corner,
@@ -65,7 +67,8 @@ class LayoutFinding:
     """``overflow``: text does not fit its box (or the page), or was cut short by
     line-clamp. ``safe-zone``: text reaches outside the page's safe rectangle.
     ``overlap``: the element's text and another element's (named in the
-    message) are drawn over each other.
+    message) are drawn over each other, or art (an image or a painted box,
+    named) is drawn over its text, or under it and past its edge.
     ``font``: text asks for a font family that is not declared, or holds a
     character no declared font has (always an error: see :mod:`pnp.render.fontcheck`).
     ``fit``: a shrink-to-fit element (:mod:`pnp.render.fit`) needed its minimum
@@ -109,7 +112,9 @@ def inspect_layout(
 
     On pages with a safe rectangle, text of two different elements that meets
     by more than 0.5 pt both across and down is an ``overlap``, reported once
-    per pair at the element whose text comes first in the document.
+    per pair at the element whose text comes first in the document; so is text
+    and art that meet so (:func:`pnp.render.overlap.art_over_text`), once per
+    text element and art selector, at the text.
 
     With ``fonts``, every piece of visible text is also checked against
     them (``font`` findings); ``overflow=False`` checks only that.
@@ -307,6 +312,8 @@ def _enter(box: Any, context: _Context, types: _Types) -> _Context | None:
 def _paint(box: Any, context: _Context, page: _Page) -> _Context:
     """Note what ``box`` paints (an image's picture, or its background) as
     art; return ``context`` (the one for its children) holding it."""
+    if not page.order:
+        return context
     if isinstance(box, page.types.replaced):
         painted = box if box.style["visibility"] == "visible" and box.width and box.height else None
         edges = (box.content_box_x(), box.content_box_y(), box.content_box_x() + box.width, box.content_box_y() + box.height)
