@@ -83,10 +83,12 @@ _SHIPPED: dict[str, Path] = {}
 
 def _shipped_build(factory: pytest.TempPathFactory, game: str) -> Path:
     """Each shipped game built once per test run, whichever folder's tests
-    ask first (a game's own tests import these fixtures from here)."""
+    ask first (a game's own tests import these fixtures from here), with
+    --strict: no shipped face may have a layout finding (text overflowing,
+    outside the safe zone, over other text, under art)."""
     if game not in _SHIPPED:
         out = factory.mktemp(f"out-{game}")
-        result = run_pnp("build", game, "--out", str(out))
+        result = run_pnp("build", game, "--strict", "--out", str(out))
         assert result.returncode == 0, result.stderr
         _SHIPPED[game] = out / game
     return _SHIPPED[game]

@@ -13,8 +13,8 @@ from pnp.render.inspect import LayoutFinding
 
 class LayoutProblem(InputError):
     """Text in a font or character the game did not declare; under --strict,
-    also text that overflows its box, leaves a card's safe zone or lies over
-    another element's text, and text or marks outside the paper's printable
+    also text that overflows its box, leaves a card's safe zone, lies over
+    another element's text or meets art, and text or marks outside the paper's printable
     area (:mod:`pnp.home.printable`)."""
 
 

@@ -1,13 +1,15 @@
 """After layout, before writing: find text that overflows its box, leaves the
-safe zone, lies over another element's text, or is set in a font or character
-the game did not declare.
+safe zone, lies over another element's text or meets art, or is set in a font
+or character the game did not declare.
 
 WeasyPrint's ``HTML.render()`` returns a Document whose pages can be looked at
 before ``write_pdf()``. :func:`inspect_layout` walks each page's laid-out box
 tree and reports, per page, text that does not fit the box meant to hold it and
-text that reaches outside the card's safe zone, and the text of two elements
-drawn over each other (:mod:`pnp.render.overlap`). Only text counts: full-bleed
-art and backgrounds are meant to reach the page edge.
+text that reaches outside the card's safe zone, the text of two elements
+drawn over each other, and text under art or running onto it
+(:mod:`pnp.render.overlap`, in the order :mod:`pnp.render.paint` finds). Only
+text is held to boxes and the safe zone: full-bleed art and backgrounds are
+meant to reach the page edge.
 
 Units: callers speak points (as everywhere in pnp) from the page's top-left
 corner; WeasyPrint's boxes are in CSS px (1px = 0.75pt) from the same corner,
@@ -22,13 +24,14 @@ when a document is inspected.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal, NamedTuple, get_args
 
 from pnp.render.faces import STAMP_BAND, Face
 from pnp.render.fontcheck import FontRules, text_problems
-from pnp.render.overlap import Text, overlapping
+from pnp.render.overlap import Art, Text, art_over_text, overlapping
+from pnp.render.paint import paint_order
 from pnp.units import to_mm
 
 PX_PER_PT = 4 / 3
@@ -64,7 +67,8 @@ class LayoutFinding:
     """``overflow``: text does not fit its box (or the page), or was cut short by
     line-clamp. ``safe-zone``: text reaches outside the page's safe rectangle.
     ``overlap``: the element's text and another element's (named in the
-    message) are drawn over each other.
+    message) are drawn over each other, or art (an image or a painted box,
+    named) is drawn over its text, or under it and past its edge.
     ``font``: text asks for a font family that is not declared, or holds a
     character no declared font has (always an error: see :mod:`pnp.render.fontcheck`).
     ``fit``: a shrink-to-fit element (:mod:`pnp.render.fit`) needed its minimum
@@ -110,7 +114,9 @@ def inspect_layout(
 
     On pages with a safe rectangle, text of two different elements that meets
     by more than 0.5 pt both across and down is an ``overlap``, reported once
-    per pair at the element whose text comes first in the document.
+    per pair at the element whose text comes first in the document; so is text
+    and art that meet so (:func:`pnp.render.overlap.art_over_text`), once per
+    text element and art selector, at the text.
 
     With ``fonts``, every piece of visible text is also checked against
     them (``font`` findings); ``overflow=False`` checks only that.
@@ -125,7 +131,8 @@ def inspect_layout(
     for index, page in enumerate(document.pages):
         safe = safe_boxes[index] if index < len(safe_boxes) else None
         page_safe = None if safe is None else _px_edges(safe)
-        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, []), page._page_box)
+        order = paint_order(page._page_box) if page_safe is not None and overflow else {}
+        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, [], order, []), page._page_box)
     return [finding for _, finding in worst.values()]
 
 
@@ -142,6 +149,7 @@ class _Types(NamedTuple):
     inline: type[Any]
     container: tuple[type[Any], ...]
     placeholder: type[Any]
+    replaced: type[Any]
 
 
 @cache
@@ -155,6 +163,7 @@ def _box_types() -> _Types:
         boxes.InlineBox,
         (boxes.BlockContainerBox, boxes.FlexContainerBox, boxes.GridContainerBox),
         AbsolutePlaceholder,
+        boxes.ReplacedBox,
     )
 
 
@@ -187,6 +196,8 @@ class _Context:
     fixed_depth: int
     named: Any
     """The nearest box whose element has a class or id, for naming anonymous text."""
+    holders: frozenset[int]
+    """The painted boxes it lies in (:attr:`pnp.render.overlap.Text.holders`)."""
 
 
 @dataclass(frozen=True)
@@ -201,12 +212,16 @@ class _Page:
     overflow: bool
     texts: list[Text]
     """The page's visible text so far, for :func:`pnp.render.overlap.overlapping`."""
+    order: dict[int, int]
+    """What is drawn when (:func:`pnp.render.paint.paint_order`); empty when art is not checked."""
+    art: list[Art]
+    """The page's painted boxes so far, for :func:`pnp.render.overlap.art_over_text`."""
 
 
 def _inspect_page(page: _Page, page_box: Any) -> None:
     edges = (0.0, 0.0, float(page_box.margin_width()), float(page_box.margin_height()))
     frame = _Frame(page_box, edges, None, edges, True, True, None)
-    context = _Context((frame,), None, 1, 1, None)
+    context = _Context((frame,), None, 1, 1, None, frozenset())
     for child in page_box.children:
         _visit(child, context, page)
     if page.safe is None:
@@ -215,6 +230,11 @@ def _inspect_page(page: _Page, page_box: Any) -> None:
         first, second = found.first, found.second
         _record(page, ("overlap", first.owner, second.owner), found.width * found.height, "overlap", first.element,
                 f"its text overlaps the text of {second.element} ({_mm(found.width)} across, {_mm(found.height)} down)")
+    for covered in art_over_text(page.texts, page.art, _TOLERANCE_PX):
+        text, art = covered.text, covered.art
+        how = f"under {art.element}" if covered.on_top else f"over {art.element} and past its edge"
+        _record(page, ("art", text.owner, art.element), covered.width * covered.height, "overlap", text.element,
+                f"its text is drawn {how} ({_mm(covered.width)} across, {_mm(covered.height)} down)")
 
 
 def _visit(box: Any, context: _Context, page: _Page) -> None:
@@ -224,20 +244,19 @@ def _visit(box: Any, context: _Context, page: _Page) -> None:
     if isinstance(box, types.text):
         _check_text(box, context, page)
         return
-    if not box.children:
-        return
     if isinstance(box, types.line):
-        if box.block_ellipsis != "none" and page.overflow:
+        if box.children and box.block_ellipsis != "none" and page.overflow:
             _record(page, ("clamp", id(box.element), box.element_tag), 0.0, "overflow", _describe(box, context.named),
                     "text is cut short to fit (line-clamp or block-ellipsis)")
     elif isinstance(box, types.inline):
         if _names_anew(box, context):
-            context = _Context(context.frames, context.matrix, context.abs_depth, context.fixed_depth, box)
+            context = replace(context, named=box)
+        context = _paint(box, context, page)
     else:
         entered = _enter(box, context, types)
         if entered is None:
             return
-        context = entered
+        context = _paint(box, entered, page)
     for child in box.children:
         _visit(child, context, page)
 
@@ -289,7 +308,33 @@ def _enter(box: Any, context: _Context, types: _Types) -> _Context | None:
         abs_depth = len(frames)  # its containing block for absolutely positioned descendants
     if own is not None:
         fixed_depth = len(frames)
-    return _Context(frames, matrix, abs_depth, fixed_depth, named)
+    return _Context(frames, matrix, abs_depth, fixed_depth, named, context.holders)
+
+
+def _paint(box: Any, context: _Context, page: _Page) -> _Context:
+    """Note what ``box`` paints (an image's picture, or its background) as
+    art; return ``context`` (the one for its children) holding it."""
+    if not page.order:
+        return context
+    if isinstance(box, page.types.replaced):
+        painted = box if box.style["visibility"] == "visible" and box.width and box.height else None
+        edges = (box.content_box_x(), box.content_box_y(), box.content_box_x() + box.width, box.content_box_y() + box.height)
+    else:
+        painted = box.background
+        if painted is not None:
+            x, y, width, height = painted.layers[-1].painting_area
+            edges = (x, y, x + width, y + height)
+            if painted.color.alpha == 0 and all(layer.image is None for layer in painted.layers):
+                painted = None
+    order = page.order.get(id(painted)) if painted is not None and box.style["opacity"] > 0 else None
+    if order is None:
+        return context
+    frames = context.frames  # what clips it: not its own frame, which clips only its children
+    clip = frames[-2].clip if frames[-1].box is box and len(frames) > 1 else frames[-1].clip
+    visible = _intersect(_aabb(edges, context.matrix), clip)
+    if visible[0] < visible[2] and visible[1] < visible[3]:
+        page.art.append(Art(visible, id(painted), order, _describe(box, context.named)))
+    return replace(context, holders=context.holders | {id(painted)})
 
 
 def _covers(edges: _Edges, page: _Edges) -> bool:
@@ -328,7 +373,7 @@ def _check_text(box: Any, context: _Context, page: _Page) -> None:
     visible = _intersect(_aabb(edges, matrix), context.frames[-1].clip)
     if visible[0] >= visible[2] or visible[1] >= visible[3]:
         return
-    page.texts.append(Text(visible, (id(box.element), box.element_tag), _describe(box, named)))
+    page.texts.append(Text(visible, (id(box.element), box.element_tag), _describe(box, named), page.order.get(id(box), -1), context.holders))
     if named is not None and STAMP_BAND in (named.element.get("class") or "").split():
         return  # the build stamp sits outside the safe zone on purpose, in the band no card text may use
     side, excess = _worst_side(visible, page.safe)
@@ -368,6 +413,7 @@ def _describe(box: Any, named: Any) -> str:
 def _selector(box: Any) -> str:
     element = box.element
     tag, _, pseudo = (box.element_tag or "").partition("::")
+    tag = tag.rpartition("}")[2]  # an inline <svg>'s tag comes with its namespace
     ident = element.get("id")
     classes = (element.get("class") or "").split()
     return tag + (f"#{ident}" if ident else "") + "".join(f".{name}" for name in classes) + (f"::{pseudo}" if pseudo else "")

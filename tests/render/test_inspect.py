@@ -148,3 +148,37 @@ def test_text_past_the_page_edge_overflows_the_page() -> None:
 def test_more_safe_boxes_than_pages_is_an_error() -> None:
     with pytest.raises(ValueError, match="2 safe boxes given for a document of 1 pages"):
         inspect_layout(cards(SHORT), [SAFE_3MM, SAFE_3MM])
+
+
+WORD = "<p class=\"word\" style=\"position: absolute; left: 10mm; top: 30mm; margin: 0; font: 10pt/10pt 'EB Garamond'\">Words</p>"
+"""A word from 10 mm across and 30 mm down, on a 10pt (3.5 mm) line."""
+
+
+@pytest.mark.parametrize(
+    "patch, found",
+    [
+        # After the word in the document and positioned, so painted over it.
+        ('<div class="patch" style="position: absolute; left: 12mm; top: 29mm; width: 4mm; height: 8mm; background: #345"></div>',
+         "its text is drawn under div.patch (4.0 mm across, 3.5 mm down)"),
+        # After it too, but z-index -1 paints it first: the word is on top, and runs past the patch's edge.
+        ('<div class="patch" style="position: absolute; left: 12mm; top: 29mm; width: 4mm; height: 8mm; background: #345; z-index: -1"></div>',
+         "its text is drawn over div.patch and past its edge (4.0 mm across, 3.5 mm down)"),
+        # An inline SVG, turned: measured where it is drawn (its 4 mm square turned 45 degrees spans 5.7 mm).
+        ('<svg class="mark" width="4mm" height="4mm" style="position: absolute; left: 12mm; top: 30mm; transform: rotate(45deg)">'
+         '<rect width="100%" height="100%" fill="teal"/></svg>',
+         "its text is drawn under svg.mark (5.7 mm across, 3.5 mm down)"),
+    ],
+    ids=["over", "z-index", "inline-svg"],
+)
+def test_art_over_or_under_text_is_found_in_weasyprints_paint_order(patch: str, found: str) -> None:
+    face = bled_face(WORD + patch)
+    assert inspect_layout(laid_out(face), [safe_box(face)]) == [LayoutFinding(0, "overlap", "p.word", found)]
+
+
+def test_text_past_its_own_background_or_wholly_on_a_ground_is_not_under_art() -> None:
+    face = bled_face(
+        '<div class="ground" style="position: absolute; left: 5mm; top: 5mm; width: 50mm; height: 70mm; background: #eee"></div>'
+        '<div class="plate" style="position: absolute; left: 10mm; top: 50mm; width: 8mm; background: #ddd; white-space: nowrap">'
+        "Plate of words</div>" + WORD
+    )
+    assert inspect_layout(laid_out(face), [safe_box(face)]) == []

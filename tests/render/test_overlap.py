@@ -1,21 +1,26 @@
-"""Text of two elements drawn over each other is reported by card and element
-(a warning; an error under --strict), and no shipped card has any: read back
-from the printed pages with pdftotext -bbox-layout."""
+"""Text of two elements drawn over each other, and text under art or running
+onto it, is reported by card and element (a warning; an error under --strict),
+and no shipped card has any: read back from the printed pages with pdftotext
+-bbox-layout."""
 
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
-from pnp.render.overlap import Text, overlapping
+from pnp.render.overlap import Art, Text, art_over_text, overlapping
 from tests.conftest import FIXTURES, run_pnp, tool
 
 GAME = FIXTURES / "overlap"
-"""Card "crowded" prints its badge over its name; card "plain" has no badge."""
+"""Card "crowded" prints its badge over its name; card "plain" has no badge;
+card "riverside" wraps its name under a medallion (SVG) and prints a caption
+and a label over a picture (PNG) and a shape and past their edges. Every
+card's text lies on a ground, and the first two cards' on its own background too."""
 Box = tuple[float, float, float, float]
 TOLERANCE = 0.5
 """Points two words may share (rounding) before they overlap, as in the check."""
@@ -46,16 +51,52 @@ def _meeting(words: list[tuple[int, str, Box]]) -> list[tuple[str, str]]:
     return out
 
 
-def test_a_badge_over_a_name_is_a_warning_naming_the_card_and_both_elements(tmp_path: Path) -> None:
-    done = run_pnp("build", str(GAME), "--paper", "a4", "--out", str(tmp_path))
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """The fixture game built for A4 (not strict): where, and its warnings."""
+    out = tmp_path_factory.mktemp("overlap")
+    done = run_pnp("build", str(GAME), "--paper", "a4", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    warnings = [line for line in done.stderr.splitlines() if "overlaps" in line]
-    assert len(warnings) == 1 and warnings[0].endswith(
+    return out, [line for line in done.stderr.splitlines() if "warning" in line]
+
+
+def test_a_badge_over_a_name_is_a_warning_naming_the_card_and_both_elements(built: tuple[Path, list[str]]) -> None:
+    out, warnings = built
+    overlaps = [line for line in warnings if "overlaps" in line]
+    assert len(overlaps) == 1 and overlaps[0].endswith(
         "overlap/cards.yaml:4:5: warning: cards/crowded front: h1.name: its text overlaps the text of div.badge (7.7 mm across, 4.2 mm down)"
     )
     # The check is right: on the printed sheet the two words meet, and nothing else does.
-    sheet = _words(tmp_path / "overlap" / "overlap-home-a4.pdf")[1]
+    sheet = _words(out / "overlap" / "overlap-home-a4.pdf")[1]
     assert sorted(_meeting(sheet)[0]) == ["Crowded", "New"] and len(_meeting(sheet)) == 1
+
+
+def test_text_under_art_or_over_its_edge_is_a_warning_naming_the_card_both_elements_and_how_much(
+    built: tuple[Path, list[str]],
+) -> None:
+    _, warnings = built
+    at = "overlap/cards.yaml:7:5: warning: cards/riverside front: "
+    art = sorted(line.split(at, 1)[1] for line in warnings if at in line)
+    assert art == [
+        # the name's second line from 8 mm down, under the 25 mm medallion painted after it
+        "h1.name: its text is drawn under img.medallion (25.0 mm across, 1.9 mm down)",
+        # from 10 mm in, on top of the 20 mm picture and past its right edge
+        "p.caption: its text is drawn over img.picture and past its edge (10.0 mm across, 4.2 mm down)",
+        "p.label: its text is drawn over div.shape and past its edge (9.8 mm across, 4.2 mm down)",
+    ]
+    # Text set on its own background, or on the ground under the whole card, is not art over text.
+    assert len(warnings) == 4, warnings
+
+
+def test_a_name_hidden_by_art_fails_a_strict_build(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    shutil.copytree(GAME, game)
+    cards = (game / "cards.yaml").read_text()
+    (game / "cards.yaml").write_text(cards[: cards.index("  - id: crowded")] + cards[cards.index("  - id: riverside") :])
+    done = run_pnp("build", str(game), "--paper", "a4", "--strict", "--out", str(tmp_path / "out"))
+    assert done.returncode == 2, done.stderr
+    assert "cards/riverside front: h1.name: its text is drawn under img.medallion" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "out" / "overlap" / "overlap-home-a4.pdf").exists()
 
 
 def test_under_strict_the_overlap_is_an_error_and_nothing_is_built(tmp_path: Path) -> None:
@@ -79,6 +120,28 @@ def test_texts_of_one_element_or_that_only_touch_do_not_overlap() -> None:
     ]
     found = [(o.first.element, o.second.element, round(o.width, 1), round(o.height, 1)) for o in overlapping(texts, TOLERANCE)]
     assert found == [("p.1", "p.2", 5, 5), ("p.1", "p.3", 5.4, 5.4), ("p.1", "p.4", 1, 1), ("p.3", "p.4", 2, 2)]
+
+
+def test_art_is_the_ground_of_text_it_holds_or_lies_under_whole() -> None:
+    def text(edges: Box, painted: int, holders: frozenset[int] = frozenset()) -> Text:
+        return Text(edges, (painted, "p"), f"p.{painted}", painted, holders)
+
+    ground, picture, frame = Art((0, 0, 100, 100), 1, 0, "div.ground"), Art((10, 10, 30, 30), 2, 10, "img.picture"), Art((0, 0, 50, 50), 3, 20, "div.frame")
+    texts = [
+        text((12, 12, 28, 20), 12),  # wholly on the picture and the ground, under the frame: covered by the frame only
+        text((20, 20, 40, 25), 15),  # over the picture's edge; under the frame
+        text((40, 40, 60, 45), 25, frozenset({3})),  # the frame's own text, running past it: its holder
+        text((30, 12, 40, 20), 16),  # touches the picture's right edge only; under the frame
+        text((120, 0, 130, 10), 30),  # off the ground: nothing under it
+        text((14, 14, 16, 16), -1),  # not drawn as far as the order knows: not checked
+    ]
+    found = [(c.text.element, c.art.element, c.on_top, c.width, c.height) for c in art_over_text(texts, [picture, frame, ground], TOLERANCE)]
+    assert found == [
+        ("p.12", "div.frame", True, 16, 8),
+        ("p.15", "div.frame", True, 20, 5),
+        ("p.15", "img.picture", False, 10, 5),
+        ("p.16", "div.frame", True, 10, 8),
+    ]
 
 
 @pytest.mark.parametrize("game", ["persuasion-b04", "persuasion-d01", "partisan"])

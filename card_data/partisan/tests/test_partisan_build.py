@@ -4,6 +4,7 @@ independent tools: qpdf, poppler (pdfinfo, pdffonts, pdftotext)."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pikepdf
 import pytest
 
 from pnp.loading.loader import load_game
-from tests.conftest import partisan_build  # noqa: F401  (the fixture, shared with tests/)
+from tests.conftest import partisan_build, run_pnp  # noqa: F401  (the fixture, shared with tests/)
 from pnp.paths import OWN
 from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check
 from tests.glyphs import EB_GARAMOND_SC, drawn_glyphs, source_of
@@ -111,3 +112,20 @@ def test_the_rulebook_covers_the_game(partisan_build: Path, paper: str) -> None:
     ):
         assert words.lower() in rules.lower(), words
     assert "Partisan was designed by Maginobi; the Decktet is by P. D. Magnus and shared under CC BY-NC-SA 3.0" in rules
+
+
+def test_a_long_title_clears_the_medallion_and_a_longer_one_is_reported(tmp_path: Path) -> None:
+    """Issue 35's title, "Meeting by the Riverside", sets in two lines that end
+    some 7 mm above the medallion: nothing is reported. A title of four lines
+    reaches into the medallion, which is painted over it: reported."""
+    game = tmp_path / "partisan"
+    shutil.copytree(Path(__file__).resolve().parents[1], game, ignore=shutil.ignore_patterns("tests"))
+    deck = (game / "decktet.yaml").read_text()
+    deck = deck.replace("title: The Chance Meeting,", "title: Meeting by the Riverside,")
+    deck = deck.replace("title: The Castle,", "title: The Castle on the Hill above the Riverside at the Turning of the Year,")
+    (game / "decktet.yaml").write_text(deck)
+    done = run_pnp("build", str(game), "--only", "decktet", "--paper", "a4", "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr
+    warnings = [line.split(": warning: ", 1)[1] for line in done.stderr.splitlines() if ": warning: " in line]
+    assert warnings and all(line.startswith("decktet/castle front: div.title: its text is drawn under ") for line in warnings), warnings
+    assert any("div.band" in line for line in warnings)
