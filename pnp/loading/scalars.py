@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.errors import PathRefused
 from pnp.loading.spec import Checker, Spec
 from pnp.loading.yamlsrc import KeyPath
 from pnp.units import UnitError, parse_length, to_mm
@@ -172,7 +173,10 @@ class FileRef(Spec):
             return self.wrong(value, path, ck)
         if ck.find_file is None:
             return value
-        found = ck.find_file(self.kind, value)
+        try:
+            found = ck.find_file(self.kind, value)
+        except PathRefused as exc:
+            return ck.error(path, f"{self.kind} file {value!r} refused: {exc}; expected a file inside the game folder")
         if found is None:
             return ck.error(path, f"{self.kind} file {value!r} not found (looked in the game folder and the project)")
         if self.kind == "art":

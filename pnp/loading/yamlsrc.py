@@ -25,7 +25,7 @@ import re
 import yaml
 
 from pnp.errors import Diagnostic, InputError, Source
-from pnp.paths import confined
+from pnp.paths import confined, way_out
 
 KeyPath = tuple[str | int, ...]
 
@@ -124,9 +124,11 @@ def read_text(path: Path, within: Path | None = None, expected: str = "a UTF-8 e
     broke and what was ``expected``. With ``within``, a file whose real
     location (links followed) lies outside that folder, or that is no regular
     file, is refused unread."""
-    if within is not None and (confined(path, [within]) is None or (path.exists() and not path.is_file())):
-        message = f"this file lies outside {within.name}/ (a link?) or is not a regular file; expected a file inside the folder"
+    if within is not None and confined(path, [within]) is None:
+        message = f"refused: {way_out(path, within) or f'it lies outside {within.name}/'}; expected a file inside the folder"
         raise InputError([Diagnostic(Source(path), "", message)])
+    if within is not None and path.exists() and not path.is_file():
+        raise InputError([Diagnostic(Source(path), "", "this is not a regular file; expected a file inside the folder")])
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -4,6 +4,7 @@ no traceback, and a message naming the file, the line and what was expected."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -184,6 +185,40 @@ CASES += [
 CASES += [
     ("pieces-past-the-budget", _both(_replace("cards.yaml", "title: One", "title: One\n    copies: 10000"), _replace("cards.yaml", "copies: 2", "copies: 10000")),
      "cards.yaml", 11, ["copies: 1 takes the game past 20,000 pieces in all", "card 'three'"]),
+]
+
+
+def _linked_out(folder: str, files: dict[str, str]):  # type: ignore[no-untyped-def]
+    """The game's own ``folder`` made a link to a folder beside the game that
+    holds ``files``: the files are refused, at the reference that names them,
+    never read (every command here is audited)."""
+
+    def apply(game: Path) -> None:
+        elsewhere = game.parent / "elsewhere"
+        for name, text in files.items():
+            (elsewhere / name).parent.mkdir(parents=True, exist_ok=True)
+            (elsewhere / name).write_text(text)
+        if (game / folder).is_dir():
+            shutil.rmtree(game / folder)
+        (game / folder).symlink_to(elsewhere, target_is_directory=True)
+
+    return apply
+
+
+# A game folder's own folders that are links out of it (issue 35): the folder
+# a game's files must lie in is the game folder's real location; a subfolder
+# linked elsewhere does not widen it (tests/untrusted/test_audit.py too).
+CASES += [
+    ("templates-folder-linked-out", _both(_linked_out("templates", {"page.html": "SECRET-7d1f"}), _replace("game.yaml", "front: mini/card.html", "front: page.html")),
+     "game.yaml", 21, ["components[0].front", "template file 'page.html' refused: templates is a link to", "elsewhere, outside mini/"]),
+    ("art-folder-linked-out", _linked_out("art", {"dot.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'}),
+     "game.yaml", 11, ["sets.symbols[0].art", "art file 'art/dot.svg' refused: art is a link to"]),
+    ("data-folder-linked-out", _both(_linked_out("data", {"cards.yaml": "cards: [{id: x, title: SECRET-7d1f}]\n"}), _replace("game.yaml", "cards: cards.yaml", "cards: data/cards.yaml")),
+     "game.yaml", 20, ["components[0].cards", "data file 'data/cards.yaml' refused: data is a link to"]),
+    ("fonts-folder-linked-out", _linked_out("fonts", {"ebgaramond/EBGaramond12-Regular.ttf": "SECRET-7d1f"}),
+     "game.yaml", 8, ["fonts[0].file", "refused: fonts is a link to"]),
+    ("art-climbs-out", _replace("game.yaml", "{id: sun, name: Sun, art: art/dot.svg}", "{id: sun, name: Sun, art: ../elsewhere/dot.svg}"),
+     "game.yaml", 11, ["sets.symbols[0].art", "art file '../elsewhere/dot.svg' refused: the path climbs out of mini/ with '..'"]),
 ]
 
 
