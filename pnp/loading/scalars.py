@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.errors import PathRefused
-from pnp.loading.spec import Checker, Spec
+from pnp.loading.spec import INVALID, Checker, Spec
 from pnp.loading.yamlsrc import KeyPath
 from pnp.units import UnitError, parse_length, to_mm
 
@@ -60,6 +60,25 @@ class PaletteColor(Spec):
         return self.wrong(value, path, ck)
 
 
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9]+")
+
+
+def _leading_zero(value: Any, path: KeyPath, ck: Checker) -> bool:
+    """Whether the number at ``path`` is written with a leading zero (``010``),
+    which YAML 1.1 readers take as octal (eight) and YAML 1.2 as decimal (ten):
+    reported, since the designer's intent cannot be told."""
+    written = ck.doc.raw.get(path)
+    if written is None or not _LEADING_ZERO.fullmatch(written):
+        return False
+    try:
+        older = f"as {int(written, 8)} (octal)"
+    except ValueError:  # 08, 09
+        older = "as text"
+    ck.error(path, f"{written} has a leading zero, which YAML 1.1 reads {older} and YAML 1.2 as {value}; "
+                   f"expected a number written without one, like {value}")
+    return True
+
+
 @dataclass(frozen=True)
 class Percent(Spec):
     """A number from 0 to 100 (an ink percentage)."""
@@ -70,6 +89,8 @@ class Percent(Spec):
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
             return self.wrong(value, path, ck)
+        if _leading_zero(value, path, ck):
+            return INVALID
         return float(value)
 
 
@@ -91,6 +112,8 @@ class Integer(Spec):
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
         if not isinstance(value, int) or isinstance(value, bool):
             return self.wrong(value, path, ck)
+        if _leading_zero(value, path, ck):
+            return INVALID
         if self.choices and value not in self.choices:
             return self.wrong(value, path, ck)
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):

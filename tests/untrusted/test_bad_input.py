@@ -188,6 +188,21 @@ CASES += [
 ]
 
 
+# Numbers written so that YAML readers disagree on them (issue 35): a number
+# is wanted, so the characters written are what counts.
+CASES += [
+    ("integer-leading-zero", _replace("cards.yaml", "copies: 2", "copies: 010"),
+     "cards.yaml", 8, ["cards[1].copies", "010 has a leading zero, which YAML 1.1 reads as 8 (octal) and YAML 1.2 as 10", "like 10"]),
+    ("integer-leading-zero-not-octal", _replace("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 09}"),
+     "game.yaml", 6, ["players.max", "09 has a leading zero, which YAML 1.1 reads as text and YAML 1.2 as 9"]),
+    ("integer-as-exponent", _replace("cards.yaml", "copies: 2", "copies: 1e3"), "cards.yaml", 8, ["cards[1].copies", "expected a whole number from 0 to 10000, found 1e3"]),
+    ("integer-with-underscore", _replace("cards.yaml", "copies: 2", "copies: 1_000"), "cards.yaml", 8, ["cards[1].copies", "found '1_000'"]),
+    ("boolean-as-yes", _replace("game.yaml", "crest: {type: ref, set: crests,", "crest: {type: ref, required: yes, set: crests,"),
+     "game.yaml", 29, ["fields.crest.required", "expected true or false, found 'yes'"]),
+    ("merge-key-of-a-number", _replace("cards.yaml", "    title: Two\n", "    title: Two\n    <<: 5\n"), "cards.yaml", 8, ["a merge key << takes a mapping or a list of mappings"]),
+]
+
+
 def _linked_out(folder: str, files: dict[str, str]):  # type: ignore[no-untyped-def]
     """The game's own ``folder`` made a link to a folder beside the game that
     holds ``files``: the files are refused, at the reference that names them,
@@ -267,9 +282,9 @@ def test_unknown_game_is_a_usage_error() -> None:
 
 
 def test_numbers_are_read_by_yaml_1_2_rules(mini_copy: Path) -> None:
-    """010 is ten, never eight (YAML 1.1's octal); a text field keeps a number
-    as it was written (1.10, not 1.1; 0123, not 83); yes is text, not true."""
-    _replace("cards.yaml", "copies: 2", "copies: 010")(mini_copy)
+    """0x10 is sixteen; a text field keeps a number as it was written (1.10,
+    not 1.1; 0123, not 83): 010 where a number is wanted is refused (above)."""
+    _replace("cards.yaml", "copies: 2", "copies: 0x0a")(mini_copy)
     _replace("cards.yaml", "id: three", "id: 0123")(mini_copy)
     _replace("game.yaml", 'version: "1"', "version: 1.10")(mini_copy)
     result = run_pnp("list", str(mini_copy), "--json")
