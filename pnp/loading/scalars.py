@@ -24,7 +24,7 @@ class Text(Spec):
 
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = ck.doc.raw.get(path, str(value))  # as written: 1.10, 0123
+            value = ck.doc.written(path, value) or str(value)  # as written: 1.10, 0123
         if not isinstance(value, str):
             return self.wrong(value, path, ck)
         if len(value) > self.max_length:
@@ -67,7 +67,7 @@ def _leading_zero(value: Any, path: KeyPath, ck: Checker) -> bool:
     """Whether the number at ``path`` is written with a leading zero (``010``),
     which YAML 1.1 readers take as octal (eight) and YAML 1.2 as decimal (ten):
     reported, since the designer's intent cannot be told."""
-    written = ck.doc.raw.get(path)
+    written = ck.doc.written(path, value)
     if written is None or not _LEADING_ZERO.fullmatch(written):
         return False
     try:

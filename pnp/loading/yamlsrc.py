@@ -108,6 +108,23 @@ class Document:
         line, col = self.marks.get(probe, (1, 1))
         return Source(self.file, line, col, self.sheet)
 
+    def written(self, path: KeyPath, value: Any) -> str | None:
+        """How the number ``value`` at ``path`` was written (``1e3``, ``010``),
+        when it was written there; None for anything else (a mapping's key is
+        checked at its value's path, and may be another number)."""
+        text = self.raw.get(path)
+        if text is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        body = text.lstrip("+-").lower()
+        try:
+            if body[:2] in ("0x", "0o"):
+                number: float = int(text, 0)
+            else:
+                number = float(text.replace(".", "", 1) if body in (".inf", ".nan") else text)
+        except ValueError:
+            return None
+        return text if number == value or (number != number and value != value) else None  # NaN is no number's equal
+
     def key(self, path: KeyPath) -> str:
         """The key path as a reader of this file names it: ``cards[3].symbols.wit``
         in YAML; in a spreadsheet, the column header (``symbols.wit``, ``steps.2``),

@@ -83,3 +83,9 @@ def test_cards_may_take_their_fields_from_another_card(tmp_path: Path) -> None:
     two = load_game(game).components[0].cards[1]
     assert (two.id, two.title, two.copies) == ("two", "Two", 2)
     assert dict(two.fields["symbols"]) == {"sun": -1} and two.fields["crest"] == "red"  # its own symbols, one's crest
+
+
+def test_a_number_is_shown_as_written_only_where_it_was_written(tmp_path: Path) -> None:
+    doc = _load(tmp_path, "a: [1.10, 0123, .inf, .NaN, 0o10, 0x1F, 1e3, +5]\nm: {5: 1}\n")
+    assert [doc.written(("a", i), v) for i, v in enumerate(doc.data["a"])] == ["1.10", "0123", ".inf", ".NaN", "0o10", "0x1F", "1e3", "+5"]
+    assert doc.written(("m", 5), 5) is None  # the key 5 is checked where its value, 1, is written

@@ -199,6 +199,7 @@ CASES += [
     ("integer-with-underscore", _replace("cards.yaml", "copies: 2", "copies: 1_000"), "cards.yaml", 8, ["cards[1].copies", "found '1_000'"]),
     ("boolean-as-yes", _replace("game.yaml", "crest: {type: ref, set: crests,", "crest: {type: ref, required: yes, set: crests,"),
      "game.yaml", 29, ["fields.crest.required", "expected true or false, found 'yes'"]),
+    ("map-key-a-number", _replace("cards.yaml", "{moon: 1}", "{5: 1}"), "cards.yaml", 12, ["cards[2].symbols[5]", "symbols, found 5"]),
     ("merge-key-of-a-number", _replace("cards.yaml", "    title: Two\n", "    title: Two\n    <<: 5\n"), "cards.yaml", 8, ["a merge key << takes a mapping or a list of mappings"]),
 ]
 
