@@ -159,3 +159,10 @@ class ImageRefused(ValueError):
     """An image is too large, corrupt, truncated, or an SVG draws too much
     (:mod:`pnp.images`, :mod:`pnp.svgsize`); whoever reads the image turns it
     into an :class:`AssetError` at the file that named it."""
+
+
+class PathRefused(ValueError):
+    """A path a game names leads out of the folder it must lie in (through a
+    link, or climbing with ``..``), so the file is not read
+    (:func:`pnp.paths.way_out` says how); whoever looked it up reports it at
+    the reference."""

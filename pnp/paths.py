@@ -48,16 +48,56 @@ RENDER_ROOTS = tuple(dict.fromkeys([TEMPLATES, FONTS, ART, OWN]))
 """What the renderer may read besides the game folder."""
 
 
-def confined(path: Path, roots: Sequence[Path]) -> Path | None:
+Root = Path | tuple[Path, str]
+"""A folder a build may read from, or ``(folder, subfolder)``: a file inside
+the subfolder that also lies inside the folder, both where they really are.
+A game's ``templates/`` is ``(game, "templates")``, so a ``templates`` that is
+a link out of the game folder widens nothing, and one to another folder of the
+game is fine."""
+
+
+def confined(path: Path, roots: Sequence[Root]) -> Path | None:
     """``path``'s real location (every link followed) when that lies inside
     one of ``roots`` (theirs too); None when it lies outside them all, or
     cannot be resolved. Every file a build reads is first passed through here,
     so a link never leads a game folder's reader out of it."""
     try:
         real = path.resolve()
-        return real if any(real.is_relative_to(_real(root)) for root in roots) else None
+        return real if any(_inside(real, root) for root in roots) else None
     except (OSError, RuntimeError, ValueError):  # a loop of links, a NUL byte
         return None
+
+
+def _inside(real: Path, root: Root) -> bool:
+    if isinstance(root, tuple):
+        folder, sub = root
+        return real.is_relative_to(_real(folder)) and real.is_relative_to(_real(folder / sub))
+    return real.is_relative_to(_real(root))
+
+
+def way_out(path: Path, folder: Path) -> str | None:
+    """How ``path`` (written under ``folder``) leads out of it, for a message:
+    the first link on the way whose target lies outside (``templates is a
+    link to /etc``), or a climb with ``..``; None when it does not (it stays
+    inside, or cannot be followed: a loop of links). Nothing is opened."""
+    top = _real(folder)
+    here = top
+    try:
+        for part in path.relative_to(folder).parts:
+            step = here / part
+            if part == "..":
+                here = here.parent
+            elif step.is_symlink():
+                here = step.resolve()
+                if not here.is_relative_to(top):
+                    return f"{step.relative_to(top).as_posix()} is a link to {here}, outside {folder.name}/"
+            else:
+                here = step
+            if not here.is_relative_to(top):
+                return f"the path climbs out of {folder.name}/ with '..'"
+    except (OSError, RuntimeError, ValueError):
+        pass
+    return None
 
 
 @lru_cache(maxsize=256)

@@ -11,14 +11,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Level, Source, UsageError, display_path
+from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.sheets import is_sheet, load_sheet
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Preparation, Size, Variant
-from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file
+from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file, way_out
 
 GAME_FILE = "game.yaml"
 
@@ -51,7 +51,10 @@ def resolve_game_dir(game: str) -> Path:
 
 
 def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
-    """A function (kind, relative path) -> existing file inside an allowed root."""
+    """A function (kind, relative path) -> the real location of an existing
+    file inside an allowed root, or None. The first root the path leads out
+    of (a link to elsewhere, or ``..``) raises :class:`PathRefused`, saying
+    how: a game's ``templates`` linked to ``/etc`` is refused, not read."""
     project_roots = [root for root in SHARED if root != game_dir]
 
     def find(kind: str, relative: str) -> Path | None:
@@ -61,9 +64,13 @@ def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
             if kind == "data" and base != game_dir:
                 continue
             for sub in _ROOTS[kind]:
-                candidate = confined(base / sub / relative, [base / sub])
+                written = base / sub / relative
+                candidate = confined(written, [(base, sub)])
                 if candidate is not None and is_regular_file(candidate):
                     return candidate
+                why = way_out(written, base) if candidate is None else None
+                if why is not None:
+                    raise PathRefused(why)
         return None
 
     return find

@@ -7,12 +7,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError
+from pnp.errors import Diagnostic, InputError, Source
 from pnp.loading.scalars import Boolean, Choice, Length, Text
 from pnp.loading.spec import INVALID, Checker, Field, Record, Spec
 from pnp.loading.yamlsrc import KeyPath, load_yaml
 from pnp.model import CropMarks, LabelSheet, Paper, SheetLayout
-from pnp.paths import PRESETS
+from pnp.paths import PRESETS, confined, way_out
 
 
 class _AutoOrCount(Spec):
@@ -103,12 +103,16 @@ def _load_layout(path: Path, diagnostics: list[Diagnostic], folder: Path) -> She
 
 def load_layouts(game_root: Path | None = None) -> dict[str, SheetLayout]:
     """Preset layouts, overridden or extended by ``<game>/layouts/*.yaml``."""
-    folders = [PRESETS / "layouts"] + ([game_root / "layouts"] if game_root else [])
     diagnostics: list[Diagnostic] = []
     out: dict[str, SheetLayout] = {}
-    for folder in folders:
+    for base in [PRESETS, *([game_root] if game_root else [])]:
+        folder = base / "layouts"
+        if folder.is_dir() and confined(folder, [base]) is None:  # listed, it would show what lies elsewhere
+            message = f"refused: {way_out(folder, base) or f'it lies outside {base.name}/'}; expected a folder inside it"
+            diagnostics.append(Diagnostic(Source(folder), "", message))
+            continue
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            layout = _load_layout(path, diagnostics, folder)
+            layout = _load_layout(path, diagnostics, base)
             if layout:
                 out[layout.id] = layout
     for layout in out.values():

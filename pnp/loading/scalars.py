@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.loading.spec import Checker, Spec
+from pnp.errors import PathRefused
+from pnp.loading.spec import INVALID, Checker, Spec
 from pnp.loading.yamlsrc import KeyPath
 from pnp.units import UnitError, parse_length, to_mm
 
@@ -23,7 +24,7 @@ class Text(Spec):
 
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            value = ck.doc.raw.get(path, str(value))  # as written: 1.10, 0123
+            value = ck.doc.written(path, value) or str(value)  # as written: 1.10, 0123
         if not isinstance(value, str):
             return self.wrong(value, path, ck)
         if len(value) > self.max_length:
@@ -59,6 +60,25 @@ class PaletteColor(Spec):
         return self.wrong(value, path, ck)
 
 
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9]+")
+
+
+def _leading_zero(value: Any, path: KeyPath, ck: Checker) -> bool:
+    """Whether the number at ``path`` is written with a leading zero (``010``),
+    which YAML 1.1 readers take as octal (eight) and YAML 1.2 as decimal (ten):
+    reported, since the designer's intent cannot be told."""
+    written = ck.doc.written(path, value)
+    if written is None or not _LEADING_ZERO.fullmatch(written):
+        return False
+    try:
+        older = f"as {int(written, 8)} (octal)"
+    except ValueError:  # 08, 09
+        older = "as text"
+    ck.error(path, f"{written} has a leading zero, which YAML 1.1 reads {older} and YAML 1.2 as {value}; "
+                   f"expected a number written without one, like {value}")
+    return True
+
+
 @dataclass(frozen=True)
 class Percent(Spec):
     """A number from 0 to 100 (an ink percentage)."""
@@ -69,6 +89,8 @@ class Percent(Spec):
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
             return self.wrong(value, path, ck)
+        if _leading_zero(value, path, ck):
+            return INVALID
         return float(value)
 
 
@@ -90,6 +112,8 @@ class Integer(Spec):
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
         if not isinstance(value, int) or isinstance(value, bool):
             return self.wrong(value, path, ck)
+        if _leading_zero(value, path, ck):
+            return INVALID
         if self.choices and value not in self.choices:
             return self.wrong(value, path, ck)
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
@@ -172,7 +196,10 @@ class FileRef(Spec):
             return self.wrong(value, path, ck)
         if ck.find_file is None:
             return value
-        found = ck.find_file(self.kind, value)
+        try:
+            found = ck.find_file(self.kind, value)
+        except PathRefused as exc:
+            return ck.error(path, f"{self.kind} file {value!r} refused: {exc}; expected a file inside the game folder")
         if found is None:
             return ck.error(path, f"{self.kind} file {value!r} not found (looked in the game folder and the project)")
         if self.kind == "art":

@@ -63,7 +63,8 @@ class Spec:
         raise NotImplementedError
 
     def wrong(self, value: Any, path: KeyPath, ck: Checker) -> Any:
-        return ck.error(path, f"expected {self.expected()}, found {_found(value)}")
+        """An error: what was expected, and the value found as written (``1e3``, not ``1000.0``)."""
+        return ck.error(path, f"expected {self.expected()}, found {ck.doc.written(path, value) or _found(value)}")
 
     def children(self) -> Iterator[tuple[str, Spec]]:
         """Nested specs, for walking the schema (documentation tests)."""

@@ -10,7 +10,9 @@ and a deep enough file would crash the process).
 Plain scalars follow YAML 1.2's core schema, not PyYAML's YAML 1.1: ``010``
 is ten (not eight), ``yes`` and ``on`` are text, ``2026-01-01`` is text, and a
 number's text as written is kept (:attr:`Document.raw`), so a text field
-given ``1.10`` or ``0123`` reads exactly that.
+given ``1.10`` or ``0123`` reads exactly that, and a number field can refuse
+``010``, which the two versions read differently (:mod:`pnp.loading.scalars`).
+Merge keys (``<<: *base``) are worked in, each use counted by the budget.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import re
 import yaml
 
 from pnp.errors import Diagnostic, InputError, Source
-from pnp.paths import confined
+from pnp.paths import confined, way_out
 
 KeyPath = tuple[str | int, ...]
 
@@ -36,6 +38,9 @@ MAX_BYTES = 4 * 1024 * 1024
 
 MAX_DEPTH = 64
 """Lists and mappings inside each other, at most."""
+
+
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 def _core_schema(loader: Any) -> Any:
@@ -55,6 +60,7 @@ def _core_schema(loader: Any) -> Any:
         list("-+0123456789."),
     )
     Core.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+    Core.add_implicit_resolver(_MERGE, re.compile(r"^<<$"), ["<"])  # a plain << only; "<<" is text
     Core.add_constructor("tag:yaml.org,2002:int", _core_int)
     return Core
 
@@ -102,6 +108,23 @@ class Document:
         line, col = self.marks.get(probe, (1, 1))
         return Source(self.file, line, col, self.sheet)
 
+    def written(self, path: KeyPath, value: Any) -> str | None:
+        """How the number ``value`` at ``path`` was written (``1e3``, ``010``),
+        when it was written there; None for anything else (a mapping's key is
+        checked at its value's path, and may be another number)."""
+        text = self.raw.get(path)
+        if text is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        body = text.lstrip("+-").lower()
+        try:
+            if body[:2] in ("0x", "0o"):
+                number: float = int(text, 0)
+            else:
+                number = float(text.replace(".", "", 1) if body in (".inf", ".nan") else text)
+        except ValueError:
+            return None
+        return text if number == value or (number != number and value != value) else None  # NaN is no number's equal
+
     def key(self, path: KeyPath) -> str:
         """The key path as a reader of this file names it: ``cards[3].symbols.wit``
         in YAML; in a spreadsheet, the column header (``symbols.wit``, ``steps.2``),
@@ -124,9 +147,11 @@ def read_text(path: Path, within: Path | None = None, expected: str = "a UTF-8 e
     broke and what was ``expected``. With ``within``, a file whose real
     location (links followed) lies outside that folder, or that is no regular
     file, is refused unread."""
-    if within is not None and (confined(path, [within]) is None or (path.exists() and not path.is_file())):
-        message = f"this file lies outside {within.name}/ (a link?) or is not a regular file; expected a file inside the folder"
+    if within is not None and confined(path, [within]) is None:
+        message = f"refused: {way_out(path, within) or f'it lies outside {within.name}/'}; expected a file inside the folder"
         raise InputError([Diagnostic(Source(path), "", message)])
+    if within is not None and path.exists() and not path.is_file():
+        raise InputError([Diagnostic(Source(path), "", "this is not a regular file; expected a file inside the folder")])
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -272,21 +297,68 @@ def _convert(
     if isinstance(node, yaml.SequenceNode):
         return [_convert(loader, item, (*path, i), marks, raw, budget) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
-        out: dict[str | int, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise yaml.MarkedYAMLError(problem="merge keys (<<) are not supported", problem_mark=key_node.start_mark)
-            key = _whole_text(loader.construct_object(key_node, deep=True), key_node) if isinstance(key_node, yaml.ScalarNode) else None
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise yaml.MarkedYAMLError(
-                    problem=f"keys must be text or whole numbers, found {key!r}", problem_mark=key_node.start_mark
-                )
-            if key in out:
-                first = marks.get((*path, key), (0, 0))
-                raise yaml.MarkedYAMLError(
-                    problem=f"duplicate key {key!r} (first at line {first[0]})", problem_mark=key_node.start_mark
-                )
-            marks[(*path, key)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
-            out[key] = _convert(loader, value_node, (*path, key), marks, raw, budget)
-        return out
+        return _mapping(loader, node, path, marks, raw, budget)
     raise yaml.MarkedYAMLError(problem="unsupported YAML node", problem_mark=node.start_mark)
+
+
+def _mapping(
+    loader: yaml.SafeLoader,
+    node: yaml.MappingNode,
+    path: KeyPath,
+    marks: dict[KeyPath, tuple[int, int]],
+    raw: dict[KeyPath, str],
+    budget: list[int],
+) -> dict[str | int, Any]:
+    """A mapping, with its merge key (``<<: *base``, or ``<<: [*a, *b]``)
+    worked in where it is written: each merged key the mapping does not give
+    itself, the first mapping merged winning. Merged values keep the position
+    they are written at, and count against the budget each time they are used."""
+    keys = [None if k.tag == _MERGE else _key(loader, k) for k, _ in node.value]
+    given = set(keys)
+    out: dict[str | int, Any] = {}
+    merged_at: tuple[int, int] | None = None
+    for key, (key_node, value_node) in zip(keys, node.value):
+        if key is None:
+            if merged_at is not None:
+                raise yaml.MarkedYAMLError(problem=f"a second merge key << (the first at line {merged_at[0]})", problem_mark=key_node.start_mark)
+            merged_at = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            for source in _merge_sources(value_node):
+                here_marks: dict[KeyPath, tuple[int, int]] = {}
+                here_raw: dict[KeyPath, str] = {}
+                for name, value in _convert(loader, source, path, here_marks, here_raw, budget).items():
+                    if name not in given and name not in out:
+                        out[name] = value
+                        _graft((*path, name), here_marks, marks)
+                        _graft((*path, name), here_raw, raw)
+            continue
+        if key in out:
+            first = marks.get((*path, key), (0, 0))
+            raise yaml.MarkedYAMLError(problem=f"duplicate key {key!r} (first at line {first[0]})", problem_mark=key_node.start_mark)
+        marks[(*path, key)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
+        out[key] = _convert(loader, value_node, (*path, key), marks, raw, budget)
+    return out
+
+
+def _key(loader: yaml.SafeLoader, node: yaml.Node) -> str | int:
+    key = _whole_text(loader.construct_object(node, deep=True), node) if isinstance(node, yaml.ScalarNode) else None
+    if not isinstance(key, (str, int)) or isinstance(key, bool):
+        raise yaml.MarkedYAMLError(problem=f"keys must be text or whole numbers, found {key!r}", problem_mark=node.start_mark)
+    return key
+
+
+def _merge_sources(node: yaml.Node) -> list[yaml.MappingNode]:
+    """The mappings a merge key names: one, or a list of them."""
+    sources = node.value if isinstance(node, yaml.SequenceNode) else [node]
+    mappings = [n for n in sources if isinstance(n, yaml.MappingNode)]
+    if not mappings or len(mappings) < len(sources):
+        raise yaml.MarkedYAMLError(
+            problem="a merge key << takes a mapping or a list of mappings (like <<: *base)", problem_mark=node.start_mark
+        )
+    return mappings
+
+
+def _graft(prefix: KeyPath, found: dict[KeyPath, Any], into: dict[KeyPath, Any]) -> None:
+    """Copy what ``found`` holds at ``prefix`` and below into ``into``."""
+    for path, value in found.items():
+        if path[: len(prefix)] == prefix:
+            into[path] = value

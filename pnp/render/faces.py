@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import Source
+from pnp.errors import PathRefused, Source
 from pnp.model import Card, Component, Entry, Game
 from pnp.paths import SHARED
 from pnp.render.references import file_hash, portable, referenced
@@ -150,7 +150,10 @@ def _asset_finder(game_root: Path) -> Callable[[str], str]:
 
     def asset(relative: str) -> str:
         if relative not in found:
-            path = find("art", relative)
+            try:
+                path = find("art", relative)
+            except PathRefused as exc:
+                raise PathRefused(f"asset {relative!r} refused: {exc}; expected a file inside the game folder") from None
             if path is None:
                 raise ValueError(f"asset {relative!r} not found in the game folder or the project")
             found[relative] = path.as_uri()

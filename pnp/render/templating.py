@@ -6,7 +6,7 @@ import hashlib
 import pickle
 import re
 import traceback
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ import markupsafe
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
-from pnp.paths import SHARED, confined
+from pnp.paths import SHARED, confined, way_out
 from pnp.render import budget
 from pnp.render.fit import FitError, mark
 from pnp.svgsize import SvgRefused, check_inline_svg
@@ -67,9 +67,9 @@ def environment(game_root: Path, strict: bool = False) -> SandboxedEnvironment:
     Compiled templates come from Jinja's bytecode cache, which checks each
     against its source, so a new environment per build costs little and never
     holds a template from before an edit."""
-    roots = [game_root / "templates", *(shared / "templates" for shared in SHARED)]
+    roots = [(folder, "templates") for folder in (game_root, *SHARED) if (folder / "templates").is_dir()]
     env = _Sandbox(
-        loader=_ConfinedLoader([str(r) for r in roots if r.is_dir()]),
+        loader=_ConfinedLoader(roots),
         undefined=jinja2.StrictUndefined,
         bytecode_cache=_bytecode_cache(),
         finalize=_refuse_none if strict else _blank_if_none,
@@ -127,17 +127,24 @@ class _Sandbox(SandboxedEnvironment):
 
 class _ConfinedLoader(jinja2.FileSystemLoader):
     """Jinja's file loader, but a template is read only when it is a regular
-    file whose real location (links followed) lies inside the folders it is
-    looked up in: a link to a file elsewhere is refused before it is opened."""
+    file whose real location (links followed) lies inside the ``templates/``
+    it is looked up in and that folder's own folder (the game's, the
+    project's): a link to a file elsewhere, or a ``templates`` that is a link
+    out of the game folder, is refused before it is opened."""
+
+    def __init__(self, roots: Sequence[tuple[Path, str]]):
+        super().__init__([str(folder / sub) for folder, sub in roots])
+        self.roots = tuple(roots)
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
         pieces = jinja2.loaders.split_template_path(template)
-        for root in self.searchpath:
-            candidate = Path(root, *pieces)
+        for folder, sub in self.roots:
+            candidate = Path(folder, sub, *pieces)
             if candidate.is_file():
-                if confined(candidate, [Path(r) for r in self.searchpath]) is None:
+                if confined(candidate, [(folder, sub)]) is None:
+                    how = way_out(candidate, folder) or "a link?"
                     raise jinja2.exceptions.SecurityError(
-                        f"template {template!r} lies outside the game's and the project's templates/ (a link?); "
+                        f"template {template!r} lies outside the game's and the project's templates/ ({how}); "
                         "expected a file inside them"
                     )
                 break

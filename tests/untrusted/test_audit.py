@@ -14,6 +14,7 @@ themselves, the temporary folder and the system's MIME tables.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -80,8 +81,24 @@ def _fifo_outside(game: Path, secret: Path) -> None:
     (game / "templates/mini/card.html").write_text(f'<img src="{fifo.as_uri()}">\n')
 
 
+def _linked_templates_folder(game: Path, secret: Path) -> None:
+    """The game's own ``templates`` is a link out (``templates -> /etc`` with
+    ``front: hostname``): issue 35."""
+    shutil.rmtree(game / "templates")
+    (game / "templates").symlink_to(secret.parent, target_is_directory=True)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("mini/card.html", secret.name).replace("mini/back.html", secret.name))
+
+
+def _linked_layouts_folder(game: Path, secret: Path) -> None:
+    """Listing a linked ``layouts`` would show what lies elsewhere."""
+    shutil.copy(secret, secret.parent / "poker-9up.yaml")
+    (game / "layouts").symlink_to(secret.parent, target_is_directory=True)
+
+
 ATTEMPTS: list[Callable[[Path, Path], None]] = [
     _link_template, _link_template_folder, _file_url, _stylesheet_url, _climbing_art, _linked_art, _linked_game_file, _asset_climb, _fifo_outside,
+    _linked_templates_folder, _linked_layouts_folder,
 ]
 
 

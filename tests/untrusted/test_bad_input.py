@@ -4,6 +4,7 @@ no traceback, and a message naming the file, the line and what was expected."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,56 @@ CASES += [
 ]
 
 
+# Numbers written so that YAML readers disagree on them (issue 35): a number
+# is wanted, so the characters written are what counts.
+CASES += [
+    ("integer-leading-zero", _replace("cards.yaml", "copies: 2", "copies: 010"),
+     "cards.yaml", 8, ["cards[1].copies", "010 has a leading zero, which YAML 1.1 reads as 8 (octal) and YAML 1.2 as 10", "like 10"]),
+    ("integer-leading-zero-not-octal", _replace("game.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: 09}"),
+     "game.yaml", 6, ["players.max", "09 has a leading zero, which YAML 1.1 reads as text and YAML 1.2 as 9"]),
+    ("integer-as-exponent", _replace("cards.yaml", "copies: 2", "copies: 1e3"), "cards.yaml", 8, ["cards[1].copies", "expected a whole number from 0 to 10000, found 1e3"]),
+    ("integer-with-underscore", _replace("cards.yaml", "copies: 2", "copies: 1_000"), "cards.yaml", 8, ["cards[1].copies", "found '1_000'"]),
+    ("boolean-as-yes", _replace("game.yaml", "crest: {type: ref, set: crests,", "crest: {type: ref, required: yes, set: crests,"),
+     "game.yaml", 29, ["fields.crest.required", "expected true or false, found 'yes'"]),
+    ("map-key-a-number", _replace("cards.yaml", "{moon: 1}", "{5: 1}"), "cards.yaml", 12, ["cards[2].symbols[5]", "symbols, found 5"]),
+    ("merge-key-of-a-number", _replace("cards.yaml", "    title: Two\n", "    title: Two\n    <<: 5\n"), "cards.yaml", 8, ["a merge key << takes a mapping or a list of mappings"]),
+]
+
+
+def _linked_out(folder: str, files: dict[str, str]):  # type: ignore[no-untyped-def]
+    """The game's own ``folder`` made a link to a folder beside the game that
+    holds ``files``: the files are refused, at the reference that names them,
+    never read (every command here is audited)."""
+
+    def apply(game: Path) -> None:
+        elsewhere = game.parent / "elsewhere"
+        for name, text in files.items():
+            (elsewhere / name).parent.mkdir(parents=True, exist_ok=True)
+            (elsewhere / name).write_text(text)
+        if (game / folder).is_dir():
+            shutil.rmtree(game / folder)
+        (game / folder).symlink_to(elsewhere, target_is_directory=True)
+
+    return apply
+
+
+# A game folder's own folders that are links out of it (issue 35): the folder
+# a game's files must lie in is the game folder's real location; a subfolder
+# linked elsewhere does not widen it (tests/untrusted/test_audit.py too).
+CASES += [
+    ("templates-folder-linked-out", _both(_linked_out("templates", {"page.html": "SECRET-7d1f"}), _replace("game.yaml", "front: mini/card.html", "front: page.html")),
+     "game.yaml", 21, ["components[0].front", "template file 'page.html' refused: templates is a link to", "elsewhere, outside mini/"]),
+    ("art-folder-linked-out", _linked_out("art", {"dot.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'}),
+     "game.yaml", 11, ["sets.symbols[0].art", "art file 'art/dot.svg' refused: art is a link to"]),
+    ("data-folder-linked-out", _both(_linked_out("data", {"cards.yaml": "cards: [{id: x, title: SECRET-7d1f}]\n"}), _replace("game.yaml", "cards: cards.yaml", "cards: data/cards.yaml")),
+     "game.yaml", 20, ["components[0].cards", "data file 'data/cards.yaml' refused: data is a link to"]),
+    ("fonts-folder-linked-out", _linked_out("fonts", {"ebgaramond/EBGaramond12-Regular.ttf": "SECRET-7d1f"}),
+     "game.yaml", 8, ["fonts[0].file", "refused: fonts is a link to"]),
+    ("art-climbs-out", _replace("game.yaml", "{id: sun, name: Sun, art: art/dot.svg}", "{id: sun, name: Sun, art: ../elsewhere/dot.svg}"),
+     "game.yaml", 11, ["sets.symbols[0].art", "art file '../elsewhere/dot.svg' refused: the path climbs out of mini/ with '..'"]),
+]
+
+
 @pytest.mark.parametrize("case, mutate, file, line, words", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, line, words) -> None:
     mutate(mini_copy)
@@ -232,9 +283,9 @@ def test_unknown_game_is_a_usage_error() -> None:
 
 
 def test_numbers_are_read_by_yaml_1_2_rules(mini_copy: Path) -> None:
-    """010 is ten, never eight (YAML 1.1's octal); a text field keeps a number
-    as it was written (1.10, not 1.1; 0123, not 83); yes is text, not true."""
-    _replace("cards.yaml", "copies: 2", "copies: 010")(mini_copy)
+    """0x10 is sixteen; a text field keeps a number as it was written (1.10,
+    not 1.1; 0123, not 83): 010 where a number is wanted is refused (above)."""
+    _replace("cards.yaml", "copies: 2", "copies: 0x0a")(mini_copy)
     _replace("cards.yaml", "id: three", "id: 0123")(mini_copy)
     _replace("game.yaml", 'version: "1"', "version: 1.10")(mini_copy)
     result = run_pnp("list", str(mini_copy), "--json")

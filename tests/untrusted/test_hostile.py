@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import re
 import shutil
 import signal
 import struct
@@ -135,8 +136,27 @@ def test_a_game_file_linked_outside_is_refused_unread(mini_copy: Path, tmp_path:
     target.unlink(missing_ok=True)
     target.symlink_to(secret)
     result = _build(mini_copy, tmp_path / "out")
-    _refused(result, linked, "lies outside", "a link?")
+    _refused(result, linked, f"refused: {linked} is a link to {secret.resolve()}, outside mini/")
     assert "SECRET-7d1f" not in result.stderr + result.stdout
+
+
+def test_folders_linked_to_others_inside_the_game_are_read(mini_copy: Path, tmp_path: Path) -> None:
+    """A link that stays inside the game folder widens nothing, so it is
+    followed: templates/ and art/ linked to other folders of the game build
+    the same cards the plain folder builds (only the build stamps differ:
+    they hash each face's HTML, which names the folder the art really is in)."""
+    plain = _build(mini_copy, tmp_path / "plain")
+    assert plain.returncode == 0, plain.stderr
+    for name, target in (("templates", "shared-templates"), ("art", "pictures")):
+        (mini_copy / name).rename(mini_copy / target)
+        (mini_copy / name).symlink_to(target, target_is_directory=True)
+    linked = _build(mini_copy, tmp_path / "linked")
+    assert linked.returncode == 0, linked.stderr
+    from tests.pdftools import pdftotext
+
+    stamp = re.compile(r"v1 · \d{4}-\d\d-\d\d · [0-9a-f]{6}")
+    texts = [stamp.sub("", pdftotext(tmp_path / out / "mini/mini-home-a4.pdf")) for out in ("plain", "linked")]
+    assert texts[0] == texts[1] and "Three" in texts[0]
 
 
 def test_stylesheets_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
@@ -149,12 +169,12 @@ def test_stylesheets_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
 def test_paths_in_the_data_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
     text = (mini_copy / "game.yaml").read_text().replace("art: art/dot.svg}", "art: ../../../../etc/passwd}", 1)
     (mini_copy / "game.yaml").write_text(text)
-    _refused(_build(mini_copy, tmp_path / "out"), "game.yaml:11:", "art file '../../../../etc/passwd' not found")
+    _refused(_build(mini_copy, tmp_path / "out"), "game.yaml:11:", "art file '../../../../etc/passwd' refused: the path climbs out of mini/ with '..'")
 
 
 def test_asset_helper_cannot_climb_out(mini_copy: Path, tmp_path: Path) -> None:
     (mini_copy / "templates/mini/card.html").write_text("<img src=\"{{ asset('../../../../etc/passwd') }}\">\n")
-    _refused(_build(mini_copy, tmp_path / "out"), "templates/mini/card.html:1:", "not found")
+    _refused(_build(mini_copy, tmp_path / "out"), "templates/mini/card.html:1:", "asset '../../../../etc/passwd' refused: the path climbs out of mini/")
 
 
 def _png_header_only(path: Path, width: int, height: int) -> None:
