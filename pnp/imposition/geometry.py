@@ -322,45 +322,47 @@ def impose(
     ``back_offset`` (x right, y up, in points, as the back page is seen from
     its own printed side) to make up for a duplex printer that puts backs off.
     """
-    sheets: list[Sheet] = []
+    return impose_shared([(component, copies, bleed)], layout, back_offset)[0]
+
+
+def impose_shared(
+    parts: Sequence[tuple[str, Sequence[tuple[str, str | None]], float]], layout: Grid,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[tuple[Sheet, ...]]:
+    """Several components' copies (component, copies, bleed) on one run of
+    sheets, as :func:`impose` fills them, each component starting in the slot
+    after the one before it ends: for each part, the sheets that hold its
+    copies, a sheet two parts share listed under both. A sheet is named after
+    the first component on it."""
+    stream = [(n, front, back, min(bleed, layout.gap / 2)) for n, (_, copies, bleed) in enumerate(parts) for front, back in copies]
+    held: list[list[Sheet]] = [[] for _ in parts]
     per = layout.per_sheet
-    shown = min(bleed, layout.gap / 2)
-
-    def place(face: str, slot: Rect, rotation: int, dx: float = 0.0, dy: float = 0.0) -> Placement:
-        slot = Rect(slot.x + dx, slot.y + dy, slot.width, slot.height)
-        clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
-        return Placement(face, slot, clip, rotation if layout.rotated else 0)
-
-    for number, start in enumerate(range(0, len(copies), per), start=1):
-        chunk = copies[start : start + per]
-        sheets.append(
+    for number, start in enumerate(range(0, len(stream), per), start=1):
+        chunk = stream[start : start + per]
+        name = parts[chunk[0][0]][0]
+        made = [
             Sheet(
-                component,
-                "front",
-                number,
-                layout.paper,
-                tuple(place(front, layout.fronts[i], 90) for i, (front, _) in enumerate(chunk)),
-                layout.marks_for(len(chunk)),
-                layout.guides[: len(chunk)],
-                layout.gap,
+                name, "front", number, layout.paper,
+                tuple(_place(layout, front, layout.fronts[i], 90, shown) for i, (_, front, _, shown) in enumerate(chunk)),
+                layout.marks_for(len(chunk)), layout.guides[: len(chunk)], layout.gap,
             )
-        )
-        if any(back is not None for _, back in chunk):
-            sheets.append(
-                Sheet(
-                    component,
-                    "back",
-                    number,
-                    layout.paper,
-                    tuple(
-                        place(back, layout.backs[i], -90, *back_offset) for i, (_, back) in enumerate(chunk) if back is not None
-                    ),
-                    (),
-                    (),
-                    layout.gap,
-                )
+        ]
+        if any(back is not None for _, _, back, _ in chunk):
+            backs = tuple(
+                _place(layout, back, layout.backs[i], -90, shown, *back_offset)
+                for i, (_, _, back, shown) in enumerate(chunk) if back is not None
             )
-    return tuple(sheets)
+            made.append(Sheet(name, "back", number, layout.paper, backs, (), (), layout.gap))
+        for n in dict.fromkeys(n for n, _, _, _ in chunk):
+            held[n] += made
+    return [tuple(h) for h in held]
+
+
+def _place(layout: Grid, face: str, slot: Rect, rotation: int, shown: float, dx: float = 0.0, dy: float = 0.0) -> Placement:
+    """A face in ``slot`` (moved by dx, dy), showing ``shown`` of its bleed."""
+    slot = Rect(slot.x + dx, slot.y + dy, slot.width, slot.height)
+    clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
+    return Placement(face, slot, clip, rotation if layout.rotated else 0)
 
 
 def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid:
