@@ -3,6 +3,7 @@ base game and each optional module), their faces, and the sheets they go on."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -90,7 +91,7 @@ def runs(components: Sequence[Component], plan: FacePlan, grids: Mapping[str, Gr
         count = len(plan.copies[component.id])
         if run is not None:
             free = -sum(len(plan.copies[c.id]) for c in run) % g.per_sheet
-            if -(-max(0, count - free) // g.per_sheet) < -(-count // g.per_sheet):
+            if math.ceil(max(0, count - free) / g.per_sheet) < math.ceil(count / g.per_sheet):
                 run.append(component)
                 continue
         out.append([component])

@@ -378,6 +378,7 @@ def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: flo
     # The fold line stops min_margin short of the paper edges, like every mark.
     clear = max(layout.min_margin, mm(5))
     fold = Line(landscape.width / 2, clear, landscape.width / 2, landscape.height - clear, 0.5, dashed=True)
+    # Marks in the outer margin only; the fold side stays clear.
     kept = [(m, slots) for m, slots in zip(left.marks, left.serves) if max(m.x1, m.x2) < half.width - 1e-6]
     mirrored = tuple(
         Line(landscape.width - m.x1, m.y1, landscape.width - m.x2, m.y2, m.weight, cased=m.cased) for m, _ in kept
@@ -409,8 +410,7 @@ def impose_gutterfold(
             for face, slot, turn in ((front, layout.fronts[i], 90), (back, layout.backs[i], -90)):
                 if face is None:
                     continue
-                clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
-                placements.append(Placement(face, slot, clip, turn if layout.rotated else 0))
+                placements.append(_place(layout, face, slot, turn, shown))
         sheets.append(
             Sheet(
                 component, "gutterfold", number, layout.paper, tuple(placements), layout.marks_for(len(chunk)), tuple(guides),
