@@ -125,3 +125,22 @@ def circles_drawn(pdf: Path, page: int) -> list[tuple[float, float, float]]:
             cx, top = ops[i + 1][1][4], ops[i + 1][1][5]
             found.append((cx, y0, top - y0))
     return found
+
+
+def marks_drawn(pdf: Path, page: int) -> list[tuple[float, float, float, float, bool]]:
+    """(x1, y1, x2, y2, cased) of each black straight line stroked on
+    ``page`` (crop marks and cut ticks), cased when a white line is stroked
+    along the same points first, read back with pikepdf."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as document:
+        ops = [(str(op), [float(v) for v in args])
+               for args, op in pikepdf.parse_content_stream(document.pages[page - 1]) if str(op) in ("G", "m", "l", "S", "c")]
+    grey, lines = 0.0, []
+    for i, (op, args) in enumerate(ops):
+        if op == "G":
+            grey = args[0]
+        elif op == "m" and i + 2 < len(ops) and ops[i + 1][0] == "l" and ops[i + 2][0] == "S":
+            lines.append((grey, (*args, *ops[i + 1][1])))
+    white = {points for g, points in lines if g == 1}
+    return [(*points, points in white) for g, points in lines if g == 0]  # type: ignore[misc]

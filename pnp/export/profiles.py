@@ -38,6 +38,11 @@ PROFILE = Record(
             [0.0, 0.0],
         ),
         Field("printable_margin", Length(0, 30), "home: the strip along each paper edge the printer leaves blank; text and marks there are reported.", None),
+        Field(
+            "share_sheets", Boolean(),
+            "home: a component starts in the free slots of the last sheet of the one before it of the same stock, size and sidedness when that saves it a sheet.",
+            False,
+        ),
     ),
     "a profile",
 )
@@ -67,6 +72,8 @@ class Profile:
     """home: points every back sheet's content moves, x right and y up as the back page is seen."""
     printable_margin: float | None = None
     """Home: no text or mark may come nearer a paper edge than this (points); None: not checked."""
+    share_sheets: bool = False
+    """Home: components of one kind may share a sheet (pnp.home.plan.runs)."""
 
 
 @cache
@@ -87,7 +94,7 @@ def load_profiles() -> dict[str, Profile]:
                 checked["order"], tuple(checked["accepts"]), checked["colour"], icc, checked["output_condition"],
                 checked["pdfx"], checked["max_ink"], checked["min_ppi"], checked["stamp"],
                 (checked["back_offset"][0], checked["back_offset"][1]),
-                checked["printable_margin"],
+                checked["printable_margin"], checked["share_sheets"],
             )
     if diagnostics:
         raise InputError(diagnostics)

@@ -23,41 +23,53 @@ INSTRUCTIONS = "pnp/instructions.html"
 INSTRUCTIONS_CSS = OWN / "templates" / "pnp" / "instructions.css"
 
 
+def in_print_order(sheets: Mapping[str, tuple[Sheet, ...]]) -> list[Sheet]:
+    """Every sheet once, in the order the components print (a sheet two
+    components share is listed under both)."""
+    return list({id(s): s for held in sheets.values() for s in held}.values())
+
+
 def page_ranges(
-    sheets: dict[str, tuple[Sheet, ...]], components: Sequence[Component], first: int, layouts: Mapping[str, SheetLayout]
+    sheets: Mapping[str, tuple[Sheet, ...]], components: Sequence[Component], first: int, layouts: Mapping[str, SheetLayout]
 ) -> list[dict[str, Any]]:
+    """Page 1's row of each component, in the order they print (``sheets``'
+    order), numbered from ``first``: a component on a sheet it shares with
+    the one before it gives that page too, and only its other sheets count
+    as its own in What you need."""
+    page_of = {id(s): page for page, s in enumerate(in_print_order(sheets), start=first)}
+    named = {c.id: c for c in components}
+    counted: set[int] = set()
     parts = []
-    page = first
-    for component in components:
-        count = len(sheets[component.id])
-        if count == 0:
+    for cid, held in sheets.items():
+        component = named[cid]
+        if not held:
             continue
-        pages = f"{page}" if count == 1 else f"{page}\u2013{page + count - 1}"
-        two_sided = any(s.side == "back" for s in sheets[component.id])
-        folded = any(s.side == "gutterfold" for s in sheets[component.id])
-        round_items = any(s.guides for s in sheets[component.id])
+        low, high = page_of[id(held[0])], page_of[id(held[-1])]
+        two_sided = any(s.side == "back" for s in held)
+        folded = any(s.side == "gutterfold" for s in held)
+        round_items = any(s.guides for s in held)
         parts.append(
             {
                 "id": component.id,
                 "name": component.name,
-                "pages": pages,
-                "first": page,
-                "last": page + count - 1,
+                "pages": f"{low}" if low == high else f"{low}\u2013{high}",
+                "first": low,
+                "last": high,
                 "copies": component.copies,
-                "sheets": sum(s.side != "back" for s in sheets[component.id]),
-                "stock": _stock(component, layouts, sheets[component.id][0].paper.id),
+                "sheets": sum(s.side != "back" and id(s) not in counted for s in held),
+                "stock": _stock(component, layouts, held[0].paper.id),
                 "material": component.stock,
                 "sides": "one-sided, then fold" if folded else "two-sided, long edge" if two_sided else "one-sided",
                 "round": round_items,
                 "folded": folded,
-                "gap_mm": round(to_mm(sheets[component.id][0].gap), 1),
-                "gap": f"{to_mm(sheets[component.id][0].gap):.1f}".removesuffix(".0"),
-                "marks": any(not m.dashed for s in sheets[component.id] for m in s.marks),
+                "gap_mm": round(to_mm(held[0].gap), 1),
+                "gap": f"{to_mm(held[0].gap):.1f}".removesuffix(".0"),
+                "marks": any(not m.dashed for s in held for m in s.marks),
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
             }
         )
-        page += count
+        counted.update(id(s) for s in held)
     return parts
 
 

@@ -3,6 +3,7 @@ base game and each optional module), their faces, and the sheets they go on."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.home.pages import page_ranges
-from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose, impose_gutterfold
+from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.render.faces import Face, FacePlan, plan_faces
@@ -37,31 +38,69 @@ def sheets_for(
     gutterfold: bool = False,
     butted: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    share: bool = False,
 ) -> dict[str, tuple[Sheet, ...]]:
-    """Every component's sheets on ``paper``: fronts each followed by their
-    backs (moved by ``back_offset``), or (``gutterfold``) fronts and backs
-    side by side on one sheet. ``butted``: each layout's butted alternative."""
+    """Every component's sheets on ``paper``, in the order they print:
+    fronts each followed by their backs (moved by ``back_offset``), or
+    (``gutterfold``) fronts and backs side by side on one sheet. ``butted``:
+    each layout's butted alternative. ``share``: components of one kind may
+    share a sheet (:func:`runs`), which is then listed under each of them."""
     layouts = game.layouts
-    out: dict[str, tuple[Sheet, ...]] = {}
+    grids: dict[str, Grid] = {}
+    folded: dict[str, tuple[Sheet, ...]] = {}
     problems = []
     for component in components:
-        two_sided = any(back is not None for _, back in plan.copies[component.id])
         sheet_layout = layouts[component.layout_for(paper.id)]
         if butted and sheet_layout.butted is not None:
             sheet_layout = layouts[sheet_layout.butted]
         try:
-            if gutterfold and two_sided and sheet_layout.labels is None:
-                layout: Grid = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
-                out[component.id] = impose_gutterfold(component.id, plan.copies[component.id], layout, component.bleed)
-                continue
-            layout = grid(sheet_layout, paper, component.size.width, component.size.height)
+            if gutterfold and _two_sided(plan, component) and sheet_layout.labels is None:
+                layout = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
+                folded[component.id] = impose_gutterfold(component.id, plan.copies[component.id], layout, component.bleed)
+            else:
+                grids[component.id] = grid(sheet_layout, paper, component.size.width, component.size.height)
         except LayoutError as exc:
             problems.append(Diagnostic(component.source, f"components.{component.id}.layout", str(exc)))
-            continue
-        out[component.id] = impose(component.id, plan.copies[component.id], layout, component.bleed, back_offset)
     if problems:
         raise InputError(problems)
+    out: dict[str, tuple[Sheet, ...]] = {}
+    for run in runs(components, plan, grids, share):
+        if run[0].id in folded:
+            out[run[0].id] = folded[run[0].id]
+            continue
+        held = impose_shared([(c.id, plan.copies[c.id], c.bleed) for c in run], grids[run[0].id], back_offset)
+        out.update(zip((c.id for c in run), held))
     return out
+
+
+def runs(components: Sequence[Component], plan: FacePlan, grids: Mapping[str, Grid], share: bool) -> list[list[Component]]:
+    """The components in the order they print, in runs imposed one after
+    another on the same sheets. Alone unless ``share``: then a component
+    starts in the free slots of the last sheet of the latest run of its kind
+    (the same stock, grid (layout, paper and size) and sidedness), moving up
+    to print right after it, when that saves it a sheet."""
+    out: list[list[Component]] = []
+    latest: dict[tuple[str, Grid, bool], list[Component]] = {}
+    for component in components:
+        g = grids.get(component.id)
+        if g is None or not share:
+            out.append([component])
+            continue
+        key = (component.stock, g, _two_sided(plan, component))
+        run = latest.get(key)
+        count = len(plan.copies[component.id])
+        if run is not None:
+            free = -sum(len(plan.copies[c.id]) for c in run) % g.per_sheet
+            if math.ceil(max(0, count - free) / g.per_sheet) < math.ceil(count / g.per_sheet):
+                run.append(component)
+                continue
+        out.append([component])
+        latest[key] = out[-1]
+    return out
+
+
+def _two_sided(plan: FacePlan, component: Component) -> bool:
+    return any(back is not None for _, back in plan.copies[component.id])
 
 
 
@@ -119,6 +158,8 @@ class BuildOptions:
     """Cards edge to edge (each layout's ``butted`` alternative) instead of bleed between them."""
     back_offset: tuple[float, float] = (0.0, 0.0)
     """Points every back sheet's content moves, x right and y up as the back page is seen."""
+    share_sheets: bool = False
+    """Components of one kind may share a sheet (:func:`runs`): the home profile's ``share_sheets``."""
 
     @property
     def variant(self) -> str:
@@ -176,7 +217,8 @@ def plan_home(game: Game, options: BuildOptions) -> HomePlan:
     plans = [plan_faces(game, book.components, options.ink_saver, options.stamp, options.strict) for book in split]
     sheets = {
         (i, p): sheets_for(
-            game, book.components, plans[i], known_papers[p], options.gutterfold, options.butted, options.back_offset
+            game, book.components, plans[i], known_papers[p], options.gutterfold, options.butted, options.back_offset,
+            options.share_sheets,
         )
         for i, book in enumerate(split) for p in options.papers
     }

@@ -17,7 +17,7 @@ from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, Level, Source
 from pnp import words
 from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
-from pnp.home.pages import count_pages, document_html, instructions_html, page_ranges
+from pnp.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
 from pnp.home.registration import registration_file, registration_html
 from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge
@@ -65,6 +65,7 @@ def build(
     strict: bool = False,
     butted: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    share_sheets: bool | None = None,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
@@ -78,11 +79,15 @@ def build(
     ``back_offset`` (points, x right and y up as the back page is seen) moves
     every back sheet's content to make up for a printer's duplex error, as
     read off the registration test page written beside a duplex build.
+    ``share_sheets``: components of one kind may share a sheet (the home
+    profile's ``share_sheets`` when None).
     ``out_dir`` is held for this build alone while it runs."""
+    from pnp.export.profiles import profile
+
     options = BuildOptions(
         tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
         None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict,
-        butted, back_offset,
+        butted, back_offset, profile(PROFILE).share_sheets if share_sheets is None else share_sheets,
     )
     with claimed(out_dir):
         plan = plan_home(game, options)
@@ -149,7 +154,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
         for (index, paper_id), book_sheets in plan.sheets.items():
             book = plan.split[index]
             front, count = _front_matter(game, plan, rendered, options, (index, paper_id))
-            ordered = [s for c in book.components for s in book_sheets[c.id]]
+            ordered = in_print_order(book_sheets)
             if index == 0:
                 placed = sum(len(s.placements) for s in ordered)
             paper = plan.papers[paper_id]

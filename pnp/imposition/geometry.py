@@ -16,6 +16,9 @@ from pnp.units import mm, to_mm
 SHORTEST_MARK = mm(1.5)
 """A crop mark squeezed shorter than this by the margin is left out."""
 
+Served = tuple[int, ...]
+"""The slots (by index) whose edges a mark marks."""
+
 
 class LayoutError(ValueError):
     """The cards do not fit the paper with the layout's margins."""
@@ -84,10 +87,21 @@ class Grid:
     rotated: bool = False
     """Items are turned a quarter turn (slots are their size turned)."""
     guides: tuple[Circle, ...] = ()
+    serves: tuple[Served, ...] = ()
+    """``serves[i]``: the slots whose edges ``marks[i]`` marks; () for a mark
+    every sheet carries (the fold line). Empty for a grid without marks."""
 
     @property
     def per_sheet(self) -> int:
         return self.columns * self.rows
+
+    def marks_for(self, filled: int) -> tuple[Line, ...]:
+        """The marks of a sheet whose first ``filled`` slots hold items: only
+        the cut lines that bound a placed item, so the empty slots of a last
+        sheet carry none."""
+        if filled >= self.per_sheet or not self.serves:
+            return self.marks
+        return tuple(m for m, slots in zip(self.marks, self.serves) if not slots or min(slots) < filled)
 
 
 def _fit(available: float, size: float, gap: float) -> int:
@@ -145,9 +159,10 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
     # Long-edge flip of a portrait sheet turns it about its vertical axis.
     backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
     guides = _guides(layout, fronts)
+    marks = _crop_marks(layout, fronts, paper) + _gap_ticks(layout, fronts)
     return Grid(
-        paper, columns, rows, tuple(fronts), backs, _crop_marks(layout, fronts, paper) + _gap_ticks(layout, fronts),
-        layout.gap, rotated, guides,
+        paper, columns, rows, tuple(fronts), backs, tuple(m for m, _ in marks), layout.gap, rotated, guides,
+        tuple(slots for _, slots in marks),
     )
 
 
@@ -183,54 +198,84 @@ def _label_grid(layout: SheetLayout, paper: Paper, width: float, height: float) 
     return Grid(paper, columns, rows, tuple(fronts), backs, (), layout.gap, False, guides)
 
 
-def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> tuple[Line, ...]:
-    """Marks in the margins, in line with every card edge, never over a card
-    or its bleed, and never nearer the paper edge than ``min_margin`` (where
-    most printers cannot print): a mark the margin squeezes shorter than
-    SHORTEST_MARK is left out, and the ticks in the gaps carry that cut."""
+def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> list[tuple[Line, Served]]:
+    """Marks in the margins, on every card edge line at both of its ends,
+    each with the slots whose edge it marks, never nearer the paper edge than
+    ``min_margin`` (where most printers cannot print): see :func:`_reach`."""
     spec = layout.crop_marks
     if spec is None:
-        return ()
+        return []
     left = min(r.x for r in slots)
     right = max(r.right for r in slots)
     bottom = min(r.y for r in slots)
     top = max(r.top for r in slots)
-    xs = sorted({round(v, 4) for r in slots for v in (r.x, r.right)})
-    ys = sorted({round(v, 4) for r in slots for v in (r.y, r.top)})
-    start = layout.gap / 2 + spec.offset  # past the bleed a face may show
     near, far_x, far_y = layout.min_margin, paper.width - layout.min_margin, paper.height - layout.min_margin
-    room = (bottom - start - near, far_y - top - start, left - start - near, far_x - right - start)
-    below, above, before, after = (min(spec.length, r) if r >= SHORTEST_MARK - 1e-6 else 0.0 for r in room)
+    below, above = _reach(layout, bottom, near), _reach(layout, top, far_y)
+    before, after = _reach(layout, left, near), _reach(layout, right, far_x)
     marks = []
-    for x in xs:
-        marks.append(Line(x, bottom - start, x, bottom - start - below, spec.weight))
-        marks.append(Line(x, top + start, x, top + start + above, spec.weight))
-    for y in ys:
-        marks.append(Line(left - start, y, left - start - before, y, spec.weight))
-        marks.append(Line(right + start, y, right + start + after, y, spec.weight))
-    return tuple(m for m in marks if (m.x1, m.y1) != (m.x2, m.y2))
+    for x in _lines(slots, vertical=True):
+        serves = tuple(i for i, r in enumerate(slots) if _on(x, r.x, r.right))
+        marks += [(Line(x, a, x, b, spec.weight, cased=cased), serves) for a, b, cased in (below, above) if a != b]
+    for y in _lines(slots, vertical=False):
+        serves = tuple(i for i, r in enumerate(slots) if _on(y, r.y, r.top))
+        marks += [(Line(a, y, b, y, spec.weight, cased=cased), serves) for a, b, cased in (before, after) if a != b]
+    return marks
 
 
-def _gap_ticks(layout: SheetLayout, slots: Sequence[Rect]) -> tuple[Line, ...]:
+def _reach(layout: SheetLayout, trim: float, edge: float) -> tuple[float, float, bool]:
+    """Where the marks between the cards' outer trim line ``trim`` and the
+    printable edge ``edge`` run (from, to, cased), so a paper trimmer has a
+    mark at both ends of every cut.
+
+    Where the margin has room, a mark starts ``offset`` past the bleed a face
+    shows and runs ``length`` (or to the printable edge, if no shorter than
+    SHORTEST_MARK). Where it has not (A4's sides beside three poker cards
+    3 mm apart: 5.25 mm of paper past the bleed, all but 0.25 mm of it where
+    printers print nothing), the mark is a tick from the trim out to the
+    printable edge, over the bleed the outer card shows and cased in white as
+    the ticks across the gaps are. A margin too narrow even for that (a
+    butted sheet's 6.35 mm) gets no mark: from == to."""
+    spec = layout.crop_marks
+    assert spec is not None
+    room, out = abs(edge - trim), math.copysign(1.0, edge - trim)
+    start = layout.gap / 2 + spec.offset  # past the bleed a face may show
+    if room - start >= SHORTEST_MARK - 1e-6:
+        return trim + out * start, trim + out * (start + min(spec.length, room - start)), False
+    reach = min(room, start + spec.length)
+    if reach >= SHORTEST_MARK - 1e-6:
+        return trim, trim + out * reach, layout.gap > 0
+    return trim, trim, False
+
+
+def _lines(slots: Sequence[Rect], vertical: bool) -> list[float]:
+    """Every cut line: the slots' left and right (or bottom and top) edges."""
+    return sorted({round(v, 4) for r in slots for v in ((r.x, r.right) if vertical else (r.y, r.top))})
+
+
+def _on(line: float, *edges: float) -> bool:
+    return any(abs(line - e) < 1e-3 for e in edges)
+
+
+def _gap_ticks(layout: SheetLayout, slots: Sequence[Rect]) -> list[tuple[Line, Served]]:
     """Cut ticks across the gaps between rows and between columns, on every
-    card edge, cased in white so they show over a dark bleed.
+    card edge, cased in white so they show over a dark bleed, each with the
+    slots beside it whose edge it marks.
 
-    Cards with bleed between them leave no room on a 3 x 3 Letter sheet (or
-    at the sides of an A4 one) for marks in the margin at least 5 mm from
-    the edge, so each cut is also marked where it crosses a gap: a ruler laid
-    through two ticks gives the cut, and every strip cut from the sheet still
-    carries the ticks of its next cuts."""
+    A ruler laid through two ticks gives the cut, and a strip cut from the
+    sheet still carries the ticks of its next cuts."""
     spec = layout.crop_marks
     if spec is None or not spec.in_gaps or layout.gap <= 0:
-        return ()
-    xs = sorted({round(v, 4) for r in slots for v in (r.x, r.right)})
-    ys = sorted({round(v, 4) for r in slots for v in (r.y, r.top)})
+        return []
     ticks = []
     for y_lo, y_hi in _gaps([(r.y, r.top) for r in slots]):
-        ticks += [Line(x, y_lo, x, y_hi, spec.weight, cased=True) for x in xs]
+        for x in _lines(slots, vertical=True):
+            serves = tuple(i for i, r in enumerate(slots) if _on(x, r.x, r.right) and (_on(r.top, y_lo) or _on(r.y, y_hi)))
+            ticks.append((Line(x, y_lo, x, y_hi, spec.weight, cased=True), serves))
     for x_lo, x_hi in _gaps([(r.x, r.right) for r in slots]):
-        ticks += [Line(x_lo, y, x_hi, y, spec.weight, cased=True) for y in ys]
-    return tuple(ticks)
+        for y in _lines(slots, vertical=False):
+            serves = tuple(i for i, r in enumerate(slots) if _on(y, r.y, r.top) and (_on(r.right, x_lo) or _on(r.x, x_hi)))
+            ticks.append((Line(x_lo, y, x_hi, y, spec.weight, cased=True), serves))
+    return ticks
 
 
 def _gaps(spans: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -277,45 +322,47 @@ def impose(
     ``back_offset`` (x right, y up, in points, as the back page is seen from
     its own printed side) to make up for a duplex printer that puts backs off.
     """
-    sheets: list[Sheet] = []
+    return impose_shared([(component, copies, bleed)], layout, back_offset)[0]
+
+
+def impose_shared(
+    parts: Sequence[tuple[str, Sequence[tuple[str, str | None]], float]], layout: Grid,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> list[tuple[Sheet, ...]]:
+    """Several components' copies (component, copies, bleed) on one run of
+    sheets, as :func:`impose` fills them, each component starting in the slot
+    after the one before it ends: for each part, the sheets that hold its
+    copies, a sheet two parts share listed under both. A sheet is named after
+    the first component on it."""
+    stream = [(n, front, back, min(bleed, layout.gap / 2)) for n, (_, copies, bleed) in enumerate(parts) for front, back in copies]
+    held: list[list[Sheet]] = [[] for _ in parts]
     per = layout.per_sheet
-    shown = min(bleed, layout.gap / 2)
-
-    def place(face: str, slot: Rect, rotation: int, dx: float = 0.0, dy: float = 0.0) -> Placement:
-        slot = Rect(slot.x + dx, slot.y + dy, slot.width, slot.height)
-        clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
-        return Placement(face, slot, clip, rotation if layout.rotated else 0)
-
-    for number, start in enumerate(range(0, len(copies), per), start=1):
-        chunk = copies[start : start + per]
-        sheets.append(
+    for number, start in enumerate(range(0, len(stream), per), start=1):
+        chunk = stream[start : start + per]
+        name = parts[chunk[0][0]][0]
+        made = [
             Sheet(
-                component,
-                "front",
-                number,
-                layout.paper,
-                tuple(place(front, layout.fronts[i], 90) for i, (front, _) in enumerate(chunk)),
-                layout.marks,
-                layout.guides[: len(chunk)],
-                layout.gap,
+                name, "front", number, layout.paper,
+                tuple(_place(layout, front, layout.fronts[i], 90, shown) for i, (_, front, _, shown) in enumerate(chunk)),
+                layout.marks_for(len(chunk)), layout.guides[: len(chunk)], layout.gap,
             )
-        )
-        if any(back is not None for _, back in chunk):
-            sheets.append(
-                Sheet(
-                    component,
-                    "back",
-                    number,
-                    layout.paper,
-                    tuple(
-                        place(back, layout.backs[i], -90, *back_offset) for i, (_, back) in enumerate(chunk) if back is not None
-                    ),
-                    (),
-                    (),
-                    layout.gap,
-                )
+        ]
+        if any(back is not None for _, _, back, _ in chunk):
+            backs = tuple(
+                _place(layout, back, layout.backs[i], -90, shown, *back_offset)
+                for i, (_, _, back, shown) in enumerate(chunk) if back is not None
             )
-    return tuple(sheets)
+            made.append(Sheet(name, "back", number, layout.paper, backs, (), (), layout.gap))
+        for n in dict.fromkeys(n for n, _, _, _ in chunk):
+            held[n] += made
+    return [tuple(h) for h in held]
+
+
+def _place(layout: Grid, face: str, slot: Rect, rotation: int, shown: float, dx: float = 0.0, dy: float = 0.0) -> Placement:
+    """A face in ``slot`` (moved by dx, dy), showing ``shown`` of its bleed."""
+    slot = Rect(slot.x + dx, slot.y + dy, slot.width, slot.height)
+    clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
+    return Placement(face, slot, clip, rotation if layout.rotated else 0)
 
 
 def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid:
@@ -331,16 +378,18 @@ def gutterfold_grid(layout: SheetLayout, paper: Paper, width: float, height: flo
     # The fold line stops min_margin short of the paper edges, like every mark.
     clear = max(layout.min_margin, mm(5))
     fold = Line(landscape.width / 2, clear, landscape.width / 2, landscape.height - clear, 0.5, dashed=True)
+    # Marks in the outer margin only; the fold side stays clear.
+    kept = [(m, slots) for m, slots in zip(left.marks, left.serves) if max(m.x1, m.x2) < half.width - 1e-6]
     mirrored = tuple(
-        Line(landscape.width - m.x1, m.y1, landscape.width - m.x2, m.y2, m.weight, cased=m.cased)
-        for m in left.marks
-        if max(m.x1, m.x2) < half.width - 1e-6  # marks in the outer margin only; the fold side stays clear
+        Line(landscape.width - m.x1, m.y1, landscape.width - m.x2, m.y2, m.weight, cased=m.cased) for m, _ in kept
     )
-    outer = tuple(m for m in left.marks if max(m.x1, m.x2) < half.width - 1e-6)
+    outer = tuple(m for m, _ in kept)
     back_guides = tuple(Circle(landscape.width - c.cx, c.cy, c.r, c.weight) for c in left.guides)
+    serves = tuple(slots for _, slots in kept)
     return Grid(
         landscape, left.columns, left.rows, fronts, backs, outer + mirrored + (fold,), layout.gap, left.rotated,
         left.guides + back_guides,  # the fronts' cutting circles, then the backs' across the fold
+        serves + serves + ((),),
     )
 
 
@@ -361,9 +410,11 @@ def impose_gutterfold(
             for face, slot, turn in ((front, layout.fronts[i], 90), (back, layout.backs[i], -90)):
                 if face is None:
                     continue
-                clip = Rect(slot.x - shown, slot.y - shown, slot.width + 2 * shown, slot.height + 2 * shown)
-                placements.append(Placement(face, slot, clip, turn if layout.rotated else 0))
+                placements.append(_place(layout, face, slot, turn, shown))
         sheets.append(
-            Sheet(component, "gutterfold", number, layout.paper, tuple(placements), layout.marks, tuple(guides), layout.gap)
+            Sheet(
+                component, "gutterfold", number, layout.paper, tuple(placements), layout.marks_for(len(chunk)), tuple(guides),
+                layout.gap,
+            )
         )
     return tuple(sheets)

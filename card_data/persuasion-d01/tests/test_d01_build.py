@@ -130,12 +130,12 @@ FACES = [
     ("d01-desires-front", 16, 0),
     ("d01-desires-back", 17, 0),
     ("d01-matrimony", 18, 0),
+    ("d01-letterbox", 18, 1),  # the letterboxes share the matrimony card's sheet (share_sheets)
     ("d01-action-morning", 19, 0),
     ("d01-action-evening", 20, 0),
-    ("d01-letterbox", 21, 0),
-    ("d01-ring", 22, 0),
-    ("d01-heart", 23, 0),
-    ("d01-seal", 24, 0),
+    ("d01-ring", 21, 0),
+    ("d01-heart", 22, 0),
+    ("d01-seal", 23, 0),
 ]
 
 
