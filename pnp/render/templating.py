@@ -203,15 +203,24 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
     except UnknownIcon as exc:
         file, line = _template_frame(exc, where)
         raise TemplateError([Diagnostic(source or Source(file, line, 1), "", f"{what}: {exc} (printed by {file}:{line})")]) from None
-    except jinja2.TemplateNotFound as exc:
-        raise TemplateError([Diagnostic(Source(Path(name)), "", f"{what}: template {exc.name!r} not found")]) from None
-    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError, OverflowError) as exc:
-        file, line = _template_frame(exc, where)
-        raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {exc}")]) from None
     except (RecursionError, MemoryError) as exc:
         file, line = _template_frame(exc, where)
         problem = "templates call themselves too deeply (a macro or include that never ends?)" if isinstance(exc, RecursionError) else "out of memory"
         raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {problem}")]) from None
+    except Exception as exc:  # whatever a template line raises (1 // 0 too) is this card's error at that line
+        file, line = _template_frame(exc, where)
+        raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {_told(exc)}")]) from None
+
+
+def _told(exc: Exception) -> str:
+    """What went wrong, for a designer: Jinja's and pnp's own messages
+    (written for one) as they are, anything else with its kind
+    (``ZeroDivisionError: division by zero``)."""
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return f"template {exc.name!r} not found; expected a file in the game's or the project's templates/"
+    if isinstance(exc, (jinja2.TemplateError, ValueError, TypeError)):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _left_out(exc: LeftOut, where: str, context: Mapping[str, Any], what: str, source: Source | None) -> Diagnostic:

@@ -143,6 +143,10 @@ CASES += [
     ("svg-art-use-bomb", _write("art/dot.svg", _SVG_BOMB), "game.yaml", 11, ["sets.symbols[0].art", "art file 'art/dot.svg' refused", "draws more than 200,000 elements"]),
     ("svg-inline-use-bomb", _replace("templates/mini/card.html", "<h1>", _SVG_BOMB.decode() + "<h1>"), "templates/mini/card.html", 3, ["card cards/one front", "draws more than 200,000 elements"]),
     ("svg-uses-itself", _write("art/dot.svg", b'<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#a"/></g></svg>'), "game.yaml", 11, ["uses itself"]),
+    ("template-divides-by-zero", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<p>{{ 10 // (card.symbols|length - 1) }}</p>\n"),
+     "templates/mini/card.html", 2, ["card cards/two front", "card cards/three front", "ZeroDivisionError", "2 errors"]),
+    ("template-missing-key", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<p>{{ {}.popitem() if card.crest else '' }}</p>\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "KeyError"]),
     ("template-syntax-error", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for x in %}\n"), "templates/mini/card.html", 2, ["syntax error"]),
 ]
 
