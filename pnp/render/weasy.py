@@ -32,6 +32,7 @@ from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
+from pnp.render.references import Refused, allowed_file, stylesheet_refusals
 from pnp.render.scope import Scope
 from pnp.render.sheets import scratch
 from pnp.svgsize import SvgRefused, check_inline_svg
@@ -41,22 +42,6 @@ MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
 
 
-class _Refused(Exception):
-    pass
-
-
-def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
-    parsed = urlparse(url)
-    if parsed.scheme != "file":
-        raise _Refused(f"{url!r}: only local files may be used; the renderer fetches nothing from the network")
-    path = confined(Path(unquote(parsed.path)), roots)
-    if path is None:
-        raise _Refused(f"{url!r} lies outside the game folder, the project's templates/, fonts/ and art/, and pnp's own resources")
-    if not path.is_file():
-        raise _Refused(f"{url!r}: no such file")
-    return path
-
-
 def _sane(url: str, data: bytes) -> bytes:
     """``data`` unless it is a raster image too large or broken to decode, or
     an SVG that draws too much."""
@@ -64,7 +49,7 @@ def _sane(url: str, data: bytes) -> bytes:
         check_image_data(data)
     except ImageRefused as exc:
         shown = url if len(url) < 80 or not url.startswith("data:") else url[:60] + "..."
-        raise _Refused(f"{shown!r}: {exc}") from None
+        raise Refused(f"{shown!r}: {exc}") from None
     return data
 
 
@@ -212,9 +197,9 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
                 if url.startswith("data:"):
                     response = super().fetch(url, headers)
                     return URLFetcherResponse(url, _sane(url, response.read()), response.headers)
-                path = _allowed_file(url, resolved)
+                path = allowed_file(url, resolved)
                 data = _sane(url, path.read_bytes())
-            except _Refused as exc:
+            except Refused as exc:
                 refused.append(str(exc))
                 raise FatalURLFetchingError(str(exc)) from None
             mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
@@ -230,6 +215,9 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
         check_inline_svg(html)
     except SvgRefused as exc:
         raise AssetError([Diagnostic(Source(Path(what)), "", str(exc))]) from None
+    stylesheets = stylesheet_refusals(html, resolved)
+    if stylesheets:
+        raise AssetError(stylesheets)
     try:
         with scratch():
             fetcher = GuardedFetcher()

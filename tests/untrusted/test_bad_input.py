@@ -184,6 +184,31 @@ CASES += [
 ]
 
 
+def _link(file: str, target: str):  # type: ignore[no-untyped-def]
+    def apply(game: Path) -> None:
+        (game / file).symlink_to(target)
+
+    return apply
+
+
+_STYLED = _replace("game.yaml", "    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/extra.css]\n")
+
+# Issue 35: what a template includes, and every url() of a stylesheet, is refused
+# at its own line, whether or not a page ends up drawing it.
+CASES += [
+    ("template-includes-missing", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% include 'mini/nope.html' %}\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "template 'mini/nope.html' not found"]),
+    ("stylesheet-unused-url-to-device", _both(_STYLED, _write("templates/mini/extra.css", "h1 { color: #000; }\n.unused {\n  background: url(/dev/zero);\n}\n")),
+     "templates/mini/extra.css", 3, ["refused to read 'file:///dev/zero' lies outside"]),
+    ("stylesheet-url-linked-to-device", _both(_STYLED, _link("art/noise.png", "/dev/urandom"), _write("templates/mini/extra.css", "h1 {\n  background: url('../../art/noise.png');\n}\n")),
+     "templates/mini/extra.css", 2, ["refused to read", "art/noise.png' lies outside"]),
+    ("stylesheet-imports-device", _both(_STYLED, _write("templates/mini/extra.css", "@import '/dev/zero';\nh1 { color: #000; }\n")),
+     "templates/mini/extra.css", 1, ["refused to read 'file:///dev/zero'"]),
+    ("stylesheet-unused-url-to-network", _both(_STYLED, _write("templates/mini/extra.css", "h1 { color: #000; }\n.unused { background: url(https://example.com/x.png); }\n")),
+     "templates/mini/extra.css", 2, ["only local files may be used"]),
+]
+
+
 # Budgets over the whole game (issue 16).
 CASES += [
     ("pieces-past-the-budget", _both(_replace("cards.yaml", "title: One", "title: One\n    copies: 10000"), _replace("cards.yaml", "copies: 2", "copies: 10000")),
