@@ -51,24 +51,28 @@ def first_problem(markup: str, roots: Sequence[Path], judged: dict[str, str | No
             depth += 1
             if depth > MAX_NESTING:
                 return tag.start(), f"elements nest more than {MAX_NESTING} deep; expected a flatter card (a template that repeats itself?)"
-        if name in _NOT_FETCHED or not ("src" in attributes or "href" in attributes or "data" in attributes):
-            continue
-        for offset, address in _addresses(attributes, tag.start(3)):
+        for offset, address in _addresses(markup, tag, name):
             refused = _judge(address, roots, judged)
             if refused:
                 return offset, refused
-    for found in _CSS_URL.finditer(markup):
-        refused = _judge(found.group(2), roots, judged)
-        if refused:
-            return found.start(2), refused
     return None
 
 
-def _addresses(attributes: str, start: int) -> list[tuple[int, str]]:
+def _addresses(markup: str, tag: re.Match[str], name: str) -> list[tuple[int, str]]:
+    """The addresses an element names that the renderer would read, each
+    with its offset: its ``src``, ``href`` (but a link's), ``data``, the
+    ``url()`` in its style attribute and, for a ``<style>``, in its text."""
+    attributes, start = tag.group(3), tag.start(3)
     found = []
-    for match in _FETCHED.finditer(attributes):
-        group = next(g for g in (1, 2, 3) if match.group(g) is not None)
-        found.append((start + match.start(group), match.group(group)))
+    if name not in _NOT_FETCHED and ("src" in attributes or "href" in attributes or "data" in attributes):
+        for match in _FETCHED.finditer(attributes):
+            group = next(g for g in (1, 2, 3) if match.group(g) is not None)
+            found.append((start + match.start(group), match.group(group)))
+    if name == "style":
+        end = markup.find("</style", tag.end())
+        attributes, start = markup[tag.end() : end if end >= 0 else len(markup)], tag.end()
+    if "url(" in attributes:
+        found += [(start + match.start(2), match.group(2)) for match in _CSS_URL.finditer(attributes)]
     return found
 
 

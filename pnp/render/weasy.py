@@ -20,13 +20,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, PnpError, Source
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_map
-from pnp.paths import confined
 from pnp.render import sheets
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
@@ -274,7 +272,7 @@ def _face_of_each_page(document: Any) -> tuple[list[int], dict[int, int]]:
         if new:  # the page of the face that starts on it; anything else on it ran on from the faces before
             own = order[new[0]]
             foreign = {box: key for box, key in shown if order[key] != own}
-            _keep_only(page._page_box, set(foreign))
+            _cut(page._page_box, set(foreign))
         else:  # the rest of the face before, on a page of its own
             own = owner[-1] if owner else 0
             foreign = dict(shown)
@@ -295,8 +293,8 @@ def _top_boxes(page_box: Any) -> list[Any]:
     return out
 
 
-def _keep_only(page_box: Any, foreign: set[Any]) -> None:
-    """Cut the ``foreign`` boxes from the page."""
+def _cut(page_box: Any, foreign: set[Any]) -> None:
+    """Take the ``foreign`` boxes (of :func:`_top_boxes`) off the page."""
     if not foreign:
         return
     for box in page_box.children:

@@ -22,6 +22,7 @@ def test_what_the_renderer_never_reads_is_left_alone(tmp_path: Path) -> None:
         '<a href="https://example.com/rules">rules</a><area href="file:///etc/passwd">'
         '<img src="dot.svg"><img src="missing.png"><div data-src="https://x" style="filter: url(#glow)"></div>'
         '<img src="data:image/png;base64,AAAA"><svg><use href="#a"/><path d="M0 0"/></svg>'
+        "<p>A card's text may say url(https://example.com) and src=https://x</p>"
         + "<ul>" + "<li>item" * 300 + "</ul>" + "<p>para" * 300  # elements HTML closes itself do not nest
         + "<div>" * MAX_NESTING + "</div>" * MAX_NESTING
     )
@@ -34,6 +35,7 @@ def test_what_the_renderer_never_reads_is_left_alone(tmp_path: Path) -> None:
         ('<p>x</p><img alt="a" src="https://example.com/x.png">', 26, "only local files"),
         ("<object data='file:///etc/passwd'></object>", 14, "lies outside"),
         ('<div style="background: url(/dev/zero)">', 28, "lies outside"),
+        ("<style>\n.a { background: url('https://x/y.png') }</style>", 30, "only local files"),
         ("<image xlink:href=../../../etc/passwd />", 18, "lies outside"),
         ("<div>" * (MAX_NESTING + 1), 5 * MAX_NESTING, f"nest more than {MAX_NESTING} deep"),
     ],
