@@ -262,6 +262,8 @@ def _face_of_each_page(document: Any) -> tuple[list[int], dict[int, int]]:
     for section in root.iter("section") if root is not None else ():
         if section.get("data-face"):
             faces.update(dict.fromkeys(section.iter(), section.get("data-face")))
+    if not faces:  # not pnp's own document of faces: a page each
+        return list(range(len(document.pages))), {}
     order: dict[str, int] = {}
     owner: list[int] = []
     spilled: dict[int, int] = {}
