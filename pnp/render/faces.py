@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import PathRefused, Source
+from pnp.errors import Diagnostic, Level, PathRefused, Source, TemplateError
 from pnp.model import Card, Component, Entry, Game
 from pnp.paths import SHARED
 from pnp.render.references import file_hash, portable, referenced
@@ -215,21 +215,48 @@ def plan_faces(
     content: dict[str, str] = {}
     copies: dict[str, tuple[tuple[str, str | None], ...]] = {}
     cards: dict[str, tuple[tuple[str, str, str | None], ...]] = {}
+    failed: dict[Diagnostic, None] = {}
+    """Every card side that fails to render, each told once (a broken template
+    fails the same way for every card), so one build shows them all."""
     for component in components:
         comp_view = {"id": component.id, "name": component.name, "copies": component.copies, "blank_back": game.colour(component.blank_back) or "#ffffff"}
         per_copy: list[tuple[str, str | None]] = []
         per_card: list[tuple[str, str, str | None]] = []
         for card in component.cards:
             context = {**shared, "component": comp_view, "card": _card_view(card, game)}
-            front = _face(env, component, component.front, {**context, "side": "front"}, f"{component.id}/{card.id} front", faces, content, stamp_text, identity, card.source)
-            back = None
-            if component.back:
-                back = _face(env, component, component.back, {**context, "side": "back"}, f"{component.id}/{card.id} back", faces, content, stamp_text, identity, card.source)
-            per_card.append((card.id, front, back))
-            per_copy.extend([(front, back)] * card.copies)
+            sides: dict[str, str] = {}
+            for side, template in (("front", component.front), ("back", component.back)):
+                if not template:
+                    continue
+                try:
+                    sides[side] = _face(
+                        env, component, template, {**context, "side": side}, f"{component.id}/{card.id} {side}", faces, content, stamp_text, identity, card.source,
+                    )
+                except TemplateError as exc:
+                    failed.update(dict.fromkeys(exc.diagnostics))
+                    if len(failed) >= MAX_FAILED:
+                        raise TemplateError([*failed, _stopped(game)]) from None
+            if failed:
+                continue
+            per_card.append((card.id, sides["front"], sides.get("back")))
+            per_copy.extend([(sides["front"], sides.get("back"))] * card.copies)
         copies[component.id] = tuple(per_copy)
         cards[component.id] = tuple(per_card)
+    if failed:
+        raise TemplateError(list(failed))
     return FacePlan(tuple(faces.values()), MappingProxyType(copies), MappingProxyType(cards), MappingProxyType(content))
+
+
+MAX_FAILED = 20
+"""Card sides that fail to render before the rest are left untried (a
+template that fails for every card, slowly, would otherwise keep a build or
+a watch busy for minutes)."""
+
+
+def _stopped(game: Game) -> Diagnostic:
+    return Diagnostic(
+        Source(game.root / "game.yaml"), "", f"stopped after {MAX_FAILED} card sides that fail to render; the other cards were not tried", Level.WARNING
+    )
 
 
 def _face(

@@ -20,8 +20,9 @@ import stat
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote, urljoin, urlparse
 
+from pnp.errors import Diagnostic, Source
 from pnp.paths import confined
 
 FILE_URI = re.compile(r"file://[^\s\"')<>]+")
@@ -87,3 +88,73 @@ def _replacements(labels: tuple[tuple[str, Path], ...]) -> list[tuple[str, str]]
     for label, root in sorted(labels, key=lambda item: -len(str(item[1]))):
         out += [(root.as_uri(), f"pnp-{label}:"), (str(root), f"pnp-{label}:")]
     return out
+
+
+class Refused(Exception):
+    """A URL the renderer may not read."""
+
+
+class Missing(Refused):
+    """A URL naming a file that is not there."""
+
+
+def allowed_file(url: str, roots: Sequence[Path]) -> Path:
+    """The file ``url`` names, when the renderer may read it: a regular file
+    whose real location lies inside ``roots``; else :class:`Refused`, saying why."""
+    parsed = urlparse(url)
+    if parsed.scheme != "file":
+        raise Refused(f"{url!r}: only local files may be used; the renderer fetches nothing from the network")
+    path = confined(Path(unquote(parsed.path)), roots)
+    if path is None:
+        raise Refused(f"{url!r} lies outside the game folder, the project's templates/, fonts/ and art/, and pnp's own resources")
+    if not path.is_file():
+        if path.exists():
+            raise Refused(f"{url!r} is not a regular file (a device or a pipe?)")
+        raise Missing(f"{url!r}: no such file")
+    return path
+
+
+_CSS_REFERENCE = re.compile(r"""url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
+_CSS_COMMENT = re.compile(r"/\*.*?(\*/|$)", re.DOTALL)
+
+
+def stylesheet_refusals(html: str, roots: Sequence[Path]) -> list[Diagnostic]:
+    """Each ``url()`` or ``@import`` in the stylesheets ``html`` links to (and
+    in those they import) that names a file the renderer may not read, at its
+    stylesheet's line: refused whether or not a rule that uses it applies (the
+    renderer reads only what a page draws). A file that is merely missing is
+    left to the renderer, which reports it when a page needs it."""
+    out: list[Diagnostic] = []
+    seen: set[Path] = set()
+    for path in referenced(html):
+        if path.suffix == ".css":
+            _refusals_in(path, roots, seen, out)
+    return out
+
+
+def _refusals_in(sheet: Path, roots: Sequence[Path], seen: set[Path], out: list[Diagnostic]) -> None:
+    try:
+        real = allowed_file(sheet.as_uri(), roots)
+    except Refused:
+        return  # the renderer refuses the stylesheet itself
+    if real in seen:
+        return
+    seen.add(real)
+    text = real.read_text(encoding="utf-8", errors="replace")
+    text = _CSS_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)  # same lines and columns, no comments
+    for match in _CSS_REFERENCE.finditer(text):
+        reference = (match.group(2) if match.group(2) is not None else match.group(4)).strip()
+        if not reference or reference.startswith("#") or urlparse(reference).scheme == "data":
+            continue  # an element of the page (an SVG filter), or data written in place
+        url = urljoin(sheet.as_uri(), reference)
+        try:
+            target = allowed_file(url, roots)
+        except Missing:
+            continue
+        except Refused as exc:
+            line = text.count("\n", 0, match.start()) + 1
+            col = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+            out.append(Diagnostic(Source(sheet, line, col), "", f"refused to read {exc}"))
+            continue
+        if target.suffix == ".css":
+            _refusals_in(target, roots, seen, out)

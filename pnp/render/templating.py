@@ -6,6 +6,7 @@ import hashlib
 import pickle
 import re
 import traceback
+import types
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,10 @@ import markupsafe
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
-from pnp.paths import SHARED, confined, way_out
+from pnp.paths import RENDER_ROOTS, SHARED, confined, way_out
 from pnp.render import budget
 from pnp.render.fit import FitError, mark
+from pnp.render.markup import first_problem
 from pnp.svgsize import SvgRefused, check_inline_svg
 
 OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
@@ -77,6 +79,7 @@ def environment(game_root: Path, strict: bool = False) -> SandboxedEnvironment:
     )
     env.filters.update(FILTERS)
     env.globals["range"] = budget.budget_range
+    env.roots = (game_root.resolve(), *(root.resolve() for root in RENDER_ROOTS))
     return env
 
 
@@ -108,6 +111,14 @@ class _Sandbox(SandboxedEnvironment):
     (:mod:`pnp.render.budget`)."""
 
     intercepted_binops = frozenset({"*", "**"})
+    roots: tuple[Path, ...] = ()
+    """The folders the renderer may read, the game's first: what the markup a
+    template writes may name (:mod:`pnp.render.markup`)."""
+    judged: dict[str, str | None]
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.judged = {}
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> jinja2.nodes.Template:
         return budget.count_loops(super()._parse(source, name, filename))
@@ -196,7 +207,9 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
         check_inline_svg(text)
         if "data-fit-" in text:
             mark(text)  # both sizes, each a length
-        return text
+        found = first_problem(text, env.roots, env.judged) if isinstance(env, _Sandbox) and env.roots else None
+        if found is None:
+            return text
     except FitError as exc:
         line = _line_of(where, "data-fit-")
         raise TemplateError([Diagnostic(source or Source(Path(where), line, 1), "", f"{what}: {exc} ({where}:{line})")]) from None
@@ -210,15 +223,75 @@ def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], wha
     except UnknownIcon as exc:
         file, line = _template_frame(exc, where)
         raise TemplateError([Diagnostic(source or Source(file, line, 1), "", f"{what}: {exc} (printed by {file}:{line})")]) from None
-    except jinja2.TemplateNotFound as exc:
-        raise TemplateError([Diagnostic(Source(Path(name)), "", f"{what}: template {exc.name!r} not found")]) from None
-    except (jinja2.UndefinedError, jinja2.exceptions.SecurityError, TypeError, ValueError, KeyError, OverflowError) as exc:
-        file, line = _template_frame(exc, where)
-        raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {exc}")]) from None
     except (RecursionError, MemoryError) as exc:
         file, line = _template_frame(exc, where)
         problem = "templates call themselves too deeply (a macro or include that never ends?)" if isinstance(exc, RecursionError) else "out of memory"
         raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {problem}")]) from None
+    except Exception as exc:  # whatever a template line raises (1 // 0 too) is this card's error at that line
+        file, line = _template_frame(exc, where)
+        raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {_told(exc)}")]) from None
+    file, line = _written_at(env, name, context, found[0])
+    raise TemplateError([Diagnostic(Source(file, line, 1), "", f"while rendering {what}: {found[1]}")])
+
+
+def _told(exc: Exception) -> str:
+    """What went wrong, for a designer: Jinja's and pnp's own messages
+    (written for one) as they are, anything else with its kind
+    (``ZeroDivisionError: division by zero``)."""
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return f"template {exc.name!r} not found; expected a file in the game's or the project's templates/"
+    if isinstance(exc, (jinja2.TemplateError, ValueError, TypeError)):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _written_at(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], offset: int) -> tuple[Path, int]:
+    """The template file and line that wrote character ``offset`` of
+    ``name``'s output for ``context``: the render is run again, up to there,
+    and the innermost template it is in says where it is (found only when
+    something is wrong, so no render pays for it)."""
+    template = env.get_template(name)
+    budget.start()
+    chunks = template.generate(context)
+    written = 0
+    try:
+        for chunk in chunks:
+            written += len(chunk)
+            if written > offset:
+                return _writing(env, chunks, chunk, offset - (written - len(chunk)))  # type: ignore[arg-type]
+    finally:
+        chunks.close()  # type: ignore[attr-defined]
+    return Path(template.filename or name), 0
+
+
+def _writing(env: SandboxedEnvironment, generator: types.GeneratorType[Any, Any, Any], chunk: str, within: int) -> tuple[Path, int]:
+    """The template line of character ``within`` of ``chunk``, which a
+    paused render has just written. Jinja's code for a template runs an
+    extended one or a block with ``yield from``, an ``{% include %}``
+    through its local ``gen``; it knows the line of each tag and expression,
+    and a template's plain text is written as a constant of its code, found
+    in the template's source from that line on."""
+    while True:
+        inner = generator.gi_yieldfrom or (generator.gi_frame.f_locals.get("gen") if generator.gi_frame else None)
+        if not isinstance(inner, types.GeneratorType):
+            break
+        generator = inner
+    frame = generator.gi_frame
+    if frame is None or "name" not in frame.f_globals:
+        return Path("?"), 0
+    template = env.get_template(frame.f_globals["name"])
+    file = Path(template.filename or frame.f_globals["name"])
+    line = template.get_corresponding_lineno(frame.f_lineno)
+    if chunk in frame.f_code.co_consts:
+        try:
+            source = file.read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            return file, line
+        start = sum(len(text) for text in source.splitlines(keepends=True)[: line - 1])
+        at = source.find(chunk, start)
+        if at >= 0:
+            line = source.count("\n", 0, at + within) + 1
+    return file, line
 
 
 def _left_out(exc: LeftOut, where: str, context: Mapping[str, Any], what: str, source: Source | None) -> Diagnostic:

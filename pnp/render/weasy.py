@@ -20,41 +20,25 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-from urllib.parse import unquote, urlparse
 
 from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, PnpError, Source
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_map
-from pnp.paths import confined
 from pnp.render import sheets
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
 from pnp.render.keep import stranded_headings
+from pnp.render.references import Refused, allowed_file, stylesheet_refusals
 from pnp.render.scope import Scope
 from pnp.render.sheets import scratch
 from pnp.svgsize import SvgRefused, check_inline_svg
+from pnp.words import count
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
-
-
-class _Refused(Exception):
-    pass
-
-
-def _allowed_file(url: str, roots: Sequence[Path]) -> Path:
-    parsed = urlparse(url)
-    if parsed.scheme != "file":
-        raise _Refused(f"{url!r}: only local files may be used; the renderer fetches nothing from the network")
-    path = confined(Path(unquote(parsed.path)), roots)
-    if path is None:
-        raise _Refused(f"{url!r} lies outside the game folder, the project's templates/, fonts/ and art/, and pnp's own resources")
-    if not path.is_file():
-        raise _Refused(f"{url!r}: no such file")
-    return path
 
 
 def _sane(url: str, data: bytes) -> bytes:
@@ -64,7 +48,7 @@ def _sane(url: str, data: bytes) -> bytes:
         check_image_data(data)
     except ImageRefused as exc:
         shown = url if len(url) < 80 or not url.startswith("data:") else url[:60] + "..."
-        raise _Refused(f"{shown!r}: {exc}") from None
+        raise Refused(f"{shown!r}: {exc}") from None
     return data
 
 
@@ -213,9 +197,9 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
                 if url.startswith("data:"):
                     response = super().fetch(url, headers)
                     return URLFetcherResponse(url, _sane(url, response.read()), response.headers)
-                path = _allowed_file(url, resolved)
+                path = allowed_file(url, resolved)
                 data = _sane(url, path.read_bytes())
-            except _Refused as exc:
+            except Refused as exc:
                 refused.append(str(exc))
                 raise FatalURLFetchingError(str(exc)) from None
             mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
@@ -231,12 +215,19 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
         check_inline_svg(html)
     except SvgRefused as exc:
         raise AssetError([Diagnostic(Source(Path(what)), "", str(exc))]) from None
+    stylesheets = stylesheet_refusals(html, resolved)
+    if stylesheets:
+        raise AssetError(stylesheets)
     try:
         with scratch():
             fetcher = GuardedFetcher()
             document, fitted = fit_text(html, lambda text: lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved))
+            owner, spilled = _face_of_each_page(document) if safe_boxes is not None else (list(range(len(document.pages))), {})
+            first = [number == 0 or owner[number - 1] != face for number, face in enumerate(owner)]
+            if not all(first):  # the rest of a face in the flow: its own pages, dropped
+                document = document.copy([page for number, page in enumerate(document.pages) if first[number]])
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
-            findings += [LayoutFinding(page, "fit", element, message) for page, element, message in fitted]
+            findings += [LayoutFinding(owner[page], "fit", element, message) for page, element, message in fitted] + _spilled(spilled)
             if safe_boxes is None:
                 if findings:
                     raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
@@ -261,6 +252,71 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     if not isinstance(data, bytes):
         raise BuildError(f"{what}: WeasyPrint returned no PDF")
     return data, findings
+
+
+def _face_of_each_page(document: Any) -> tuple[list[int], dict[int, int]]:
+    """For each page of a document of faces, the 0-based number of the face
+    (``section.pnp-face``) whose page it is; and per face whose content ran
+    past its page, onto how many other pages. What ran past is cut from the
+    pages it ran onto: the rest of a face in the flow fills pages of its own
+    (which the caller drops), an absolutely placed box's rest would be drawn
+    on the next face's page."""
+    faces: dict[Any, str] = {}
+    root = document.pages[0]._page_box.children[0].element if document.pages else None
+    for section in root.iter("section") if root is not None else ():
+        if section.get("data-face"):
+            faces.update(dict.fromkeys(section.iter(), section.get("data-face")))
+    if not faces:  # not pnp's own document of faces: a page each
+        return list(range(len(document.pages))), {}
+    order: dict[str, int] = {}
+    owner: list[int] = []
+    spilled: dict[int, int] = {}
+    for page in document.pages:
+        shown = [(box, key) for box in _top_boxes(page._page_box) if (key := faces.get(box.element)) is not None]
+        new = [key for _, key in shown if key not in order]
+        order.update((key, len(order)) for key in new)
+        if new:  # the page of the face that starts on it; anything else on it ran on from the faces before
+            own = order[new[0]]
+            foreign = {box: key for box, key in shown if order[key] != own}
+            _cut(page._page_box, set(foreign))
+        else:  # the rest of the face before, on a page of its own
+            own = owner[-1] if owner else 0
+            foreign = dict(shown)
+        for key in set(foreign.values()):
+            spilled[order[key]] = spilled.get(order[key], 0) + 1
+        owner.append(own)
+    return owner, spilled
+
+
+def _top_boxes(page_box: Any) -> list[Any]:
+    """The boxes a page of faces holds at its top: each face's section (in
+    the body), and any box placed outside it (an absolutely placed box that
+    went on from the page before)."""
+    out = []
+    for box in page_box.children:
+        for child in getattr(box, "children", ()):
+            out += list(child.children) if getattr(child, "element_tag", None) == "body" else [child]
+    return out
+
+
+def _cut(page_box: Any, foreign: set[Any]) -> None:
+    """Take the ``foreign`` boxes (of :func:`_top_boxes`) off the page."""
+    if not foreign:
+        return
+    for box in page_box.children:
+        box.children = [c for c in box.children if c not in foreign]
+        for child in box.children:
+            if getattr(child, "element_tag", None) == "body":
+                child.children = [c for c in child.children if c not in foreign]
+
+
+def _spilled(spilled: dict[int, int]) -> list[LayoutFinding]:
+    """An overflow finding on each face that ran onto more pages than its own."""
+    return [
+        LayoutFinding(face, "overflow", "section.pnp-face", f"the face's content runs onto {count(more, 'more page')} (too much content, or a page break?); "
+                      "expected it to fit on the card: only what lies on its own page is printed")
+        for face, more in sorted(spilled.items())
+    ]
 
 
 def _font_rules(scope: Scope, what: str) -> FontRules:

@@ -144,6 +144,10 @@ CASES += [
     ("svg-art-use-bomb", _write("art/dot.svg", _SVG_BOMB), "game.yaml", 11, ["sets.symbols[0].art", "art file 'art/dot.svg' refused", "draws more than 200,000 elements"]),
     ("svg-inline-use-bomb", _replace("templates/mini/card.html", "<h1>", _SVG_BOMB.decode() + "<h1>"), "templates/mini/card.html", 3, ["card cards/one front", "draws more than 200,000 elements"]),
     ("svg-uses-itself", _write("art/dot.svg", b'<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><use href="#a"/></g></svg>'), "game.yaml", 11, ["uses itself"]),
+    ("template-divides-by-zero", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<p>{{ 10 // (card.symbols|length - 1) }}</p>\n"),
+     "templates/mini/card.html", 2, ["card cards/two front", "card cards/three front", "ZeroDivisionError", "2 errors"]),
+    ("template-missing-key", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<p>{{ {}.popitem() if card.crest else '' }}</p>\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "KeyError"]),
     ("template-syntax-error", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for x in %}\n"), "templates/mini/card.html", 2, ["syntax error"]),
 ]
 
@@ -178,6 +182,40 @@ CASES += [
      "game.yaml", 8, ["fonts[0].file", "font file 'notafont.ttf' refused", "no font file"]),
     ("font-file-truncated", _both(_write("cut.ttf", (OWN / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf").read_bytes()[:4096]), _replace("game.yaml", "fonts/ebgaramond/EBGaramond12-Regular.ttf", "cut.ttf")),
      "game.yaml", 8, ["fonts[0].file", "font file 'cut.ttf' refused", "damaged TrueType font"]),
+]
+
+
+def _link(file: str, target: str):  # type: ignore[no-untyped-def]
+    def apply(game: Path) -> None:
+        (game / file).symlink_to(target)
+
+    return apply
+
+
+_STYLED = _replace("game.yaml", "    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/extra.css]\n")
+
+# Issue 35: what a template includes, and every url() of a stylesheet, is refused
+# at its own line, whether or not a page ends up drawing it.
+CASES += [
+    ("template-includes-missing", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% include 'mini/nope.html' %}\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "template 'mini/nope.html' not found"]),
+    ("template-img-from-network", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<p>x</p>\n<img src=\"https://example.com/x.png\">\n"),
+     "templates/mini/card.html", 3, ["card cards/one front", "refused to read 'https://example.com/x.png'", "only local files"]),
+    ("template-img-outside", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n<img src=\"{{ 'file:///etc/passwd' if card.id == 'two' else sets.symbols.sun.art }}\">\n"),
+     "templates/mini/card.html", 2, ["card cards/two front", "refused to read 'file:///etc/passwd' lies outside"]),
+    ("included-template-url-to-device", _both(_write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% include 'mini/pic.html' %}\n"),
+                                                _write("templates/mini/pic.html", "<p>pic</p>\n<p>two</p>\n<div style=\"background: url(/dev/zero)\"></div>\n")),
+     "templates/mini/pic.html", 3, ["card cards/one front", "refused to read 'file:///dev/zero' lies outside"]),
+    ("template-nests-too-deep", _write("templates/mini/card.html", "<h1>{{ card.title }}</h1>\n{% for i in range(200) %}<div>{% endfor %}x{% for i in range(200) %}</div>{% endfor %}\n"),
+     "templates/mini/card.html", 2, ["card cards/one front", "elements nest more than 100 deep"]),
+    ("stylesheet-unused-url-to-device", _both(_STYLED, _write("templates/mini/extra.css", "h1 { color: #000; }\n.unused {\n  background: url(/dev/zero);\n}\n")),
+     "templates/mini/extra.css", 3, ["refused to read 'file:///dev/zero' lies outside"]),
+    ("stylesheet-url-linked-to-device", _both(_STYLED, _link("art/noise.png", "/dev/urandom"), _write("templates/mini/extra.css", "h1 {\n  background: url('../../art/noise.png');\n}\n")),
+     "templates/mini/extra.css", 2, ["refused to read", "art/noise.png' lies outside"]),
+    ("stylesheet-imports-device", _both(_STYLED, _write("templates/mini/extra.css", "@import '/dev/zero';\nh1 { color: #000; }\n")),
+     "templates/mini/extra.css", 1, ["refused to read 'file:///dev/zero'"]),
+    ("stylesheet-unused-url-to-network", _both(_STYLED, _write("templates/mini/extra.css", "h1 { color: #000; }\n.unused { background: url(https://example.com/x.png); }\n")),
+     "templates/mini/extra.css", 2, ["only local files may be used"]),
 ]
 
 
@@ -302,7 +340,7 @@ def test_elements_nested_too_deeply_to_lay_out_are_refused(mini_copy: Path) -> N
     (mini_copy / "templates/mini/card.html").write_text("<div>" * 10000 + "{{ card.title }}" + "</div>" * 10000 + "\n")
     result = run_pnp("build", str(mini_copy), "--out", str(mini_copy.parent / "out"), "--paper", "a4")
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
-    assert "nest too deeply to lay out" in result.stderr
+    assert "templates/mini/card.html:1:1: while rendering card cards/one front (mini/card.html): elements nest more than 100 deep" in result.stderr
 
 
 def test_a_page_break_inside_a_face_keeps_each_face_on_its_own_page(mini_copy: Path) -> None:
