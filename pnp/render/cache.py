@@ -219,10 +219,16 @@ class RenderCache:
         self._names()[key] = name
 
     def _write(self, name: str, data: bytes) -> None:
+        """``data`` as ``name``, whole or not at all: written beside it, then
+        renamed; a write the disk refuses (full) leaves no part behind."""
         assert self.folder is not None
         temporary = self.folder / f".{name}.{os.getpid()}.tmp"
-        temporary.write_bytes(data)
-        os.replace(temporary, self.folder / name)
+        try:
+            temporary.write_bytes(data)
+            os.replace(temporary, self.folder / name)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
 
 
 FACE_INDEX = "faces.json"

@@ -158,7 +158,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         signal.signal(signal.SIGTERM, _stopped)  # while laying out: unwind, so a pool of workers ends too
         try:
             reply: tuple[str, Any] = broken or ("done", render_here(jobs, scope, workers))
-        except PnpError as exc:
+        except (PnpError, OSError) as exc:  # OSError: the disk refused a file (full): the build says so in a line
             reply = ("failed", exc)
         except Exception:  # a bug: the parent shows the trace
             reply = ("crashed", traceback.format_exc())
