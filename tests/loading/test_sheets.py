@@ -237,3 +237,18 @@ def test_pnp_cards_writes_a_sheet_from_the_command_line_and_refuses_its_own_sour
     assert own.returncode == 2 and "that is the file the cards are read from" in own.stderr
     unknown = run_pnp("cards", str(mini_copy), "nope", "--to", str(tmp_path / "x.csv"))
     assert unknown.returncode == 2 and "no component 'nope'; mini has cards, sleeves" in unknown.stderr
+
+
+def test_pnp_cards_leaves_an_existing_file_alone_unless_forced(mini_copy: Path, tmp_path: Path) -> None:
+    """Another deck's cards file (or any file) is not overwritten by a slip of --to."""
+    other = mini_copy / "traits.csv"
+    other.write_text("id,title\nkept,Kept\n")
+    refused = run_pnp("cards", str(mini_copy), "cards", "--to", str(other))
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert f"--to {other}: the file exists" in refused.stderr and "--force" in refused.stderr, refused.stderr
+    assert other.read_text() == "id,title\nkept,Kept\n"
+    forced = run_pnp("cards", str(mini_copy), "cards", "--to", str(other), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert other.read_bytes().startswith(b"\xef\xbb\xbfid,title,copies")
+    own = run_pnp("cards", str(mini_copy), "cards", "--to", str(mini_copy / "cards.yaml"), "--force")
+    assert own.returncode == 2 and "that is the file the cards are read from" in own.stderr  # never its own source
