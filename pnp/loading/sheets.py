@@ -84,10 +84,53 @@ def _rows(path: Path, sheet: str | None, within: Path | None) -> tuple[list[list
             raise _refuse(path, f"no sheet named {sheet!r}; the workbook has {', '.join(repr(n) for n in names)}")
         found = book.get_sheet_by_name(name)
         rows = found.to_python(skip_empty_area=False)
-        merged = [(a[0], a[1], b[0], b[1]) for a, b in (found.merged_cell_ranges or [])]
+        ranges = found.merged_cell_ranges
     except python_calamine.CalamineError as exc:
         raise _refuse(path, f"cannot read this {suffix} file ({exc}); expected a workbook saved by a spreadsheet program") from None
-    return rows, name, merged
+    if ranges is None and suffix == ".ods":
+        return rows, name, _ods_merged(data, name)  # calamine reads no merged ranges from an .ods
+    return rows, name, [(a[0], a[1], b[0], b[1]) for a, b in (ranges or [])]
+
+
+_ODS_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+
+
+def _ods_merged(data: bytes, sheet: str) -> list[tuple[int, int, int, int]]:
+    """The merged ranges (0-based, top-left to bottom-right) of ``sheet`` in an
+    .ods workbook, from its cells' ``table:number-columns-spanned`` and
+    ``table:number-rows-spanned``, counting repeated rows and cells."""
+    from xml.etree import ElementTree
+
+    def count(element: ElementTree.Element, name: str) -> int:
+        value = element.get(_ODS_TABLE + name, "1")
+        return int(value) if value.isdigit() else 1
+
+    cells = (_ODS_TABLE + "table-cell", _ODS_TABLE + "covered-table-cell")
+    merged: list[tuple[int, int, int, int]] = []
+    inside, row, col = False, 0, 0
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z, z.open("content.xml") as content:
+            for event, element in ElementTree.iterparse(content, ("start", "end")):
+                tag = element.tag
+                if tag == _ODS_TABLE + "table":
+                    if event == "end" and inside:
+                        break
+                    inside, row = element.get(_ODS_TABLE + "name") == sheet, 0
+                elif inside and tag == _ODS_TABLE + "table-row":
+                    if event == "start":
+                        col = 0
+                    else:
+                        row += count(element, "number-rows-repeated")
+                elif inside and event == "start" and tag in cells:
+                    across, down = count(element, "number-columns-spanned"), count(element, "number-rows-spanned")
+                    if across > 1 or down > 1:
+                        merged.append((row, col, row + down - 1, col + across - 1))
+                    col += count(element, "number-columns-repeated")
+                if event == "end":
+                    element.clear()
+    except (KeyError, ElementTree.ParseError):
+        return []  # calamine read the sheet; a part it did not need is no reason to refuse it
+    return merged
 
 
 def _book_bytes(path: Path, within: Path | None) -> bytes:

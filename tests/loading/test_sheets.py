@@ -123,6 +123,19 @@ def test_every_error_of_a_sheet_is_reported_at_once(mini_copy: Path) -> None:
     assert errors[-1] == "4 errors; nothing was built."
 
 
+@pytest.mark.parametrize("merged", [["D2:E2"], ["B2:B3"], ["C3:D4"]])
+def test_merged_cells_of_an_ods_are_refused_at_the_cell(mini_copy: Path, merged: list[str]) -> None:
+    """calamine reads no merged ranges from an .ods (the covered cells come out
+    blank): they are read from the sheet's spanned cells."""
+    rows = [HEADER, ["one", "One", None, 1, -1, "red"], ["two", "Two", 2, -1, None, None], ["three", "Three", None, None, 1, None]]
+    ods(mini_copy / "cards.ods", {"Notes": [["a", "b", "c"]], "Cards": rows}, {"Notes": ["A1:C1"], "Cards": merged})
+    errors = _fail(_use(mini_copy, "cards.ods", "Cards"))
+    top_left = merged[0].split(":")[0]
+    message = f"cards.ods:Cards!{top_left}: cells {merged[0]} are merged; expected one value in each cell (unmerge them)"
+    assert [line for line in errors if "merged" in line] == [line for line in errors if line.endswith(f"/{message}")], errors
+    assert any(line.endswith(f"/{message}") for line in errors), errors
+
+
 @pytest.mark.parametrize("case", ["not a zip", "truncated zip", "zip of other things", "unknown sheet", "sheet for a csv", "zip bomb"])
 def test_unreadable_workbooks_are_refused_in_one_line(mini_copy: Path, case: str) -> None:
     book = mini_copy / "cards.xlsx"
