@@ -123,6 +123,49 @@ def test_every_error_of_a_sheet_is_reported_at_once(mini_copy: Path) -> None:
     assert errors[-1] == "4 errors; nothing was built."
 
 
+FLOODS = {
+    "a title row above the header": (
+        "cards.xlsx", [["Cards of Mini, autumn draft"], [None], HEADER, *ROWS * 20],
+        "cards.xlsx:Cards!A1: row 1 looks like a title, not the header: the column names (id, title, copies, symbols.sun, ...) "
+        "are in row 3; the header must be the first row that is not blank, so delete the rows above row 3",
+    ),
+    "a csv separated by semicolons": (
+        "cards.csv", [HEADER, *ROWS * 20],
+        "cards.csv:A1: the fields are separated by semicolons, not commas as a .csv file's are; save it again with commas "
+        "between the fields (in LibreOffice: Field delimiter ','), or as .xlsx/.ods",
+    ),
+    "a tsv separated by commas": (
+        "cards.tsv", [HEADER, *ROWS * 20],
+        "cards.tsv:A1: the fields are separated by commas, not tabs as a .tsv file's are; name it .csv, or save it again with tabs",
+    ),
+    "a required column missing": (
+        "cards.csv", [[h for h in HEADER if h != "id"], *[r[1:] for r in ROWS * 20]],
+        "cards.csv:A1: no column 'id'; every card needs it: The card's id, unique within its component. "
+        "Add it to the header (row 1); the rows are read once it is there",
+    ),
+    "a misspelt required column": (
+        "cards.csv", [["idd", *HEADER[1:]], *ROWS * 20],
+        "cards.csv:A1: no column 'id'; every card needs it: The card's id, unique within its component. "
+        "Add it to the header (row 1) (is 'idd' in column A meant to be it?)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(FLOODS))
+def test_one_cause_of_errors_in_every_row_is_said_once(mini_copy: Path, case: str) -> None:
+    """A sheet whose header is not where or what it should be is one error
+    naming the cause and the fix, not one in every cell of 60 rows."""
+    name, rows, message = FLOODS[case]
+    if name == "cards.xlsx":
+        xlsx(mini_copy / name, {"Cards": rows})
+    else:
+        separator = ";" if "semicolons" in case else ","
+        (mini_copy / name).write_text("".join(separator.join("" if v is None else str(v) for v in row) + "\n" for row in rows))
+    errors = _fail(_use(mini_copy, name))
+    assert any(f"/{message}" in line for line in errors), errors
+    assert errors[-1] == ("2 errors; nothing was built." if case == "a misspelt required column" else "1 error; nothing was built."), errors
+
+
 @pytest.mark.parametrize("merged", [["D2:E2"], ["B2:B3"], ["C3:D4"]])
 def test_merged_cells_of_an_ods_are_refused_at_the_cell(mini_copy: Path, merged: list[str]) -> None:
     """calamine reads no merged ranges from an .ods (the covered cells come out
