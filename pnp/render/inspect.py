@@ -36,7 +36,7 @@ PX_PER_PT = 4 / 3
 TOLERANCE_PT = 0.5
 """Text may stick out this far (rounding, hinting) before it is reported."""
 
-CHECKS = 3
+CHECKS = 4
 """What these checks look for, as a number raised whenever they find more:
 part of every render-cache key, so findings cached before are made again."""
 
@@ -89,6 +89,7 @@ def inspect_layout(
     safe_boxes: Sequence[tuple[float, float, float, float] | None],
     fonts: FontRules | None = None,
     overflow: bool = True,
+    page_sizes: Sequence[tuple[float, float]] | None = None,
 ) -> list[LayoutFinding]:
     """Find text that overflows its box, or lies outside the safe zone, on every page.
 
@@ -112,6 +113,8 @@ def inspect_layout(
 
     With ``fonts``, every piece of visible text is also checked against
     them (``font`` findings); ``overflow=False`` checks only that.
+    ``page_sizes`` (px, per page) are the pages text must stay inside when
+    ``document``'s pages are taller than them (:mod:`pnp.render.spill`).
 
     Findings come in page order, at most one per (page, kind, element): the
     worst offence (for fonts: one per element and family or character).
@@ -123,7 +126,8 @@ def inspect_layout(
     for index, page in enumerate(document.pages):
         safe = safe_boxes[index] if index < len(safe_boxes) else None
         page_safe = None if safe is None else _px_edges(safe)
-        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, []), page._page_box)
+        size = None if page_sizes is None else page_sizes[index]
+        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, []), page._page_box, size)
     return [finding for _, finding in worst.values()]
 
 
@@ -201,8 +205,9 @@ class _Page:
     """The page's visible text so far, for :func:`pnp.render.overlap.overlapping`."""
 
 
-def _inspect_page(page: _Page, page_box: Any) -> None:
-    edges = (0.0, 0.0, float(page_box.margin_width()), float(page_box.margin_height()))
+def _inspect_page(page: _Page, page_box: Any, size: tuple[float, float] | None) -> None:
+    width, height = size or (page_box.margin_width(), page_box.margin_height())
+    edges = (0.0, 0.0, float(width), float(height))
     frame = _Frame(page_box, edges, None, edges, True, True, None)
     context = _Context((frame,), None, 1, 1, None)
     for child in page_box.children:

@@ -32,6 +32,7 @@ from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.inspect import LayoutFinding, inspect_layout
+from pnp.render.spill import measure_cut
 from pnp.render.scope import Scope
 from pnp.render.sheets import scratch
 from pnp.svgsize import SvgRefused, check_inline_svg
@@ -232,8 +233,16 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     try:
         with scratch():
             fetcher = GuardedFetcher()
-            document, fitted = fit_text(html, lambda text: lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved))
+            laid: list[str] = []  # the last is the document's html, text sizes fitted
+
+            def lay(text: str) -> Any:
+                laid.append(text)
+                return lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved)
+
+            document, fitted = fit_text(html, lay)
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
+            if safe_boxes is not None:
+                findings = measure_cut(document, laid[-1], lay, safe_boxes, findings)
             findings += [LayoutFinding(page, "fit", element, message) for page, element, message in fitted]
             if safe_boxes is None and findings:
                 raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
