@@ -354,23 +354,29 @@ def _misread(rows: Sequence[Sequence[Any]], header_row: int, record: Record, suf
     header = rows[header_row]
     if any(_known(record, v) for v in header):
         return None
-    if suffix in TEXT_SUFFIXES:
-        ours = TEXT_SUFFIXES[suffix]
-        line = ours.join("" if v is None else str(v) for v in header)  # the header line as the file holds it
-        for other, name in _SEPARATORS.items():
-            cells = next(csv.reader([line], delimiter=other))
-            if other != ours and len(cells) > len(header) and any(_known(record, v.strip()) for v in cells):
-                fix = {".csv": "save it again with commas between the fields (in LibreOffice: Field delimiter ','), or as .xlsx/.ods",
-                       ".tsv": "save it again with tabs between the fields, or as .xlsx/.ods"}[suffix]
-                if other in TEXT_SUFFIXES.values():
-                    fix = f"name it {next(s for s, d in TEXT_SUFFIXES.items() if d == other)}, or " + fix
-                return f"the fields are separated by {name}, not {_SEPARATORS[ours]} as a {suffix} file's are; {fix}"
+    if suffix in TEXT_SUFFIXES and (separated := _separator(header, suffix, record)) is not None:
+        return separated
     for r in range(header_row + 1, min(len(rows), header_row + 1 + _TITLE_SEARCH)):
         names = [str(v).strip() for v in rows[r] if _known(record, v)]
         if names:
             shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
             return (f"row {header_row + 1} looks like a title, not the header: the column names ({shown}) are in "
                     f"row {r + 1}; the header must be the first row that is not blank, so delete the rows above row {r + 1}")
+    return None
+
+
+def _separator(header: Sequence[Any], suffix: str, record: Record) -> str | None:
+    """When a text file's header line splits into known columns on another
+    separator than its name's, which one, and what to do."""
+    ours = TEXT_SUFFIXES[suffix]
+    line = ours.join("" if v is None else str(v) for v in header)  # the header line as the file holds it
+    for other, name in _SEPARATORS.items():
+        cells = next(csv.reader([line], delimiter=other))
+        if other != ours and len(cells) > len(header) and any(_known(record, v.strip()) for v in cells):
+            fix = f"save it again with {_SEPARATORS[ours]} between the fields (a spreadsheet program's export asks which), or as .xlsx/.ods"
+            renamed = next((s for s, d in TEXT_SUFFIXES.items() if d == other), None)
+            return f"the fields are separated by {name}, not {_SEPARATORS[ours]} as a {suffix} file's are; " + (
+                f"name it {renamed}, or {fix}" if renamed else fix)
     return None
 
 

@@ -132,7 +132,7 @@ FLOODS = {
     "a csv separated by semicolons": (
         "cards.csv", [HEADER, *ROWS * 20],
         "cards.csv:A1: the fields are separated by semicolons, not commas as a .csv file's are; save it again with commas "
-        "between the fields (in LibreOffice: Field delimiter ','), or as .xlsx/.ods",
+        "between the fields (a spreadsheet program's export asks which), or as .xlsx/.ods",
     ),
     "a tsv separated by commas": (
         "cards.tsv", [HEADER, *ROWS * 20],
