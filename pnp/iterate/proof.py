@@ -121,7 +121,8 @@ def proof(game: Game, components: Sequence[Component], out_dir: Path, dpi: int) 
     rasters = rasterise(game, components, list(plan.faces), lambda face: None, dpi)
     sheets = []
     for component in components:
-        placed = [(rasters.images[t.face], t.caption, flag(rasters.findings.get(t.face, ()))) for t in tiles(game, component, plan.cards.get(component.id, ()))]
+        faces = tiles(game, component, plan.cards.get(component.id, ()))
+        placed = [(rasters.images[t.face], t.caption, flag(rasters.findings.get(t.face, ()))) for t in faces]
         if placed:
             title = f"{game.title}: {component.name} ({component.copies} printed, {len(placed)} faces)"
             sheets.append((out_dir / "proof" / f"proof-{component.id}.png", _sheet(title, placed)))

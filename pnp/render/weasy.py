@@ -233,16 +233,16 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     try:
         with scratch():
             fetcher = GuardedFetcher()
-            laid: list[str] = []  # the last is the document's html, text sizes fitted
+            laid = [html]  # the html last laid out: once fitted, the document's, its text sizes set
 
             def lay(text: str) -> Any:
-                laid.append(text)
+                laid[0] = text
                 return lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved)
 
             document, fitted = fit_text(html, lay)
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
             if safe_boxes is not None:
-                findings = measure_cut(document, laid[-1], lay, safe_boxes, findings)
+                findings = measure_cut(document, laid[0], lay, safe_boxes, findings)
             findings += [LayoutFinding(page, "fit", element, message) for page, element, message in fitted]
             if safe_boxes is None and findings:
                 raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
