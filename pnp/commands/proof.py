@@ -18,12 +18,17 @@ from pnp.words import count
 @click.option("--dpi", default=100, show_default=True, type=click.IntRange(30, 300), help="Pixels per inch of the faces on the sheets.")
 def proof(game: str, out: Path, only: str | None, dpi: int) -> None:
     """Write contact sheets of GAME: every distinct face, captioned with its card,
-    side and copies, one PNG per component and one PDF of them all."""
+    side and copies, one PNG per component and one PDF of them all. A face
+    whose text overflows (or leaves the safe zone, or overlaps) is framed in
+    red, and the warnings are printed as `pnp build` prints them."""
     from pnp.home.plan import select
     from pnp.iterate.proof import proof as make
 
     loaded = load(game, strict=False)
-    written = make(loaded, select(loaded, only.split(",") if only else None), out / loaded.folder_name, dpi)
+    made = make(loaded, select(loaded, only.split(",") if only else None), out / loaded.folder_name, dpi)
+    for warning in made.warnings:
+        click.echo(str(warning), err=True)
+    written = made.files
     for path in written:
         click.echo(f"  {path}")
     sheets = len(written) - 1 if written else 0

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Level
+from pnp.errors import Diagnostic
 from pnp.model import Component, Game
 from pnp.render.cache import RenderCache
 from pnp.render.layout import render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors
-from pnp.render.inspect import safe_box
+from pnp.render.inspect import LayoutFinding, safe_box
 from pnp.render.scope import scope_for
 
 
@@ -42,12 +42,29 @@ def render_images(
 ) -> dict[str, Any]:
     """Each face (of ``components``) laid out and rasterised: at the pixels
     ``exact`` gives for it, else at ``dpi``. Returns PIL images by face key."""
+    return rasterise(game, components, faces, exact, dpi).images
+
+
+@dataclass(frozen=True)
+class Rasters:
+    images: dict[str, Any]
+    """PIL images by face key."""
+    findings: Mapping[str, Sequence[LayoutFinding]]
+    """Each face's layout findings (overflow, safe zone, ...), by face key."""
+    warnings: tuple[Diagnostic, ...]
+    """The findings as the build's warnings, at the cards that made the faces."""
+
+
+def rasterise(
+    game: Game, components: Sequence[Component], faces: Sequence[Face], exact: Callable[[Face], tuple[int, int] | None], dpi: int
+) -> Rasters:
+    """:func:`render_images`, with the faces' layout findings: errors are raised, as a build raises them."""
     import pypdfium2 as pdfium
     from PIL import Image
 
     styles = list(dict.fromkeys(s for c in components for s in c.styles))
     rendered, found = render_faces(list(faces), lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), RenderCache(None))
-    raise_errors([d for d in layout_diagnostics(components, list(faces), found, False) if d.level is Level.ERROR])
+    warnings = raise_errors(layout_diagnostics(components, list(faces), found, False))
     by_key = {face.key: face for face in faces}
     images: dict[str, Any] = {}
     for data, keys in rendered:
@@ -66,7 +83,7 @@ def render_images(
                 images[face.key] = image
         finally:
             document.close()
-    return images
+    return Rasters(images, found, tuple(warnings))
 
 
 def save_png(image: Any, target: Path, dpi: int) -> bytes:

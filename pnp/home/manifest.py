@@ -1,5 +1,6 @@
 """The manifest a home build writes beside its PDFs: every file, and each
-card's face keys and where each face is first drawn (what `pnp diff` reads)."""
+card's face keys and where each of its faces is first drawn (``at`` for the
+front, ``back_at`` for the back: what `pnp diff` reads)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,7 @@ def manifest_data(
                 "cards": [
                     {"id": card_id, "front": plan.content_key(front), "back": plan.content_key(back)}
                     | ({"at": found[front]} if front in found else {})
+                    | ({"back_at": found[back]} if back is not None and back in found else {})
                     for card_id, front, back in plan.cards.get(c.id, ())
                 ],
             }

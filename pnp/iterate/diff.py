@@ -60,8 +60,13 @@ def _crop(folder: Path, at: dict[str, Any], dpi: int = 100) -> Any:
         document.close()
 
 
+PLACES = {"front": "at", "back": "back_at"}
+"""Where a card's manifest entry says each side is first drawn."""
+
+
 def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
-    """One PNG per changed card: the card's front before and after, side by side."""
+    """One PNG per changed card: each side that changed, before and after,
+    side by side (a row per side; both when both changed)."""
     from PIL import Image, ImageDraw
 
     a, b = result["_cards"]
@@ -69,16 +74,21 @@ def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
     written = []
     for change in result["changed"]:
         key = (change["component"], change["card"])
-        if "at" not in a[key] or "at" not in b[key]:
+        drawn = [(side, PLACES[side]) for side in change["sides"] if PLACES[side] in a[key] and PLACES[side] in b[key]]
+        if not drawn:
             continue
-        before, after = _crop(old_dir, a[key]["at"]), _crop(new_dir, b[key]["at"])
-        width = before.width + after.width + 30
-        sheet = Image.new("RGB", (width, max(before.height, after.height) + 24), "white")
-        sheet.paste(before, (10, 20))
-        sheet.paste(after, (before.width + 20, 20))
+        rows = [(side, _crop(old_dir, a[key][place]), _crop(new_dir, b[key][place])) for side, place in drawn]
+        width = max(before.width + after.width for _, before, after in rows) + 30
+        sheet = Image.new("RGB", (width, sum(max(before.height, after.height) + 24 for _, before, after in rows)), "white")
         pen = ImageDraw.Draw(sheet)
-        pen.text((10, 4), "before", fill="black")
-        pen.text((before.width + 20, 4), "after", fill="black")
+        y = 0
+        for side, before, after in rows:
+            sheet.paste(before, (10, y + 20))
+            sheet.paste(after, (before.width + 20, y + 20))
+            named = "" if len(rows) == 1 and side == "front" else f"{side}, "
+            pen.text((10, y + 4), f"{named}before", fill="black")
+            pen.text((before.width + 20, y + 4), f"{named}after", fill="black")
+            y += max(before.height, after.height) + 24
         out.mkdir(parents=True, exist_ok=True)
         target = out / f"{change['component']}-{change['card']}.png"
         sheet.save(target)

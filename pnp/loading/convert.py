@@ -159,9 +159,10 @@ def render(cards: list[dict[str, Any]], record: Record, target: Path, sheet: str
     raise UsageError(f"--to {target.name}: expected a file ending {', '.join(WRITES)}")
 
 
-def convert(game: Game, component_id: str, target: Path) -> int:
+def convert(game: Game, component_id: str, target: Path, force: bool = False) -> int:
     """Write ``component_id``'s cards to ``target`` and prove they read back
-    the same. Returns how many cards were written."""
+    the same; an existing ``target`` only with ``force``. Returns how many
+    cards were written."""
     from pnp.commit import write_atomic
     from pnp.loading.loader import file_finder, read_cards
 
@@ -170,6 +171,8 @@ def convert(game: Game, component_id: str, target: Path) -> int:
         raise UsageError(f"no component {component_id!r}; {game.id} has {', '.join(c.id for c in game.components)}")
     if component.cards_file is not None and target.resolve() == component.cards_file.resolve():
         raise UsageError(f"--to {target}: that is the file the cards are read from; name another file")
+    if target.exists() and not force:
+        raise UsageError(f"--to {target}: the file exists (another deck's cards?); name a new file, or add --force to overwrite it")
     record = component.card_record
     data = render(raw_cards(component), record, target, component.id)
     diagnostics: list[Diagnostic] = []

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import difflib
 import io
 import re
 import zipfile
@@ -84,10 +85,53 @@ def _rows(path: Path, sheet: str | None, within: Path | None) -> tuple[list[list
             raise _refuse(path, f"no sheet named {sheet!r}; the workbook has {', '.join(repr(n) for n in names)}")
         found = book.get_sheet_by_name(name)
         rows = found.to_python(skip_empty_area=False)
-        merged = [(a[0], a[1], b[0], b[1]) for a, b in (found.merged_cell_ranges or [])]
+        ranges = found.merged_cell_ranges
     except python_calamine.CalamineError as exc:
         raise _refuse(path, f"cannot read this {suffix} file ({exc}); expected a workbook saved by a spreadsheet program") from None
-    return rows, name, merged
+    if ranges is None and suffix == ".ods":
+        return rows, name, _ods_merged(data, name)  # calamine reads no merged ranges from an .ods
+    return rows, name, [(a[0], a[1], b[0], b[1]) for a, b in (ranges or [])]
+
+
+_ODS_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+
+
+def _ods_merged(data: bytes, sheet: str) -> list[tuple[int, int, int, int]]:
+    """The merged ranges (0-based, top-left to bottom-right) of ``sheet`` in an
+    .ods workbook, from its cells' ``table:number-columns-spanned`` and
+    ``table:number-rows-spanned``, counting repeated rows and cells."""
+    from xml.etree import ElementTree
+
+    def count(element: ElementTree.Element, name: str) -> int:
+        value = element.get(_ODS_TABLE + name, "1")
+        return int(value) if value.isdigit() else 1
+
+    cells = (_ODS_TABLE + "table-cell", _ODS_TABLE + "covered-table-cell")
+    merged: list[tuple[int, int, int, int]] = []
+    inside, row, col = False, 0, 0
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z, z.open("content.xml") as content:
+            for event, element in ElementTree.iterparse(content, ("start", "end")):
+                tag = element.tag
+                if tag == _ODS_TABLE + "table":
+                    if event == "end" and inside:
+                        break
+                    inside, row = element.get(_ODS_TABLE + "name") == sheet, 0
+                elif inside and tag == _ODS_TABLE + "table-row":
+                    if event == "start":
+                        col = 0
+                    else:
+                        row += count(element, "number-rows-repeated")
+                elif inside and event == "start" and tag in cells:
+                    across, down = count(element, "number-columns-spanned"), count(element, "number-rows-spanned")
+                    if across > 1 or down > 1:
+                        merged.append((row, col, row + down - 1, col + across - 1))
+                    col += count(element, "number-columns-repeated")
+                if event == "end":
+                    element.clear()
+    except (KeyError, ElementTree.ParseError):
+        return []  # calamine read the sheet; a part it did not need is no reason to refuse it
+    return merged
 
 
 def _book_bytes(path: Path, within: Path | None) -> bytes:
@@ -241,7 +285,12 @@ def load_sheet(path: Path, record: Record, sheet: str | None = None, within: Pat
     header_row = next((i for i, r in enumerate(rows) if not all(_blank(v) for v in r)), None)
     if header_row is None:
         raise _refuse(path, "the sheet is empty; expected a header row naming the card fields (id, title, ...)", label, 1, 1)
-    columns = _columns(rows[header_row], header_row, record, problem)
+    misread = _misread(rows, header_row, record, path.suffix.lower())
+    if misread is not None:
+        raise _refuse(path, misread, label, header_row + 1, 1)
+    columns, missing = _columns(rows[header_row], header_row, record, problem)
+    if missing:  # each row would lack it too: the header's problems alone, not one more per row
+        raise InputError(problems)
     cards: list[dict[Any, Any]] = []
     marks: dict[KeyPath, tuple[int, int]] = {("cards",): (header_row + 1, 1)}
     for r in range(header_row + 1, len(rows)):
@@ -287,11 +336,57 @@ def _ignored(header: Sequence[Any]) -> set[int]:
     return {c for c, v in enumerate(header) if not _blank(v)}
 
 
-def _columns(header: Sequence[Any], row: int, record: Record, problem: Any) -> dict[int, tuple[KeyPath, Spec]]:
-    """Each named column's key path and the spec of the values it holds; an
-    unknown, repeated or malformed header, or a missing required column, is a problem."""
+_SEPARATORS = {",": "commas", "\t": "tabs", ";": "semicolons"}
+_TITLE_SEARCH = 20
+"""How many rows below a header that names no column are searched for the real header."""
+
+
+def _known(record: Record, value: Any) -> bool:
+    """Whether ``value`` is a column header ``record`` takes."""
+    key = None if _blank(value) else _header_path(str(value))
+    return key is not None and leaf_spec(record, key) is not None
+
+
+def _misread(rows: Sequence[Sequence[Any]], header_row: int, record: Record, suffix: str) -> str | None:
+    """Why the header row cannot be the header, when one cause would otherwise
+    show as an error in every cell: a text file separated by another
+    character than its name says, or a title row above the header."""
+    header = rows[header_row]
+    if any(_known(record, v) for v in header):
+        return None
+    if suffix in TEXT_SUFFIXES and (separated := _separator(header, suffix, record)) is not None:
+        return separated
+    for r in range(header_row + 1, min(len(rows), header_row + 1 + _TITLE_SEARCH)):
+        names = [str(v).strip() for v in rows[r] if _known(record, v)]
+        if names:
+            shown = ", ".join(names[:4]) + (", ..." if len(names) > 4 else "")
+            return (f"row {header_row + 1} looks like a title, not the header: the column names ({shown}) are in "
+                    f"row {r + 1}; the header must be the first row that is not blank, so delete the rows above row {r + 1}")
+    return None
+
+
+def _separator(header: Sequence[Any], suffix: str, record: Record) -> str | None:
+    """When a text file's header line splits into known columns on another
+    separator than its name's, which one, and what to do."""
+    ours = TEXT_SUFFIXES[suffix]
+    line = ours.join("" if v is None else str(v) for v in header)  # the header line as the file holds it
+    for other, name in _SEPARATORS.items():
+        cells = next(csv.reader([line], delimiter=other))
+        if other != ours and len(cells) > len(header) and any(_known(record, v.strip()) for v in cells):
+            fix = f"save it again with {_SEPARATORS[ours]} between the fields (a spreadsheet program's export asks which), or as .xlsx/.ods"
+            renamed = next((s for s, d in TEXT_SUFFIXES.items() if d == other), None)
+            return f"the fields are separated by {name}, not {_SEPARATORS[ours]} as a {suffix} file's are; " + (
+                f"name it {renamed}, or {fix}" if renamed else fix)
+    return None
+
+
+def _columns(header: Sequence[Any], row: int, record: Record, problem: Any) -> tuple[dict[int, tuple[KeyPath, Spec]], bool]:
+    """Each named column's key path and the spec of the values it holds, and
+    whether a required column is missing; an unknown, repeated or malformed
+    header, or a missing required column, is a problem."""
     columns: dict[int, tuple[KeyPath, Spec]] = {}
     seen: dict[KeyPath, int] = {}
+    unknown: dict[str, int] = {}
     known = ", ".join(_column_names(record))
     for c, raw in enumerate(header):
         if _blank(raw):
@@ -301,6 +396,7 @@ def _columns(header: Sequence[Any], row: int, record: Record, problem: Any) -> d
         spec = leaf_spec(record, key) if key else None
         if key is None or spec is None:
             problem(row, c, "", f"unknown column {text!r}; expected one of {known}")
+            unknown.setdefault(text, c)
             continue
         if key in seen:
             problem(row, c, "", f"column {text!r} appears twice (first in column {column_letters(seen[key])})")
@@ -308,10 +404,13 @@ def _columns(header: Sequence[Any], row: int, record: Record, problem: Any) -> d
         seen[key] = c
         columns[c] = (key, spec)
     named = {key[0] for key, _ in columns.values()}
-    for f in record.fields:
-        if f.required and f.name not in named:
-            problem(row, 0, "", f"no column {f.name!r}; every card needs it: {f.doc}")
-    return columns
+    missing = [f for f in record.fields if f.required and f.name not in named]
+    for f in missing:
+        like = difflib.get_close_matches(f.name, list(unknown), n=1)
+        meant = f" (is {like[0]!r} in column {column_letters(unknown[like[0]])} meant to be it?)" if like else ""
+        problem(row, 0, "", f"no column {f.name!r}; every card needs it: {f.doc.rstrip('.')}. "
+                            f"Add it to the header (row {row + 1}){meant}; the rows are read once it is there")
+    return columns, bool(missing)
 
 
 def _column_names(record: Record) -> list[str]:

@@ -5,6 +5,7 @@ Rendering never reads YAML: it gets a loaded game and planned faces.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
@@ -79,6 +80,17 @@ def faces_html(game: Game, faces: Sequence[Face], styles: Sequence[Path]) -> str
     return _document(
         game.language, document_fonts(game.fonts), [*game.styles, *styles], palette_css(game) + "\n".join(size_css), "\n".join(body)
     )
+
+
+_PAGE_SIZE = re.compile(r"(@page pnp-size-\d+ \{ size: \S+ )(\d+(?:\.\d+)?)pt;")
+
+
+def taller(html: str, factor: float) -> str:
+    """A document of :func:`faces_html` with each page ``factor`` times as tall
+    and its faces unchanged: text that runs past a face's page is laid out to
+    its end there, not dropped, so it can be measured."""
+    head, body, rest = html.partition("<body>")
+    return _PAGE_SIZE.sub(lambda m: f"{m.group(1)}{float(m.group(2)) * factor:.4f}pt;", head) + body + rest
 
 
 def pages_html(game: Game, body: str, styles: Sequence[Path]) -> str:

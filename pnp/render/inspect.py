@@ -95,6 +95,7 @@ def inspect_layout(
     safe_boxes: Sequence[tuple[float, float, float, float] | None],
     fonts: FontRules | None = None,
     overflow: bool = True,
+    page_sizes: Sequence[tuple[float, float]] | None = None,
 ) -> list[LayoutFinding]:
     """Find text that overflows its box, or lies outside the safe zone, on every page.
 
@@ -120,6 +121,8 @@ def inspect_layout(
 
     With ``fonts``, every piece of visible text is also checked against
     them (``font`` findings); ``overflow=False`` checks only that.
+    ``page_sizes`` (px, per page) are the pages text must stay inside when
+    ``document``'s pages are taller than them (:mod:`pnp.render.spill`).
 
     Findings come in page order, at most one per (page, kind, element): the
     worst offence (for fonts: one per element and family or character).
@@ -132,7 +135,8 @@ def inspect_layout(
         safe = safe_boxes[index] if index < len(safe_boxes) else None
         page_safe = None if safe is None else _px_edges(safe)
         order = paint_order(page._page_box) if page_safe is not None and overflow else {}
-        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, [], order, []), page._page_box)
+        size = None if page_sizes is None else page_sizes[index]
+        _inspect_page(_Page(index, page_safe, types, worst, fonts, overflow, [], order, []), page._page_box, size)
     return [finding for _, finding in worst.values()]
 
 
@@ -218,8 +222,9 @@ class _Page:
     """The page's painted boxes so far, for :func:`pnp.render.overlap.art_over_text`."""
 
 
-def _inspect_page(page: _Page, page_box: Any) -> None:
-    edges = (0.0, 0.0, float(page_box.margin_width()), float(page_box.margin_height()))
+def _inspect_page(page: _Page, page_box: Any, size: tuple[float, float] | None) -> None:
+    width, height = size or (page_box.margin_width(), page_box.margin_height())
+    edges = (0.0, 0.0, float(width), float(height))
     frame = _Frame(page_box, edges, None, edges, True, True, None)
     context = _Context((frame,), None, 1, 1, None, frozenset())
     for child in page_box.children:

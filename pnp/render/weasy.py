@@ -32,6 +32,7 @@ from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_
 from pnp.render.inspect import LayoutFinding, inspect_layout
 from pnp.render.keep import stranded_headings
 from pnp.render.references import Refused, allowed_file, stylesheet_refusals
+from pnp.render.spill import measure_cut
 from pnp.render.scope import Scope
 from pnp.render.sheets import scratch
 from pnp.svgsize import SvgRefused, check_inline_svg
@@ -221,12 +222,20 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     try:
         with scratch():
             fetcher = GuardedFetcher()
-            document, fitted = fit_text(html, lambda text: lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved))
+            laid = [html]  # the html last laid out: once fitted, the document's, its text sizes set
+
+            def lay(text: str) -> Any:
+                laid[0] = text
+                return lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved)
+
+            document, fitted = fit_text(html, lay)
             owner, spilled = _face_of_each_page(document) if safe_boxes is not None else (list(range(len(document.pages))), {})
             first = [number == 0 or owner[number - 1] != face for number, face in enumerate(owner)]
             if not all(first):  # the rest of a face in the flow: its own pages, dropped
                 document = document.copy([page for number, page in enumerate(document.pages) if first[number]])
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
+            if safe_boxes is not None:
+                findings = measure_cut(document, laid[0], lay, safe_boxes, findings)
             findings += [LayoutFinding(owner[page], "fit", element, message) for page, element, message in fitted] + _spilled(spilled)
             if safe_boxes is None:
                 if findings:

@@ -81,3 +81,28 @@ def test_changed_since_an_ink_saver_build_compares_ink_saver_faces(mini_copy: Pa
     result = run_pnp("build", str(mini_copy), "--paper", "a4", "--ink-saver", "--out", str(out), "--changed-since", str(old))
     assert result.returncode == 0, result.stderr
     assert len(clip_rects(old / "mini-home-inksaver-reprint-a4.pdf", 2)) == 2  # card two's two copies, not the deck
+
+
+def test_diff_pictures_the_side_that_changed(mini_copy: Path, tmp_path: Path) -> None:
+    """Only the backs changed: the picture is the back before and after (not
+    two identical fronts); both sides changed: a row for each."""
+    old = _build(mini_copy, tmp_path / "old")
+    back = mini_copy / "templates" / "mini" / "back.html"
+    back.write_text(back.read_text().replace("background: #ccc", "background: #3a6"))
+    new = _build(mini_copy, tmp_path / "new")
+    result = run_pnp("diff", str(old), str(new), "--sheets", str(tmp_path / "sheets"), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    sides = {c["card"]: c["sides"] for c in data["changed"] if c["component"] == "cards"}
+    assert sides == {"one": ["back"], "two": ["back"], "three": ["back"]}  # (the sleeves' fronts are the same template)
+    image = Image.open(tmp_path / "sheets" / "cards-one.png").convert("RGB")
+    half = image.width // 2
+    before, after = image.crop((0, 20, half, image.height)), image.crop((half, 20, 2 * half, image.height))
+    assert max(ImageStat.Stat(ImageChops.difference(before, after)).mean) > 20  # grey became green
+    cards = mini_copy / "cards.yaml"
+    cards.write_text(cards.read_text().replace("title: One", "title: Uno"))
+    both = _build(mini_copy, tmp_path / "both")
+    result = run_pnp("diff", str(old), str(both), "--sheets", str(tmp_path / "both-sheets"), "--json")
+    assert [c["sides"] for c in json.loads(result.stdout)["changed"] if c["card"] == "one"] == [["front", "back"]]
+    two_rows = Image.open(tmp_path / "both-sheets" / "cards-one.png")
+    assert two_rows.height == 2 * image.height and two_rows.width == image.width

@@ -123,6 +123,62 @@ def test_every_error_of_a_sheet_is_reported_at_once(mini_copy: Path) -> None:
     assert errors[-1] == "4 errors; nothing was built."
 
 
+FLOODS = {
+    "a title row above the header": (
+        "cards.xlsx", [["Cards of Mini, autumn draft"], [None], HEADER, *ROWS * 20],
+        "cards.xlsx:Cards!A1: row 1 looks like a title, not the header: the column names (id, title, copies, symbols.sun, ...) "
+        "are in row 3; the header must be the first row that is not blank, so delete the rows above row 3",
+    ),
+    "a csv separated by semicolons": (
+        "cards.csv", [HEADER, *ROWS * 20],
+        "cards.csv:A1: the fields are separated by semicolons, not commas as a .csv file's are; save it again with commas "
+        "between the fields (a spreadsheet program's export asks which), or as .xlsx/.ods",
+    ),
+    "a tsv separated by commas": (
+        "cards.tsv", [HEADER, *ROWS * 20],
+        "cards.tsv:A1: the fields are separated by commas, not tabs as a .tsv file's are; name it .csv, or save it again with tabs",
+    ),
+    "a required column missing": (
+        "cards.csv", [[h for h in HEADER if h != "id"], *[r[1:] for r in ROWS * 20]],
+        "cards.csv:A1: no column 'id'; every card needs it: The card's id, unique within its component. "
+        "Add it to the header (row 1); the rows are read once it is there",
+    ),
+    "a misspelt required column": (
+        "cards.csv", [["idd", *HEADER[1:]], *ROWS * 20],
+        "cards.csv:A1: no column 'id'; every card needs it: The card's id, unique within its component. "
+        "Add it to the header (row 1) (is 'idd' in column A meant to be it?)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(FLOODS))
+def test_one_cause_of_errors_in_every_row_is_said_once(mini_copy: Path, case: str) -> None:
+    """A sheet whose header is not where or what it should be is one error
+    naming the cause and the fix, not one in every cell of 60 rows."""
+    name, rows, message = FLOODS[case]
+    if name == "cards.xlsx":
+        xlsx(mini_copy / name, {"Cards": rows})
+    else:
+        separator = ";" if "semicolons" in case else ","
+        (mini_copy / name).write_text("".join(separator.join("" if v is None else str(v) for v in row) + "\n" for row in rows))
+    errors = _fail(_use(mini_copy, name))
+    assert any(f"/{message}" in line for line in errors), errors
+    assert errors[-1] == ("2 errors; nothing was built." if case == "a misspelt required column" else "1 error; nothing was built."), errors
+
+
+@pytest.mark.parametrize("merged", [["D2:E2"], ["B2:B3"], ["C3:D4"]])
+def test_merged_cells_of_an_ods_are_refused_at_the_cell(mini_copy: Path, merged: list[str]) -> None:
+    """calamine reads no merged ranges from an .ods (the covered cells come out
+    blank): they are read from the sheet's spanned cells."""
+    rows = [HEADER, ["one", "One", None, 1, -1, "red"], ["two", "Two", 2, -1, None, None], ["three", "Three", None, None, 1, None]]
+    ods(mini_copy / "cards.ods", {"Notes": [["a", "b", "c"]], "Cards": rows}, {"Notes": ["A1:C1"], "Cards": merged})
+    errors = _fail(_use(mini_copy, "cards.ods", "Cards"))
+    top_left = merged[0].split(":")[0]
+    message = f"cards.ods:Cards!{top_left}: cells {merged[0]} are merged; expected one value in each cell (unmerge them)"
+    assert [line for line in errors if "merged" in line] == [line for line in errors if line.endswith(f"/{message}")], errors
+    assert any(line.endswith(f"/{message}") for line in errors), errors
+
+
 @pytest.mark.parametrize("case", ["not a zip", "truncated zip", "zip of other things", "unknown sheet", "sheet for a csv", "zip bomb"])
 def test_unreadable_workbooks_are_refused_in_one_line(mini_copy: Path, case: str) -> None:
     book = mini_copy / "cards.xlsx"
@@ -237,3 +293,18 @@ def test_pnp_cards_writes_a_sheet_from_the_command_line_and_refuses_its_own_sour
     assert own.returncode == 2 and "that is the file the cards are read from" in own.stderr
     unknown = run_pnp("cards", str(mini_copy), "nope", "--to", str(tmp_path / "x.csv"))
     assert unknown.returncode == 2 and "no component 'nope'; mini has cards, sleeves" in unknown.stderr
+
+
+def test_pnp_cards_leaves_an_existing_file_alone_unless_forced(mini_copy: Path, tmp_path: Path) -> None:
+    """Another deck's cards file (or any file) is not overwritten by a slip of --to."""
+    other = mini_copy / "traits.csv"
+    other.write_text("id,title\nkept,Kept\n")
+    refused = run_pnp("cards", str(mini_copy), "cards", "--to", str(other))
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert f"--to {other}: the file exists" in refused.stderr and "--force" in refused.stderr, refused.stderr
+    assert other.read_text() == "id,title\nkept,Kept\n"
+    forced = run_pnp("cards", str(mini_copy), "cards", "--to", str(other), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert other.read_bytes().startswith(b"\xef\xbb\xbfid,title,copies")
+    own = run_pnp("cards", str(mini_copy), "cards", "--to", str(mini_copy / "cards.yaml"), "--force")
+    assert own.returncode == 2 and "that is the file the cards are read from" in own.stderr  # never its own source

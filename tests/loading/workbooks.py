@@ -111,18 +111,45 @@ def xlsx(path: Path, sheets: dict[str, Rows], merged: dict[str, list[str]] | Non
     return path
 
 
-def _ods_cell(value: Any) -> str:
+def _ods_cell(value: Any, span: str = "") -> str:
     if value is None:
-        return "<table:table-cell/>"
+        return f"<table:table-cell{span}/>"
     if isinstance(value, bool):
-        return f'<table:table-cell office:value-type="boolean" office:boolean-value="{str(value).lower()}"><text:p>{str(value).upper()}</text:p></table:table-cell>'
+        return f'<table:table-cell{span} office:value-type="boolean" office:boolean-value="{str(value).lower()}"><text:p>{str(value).upper()}</text:p></table:table-cell>'
     if isinstance(value, (int, float)):
-        return f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{value}</text:p></table:table-cell>'
-    return f'<table:table-cell office:value-type="string"><text:p>{escape(str(value))}</text:p></table:table-cell>'
+        return f'<table:table-cell{span} office:value-type="float" office:value="{value}"><text:p>{value}</text:p></table:table-cell>'
+    return f'<table:table-cell{span} office:value-type="string"><text:p>{escape(str(value))}</text:p></table:table-cell>'
 
 
-def ods(path: Path, sheets: dict[str, Rows]) -> Path:
-    """Write an OpenDocument spreadsheet with ``sheets`` (name -> rows)."""
+def _ods_row(rows: Rows, r: int, merged: list[str]) -> str:
+    """Row ``r`` (0-based): a merged range's first cell spans it, the cells it
+    covers are ``covered-table-cell`` (as LibreOffice saves them)."""
+    spans: dict[tuple[int, int], str] = {}
+    covered: set[tuple[int, int]] = set()
+    for ref in merged:
+        (top, left), (bottom, right) = (_cell_at(end) for end in ref.split(":"))
+        spans[(top, left)] = f' table:number-columns-spanned="{right - left + 1}" table:number-rows-spanned="{bottom - top + 1}"'
+        covered |= {(y, x) for y in range(top, bottom + 1) for x in range(left, right + 1)} - {(top, left)}
+    cells = [
+        "<table:covered-table-cell/>" if (r, c) in covered else _ods_cell(v, spans.get((r, c), ""))
+        for c, v in enumerate(rows[r])
+    ]
+    return "<table:table-row>" + "".join(cells) + "</table:table-row>"
+
+
+def _cell_at(ref: str) -> tuple[int, int]:
+    """``"D2"`` -> (1, 3): 0-based row and column."""
+    letters = ref.rstrip("0123456789")
+    column = 0
+    for letter in letters:
+        column = column * 26 + ord(letter) - ord("A") + 1
+    return int(ref[len(letters):]) - 1, column - 1
+
+
+def ods(path: Path, sheets: dict[str, Rows], merged: dict[str, list[str]] | None = None) -> Path:
+    """Write an OpenDocument spreadsheet with ``sheets`` (name -> rows), the
+    ``merged`` ranges (``"D2:E2"``) of each sheet spanned."""
+    merged = merged or {}
     ns = (
         'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
         'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
@@ -130,7 +157,7 @@ def ods(path: Path, sheets: dict[str, Rows]) -> Path:
     )
     tables = "".join(
         f'<table:table table:name="{escape(name)}">'
-        + "".join("<table:table-row>" + "".join(_ods_cell(v) for v in row) + "</table:table-row>" for row in rows)
+        + "".join(_ods_row(rows, r, merged.get(name, [])) for r in range(len(rows)))
         + "</table:table>"
         for name, rows in sheets.items()
     )

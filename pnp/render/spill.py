@@ -1,0 +1,82 @@
+"""Text that runs past the bottom of its face's page, measured to its end.
+
+WeasyPrint lays a face out on its page and drops what does not fit there: a
+card whose list runs two steps too long shows the text down to the page's
+edge, and the overflow measured from the laid-out boxes reaches only that
+edge ("9.2 mm" with whole steps missing), or, when the last line that fits
+ends inside the box, nothing at all. A page whose laid-out text is shorter
+than its face's HTML text was cut so; those faces are laid out again on
+pages :data:`TALL` times as tall (:func:`pnp.render.document.taller`, the
+faces unchanged) and their overflow and safe-zone findings are taken from
+there, measured against the real page, so the amount is the content's true
+overflow. Only documents with such a page are laid out twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pnp.render.document import taller
+from pnp.render.inspect import LayoutFinding, inspect_layout
+
+TALL = 20
+"""How many times as tall the measuring pages are."""
+MEASURED = ("overflow", "safe-zone")
+"""The findings whose amounts a cut page understates."""
+_UNDRAWN = {"style", "script", "template", "svg", "math"}
+"""Elements whose text is never laid out as text boxes."""
+
+
+def measure_cut(
+    document: Any, html: str, lay_out: Callable[[str], Any], safe_boxes: Sequence[tuple[float, float, float, float] | None],
+    findings: list[LayoutFinding],
+) -> list[LayoutFinding]:
+    """``findings`` with the overflow and safe-zone findings of every cut page
+    (see the module) measured to the content's end."""
+    cut = {index for index, page in enumerate(document.pages) if _is_cut(page._page_box)}
+    if not cut:
+        return findings
+    tall = lay_out(taller(html, TALL))
+    if len(tall.pages) != len(document.pages):
+        return findings  # not the same faces page for page: keep what was found
+    sizes = [(page._page_box.margin_width(), page._page_box.margin_height()) for page in document.pages]
+    again = inspect_layout(tall, safe_boxes, None, True, sizes)
+    kept = [f for f in findings if f.page not in cut or f.kind not in MEASURED]
+    return sorted(kept + [f for f in again if f.page in cut and f.kind in MEASURED], key=lambda f: f.page)
+
+
+def _is_cut(page_box: Any) -> bool:
+    """Whether the page lays out less text than the HTML of the face on it holds."""
+    face = _face_box(page_box)
+    return face is not None and _laid_out(face) < _inner(face.element)
+
+
+def _face_box(box: Any) -> Any:
+    """The face's box on the page: its ``<section class="pnp-face">``."""
+    if getattr(box, "element_tag", None) == "section" and "pnp-face" in (box.element.get("class") or "").split():
+        return box
+    for child in getattr(box, "children", ()):
+        found = _face_box(child)
+        if found is not None:
+            return found
+    return None
+
+
+def _laid_out(box: Any) -> int:
+    """Characters (not counting spaces) of the text boxes in ``box``."""
+    text = getattr(box, "text", None)
+    own = _count(text) if isinstance(text, str) else 0
+    return own + sum(_laid_out(child) for child in getattr(box, "children", ()))
+
+
+def _inner(element: Any) -> int:
+    """Characters (not counting spaces) of the text inside ``element`` in the HTML, as text boxes would hold it."""
+    tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
+    if tag in _UNDRAWN or not isinstance(element.tag, str):  # a comment, or text never set as text boxes
+        return 0
+    return _count(element.text) + sum(_inner(child) + _count(child.tail) for child in element)
+
+
+def _count(text: str | None) -> int:
+    return len("".join((text or "").split()))
