@@ -82,6 +82,16 @@ def test_with_no_marker_above_pnp_reads_its_own_games_and_says_where_it_looked(t
     assert missing.returncode == 2 and f"one of the games in {ROOT / 'card_data'}: " in missing.stderr, missing.stderr
 
 
+def test_a_project_found_from_the_current_folder_lends_folders_not_trust(tmp_path: Path) -> None:
+    """Standing in a project names its games; their engine code still runs
+    only when asked, as for any folder that is not one of pnp's own games."""
+    project = _project(tmp_path / "downloaded", {"high-card": ROOT / "docs" / "examples" / "high-card"})
+    done = run_pnp("simulate", "high-card", "--players", "2", "--games", "1", cwd=project)
+    assert done.returncode == 2 and "--trust-rules" in done.stderr, done.stderr
+    assert done.stderr.splitlines()[0].startswith(f"game folder {project / 'card_data' / 'high-card'}; project {project} ")
+    assert run_pnp("simulate", "high-card", "--players", "2", "--games", "1", "--trust-rules", cwd=project).returncode == 0
+
+
 def test_a_closed_pipe_ends_pnp_quietly(tmp_path: Path) -> None:
     """`pnp list | head`: whatever reads the output stopped; pnp says nothing
     of it and ends with status 1, as click ends a command on a closed pipe."""
