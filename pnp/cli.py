@@ -25,9 +25,7 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            done = super().invoke(ctx)
-            sys.stdout.flush()  # a reader gone is found here, not in the interpreter's last words
-            return done
+            return super().invoke(ctx)
         except click.ClickException:
             raise
         except OSError as exc:

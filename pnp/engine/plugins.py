@@ -20,7 +20,7 @@ An engine module provides what each command asks of it (:data:`NEEDS`):
 ``new_state(prepared, players, rng, options)`` and ``AGENTS`` (name -> factory)
 to play, ``score(prepared, table)`` and ``score_text(result)`` to score a real
 table (docs/engine.md). What a command needs and the engine lacks is an error
-at game.yaml's ``engine:`` before any of it runs.
+at game.yaml's ``engine:``, told before the command calls any of it.
 """
 
 from __future__ import annotations

@@ -92,15 +92,20 @@ def test_a_project_found_from_the_current_folder_lends_folders_not_trust(tmp_pat
     assert run_pnp("simulate", "high-card", "--players", "2", "--games", "1", "--trust-rules", cwd=project).returncode == 0
 
 
-def test_a_closed_pipe_ends_pnp_quietly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("failing", [False, True], ids=["list", "check-finding-an-error"])
+def test_a_closed_pipe_ends_pnp_quietly(mini_copy: Path, failing: bool) -> None:
     """`pnp list | head`: whatever reads the output stopped; pnp says nothing
-    of it and ends with status 1, as click ends a command on a closed pipe."""
+    of it and ends with status 1, as click ends a command on a closed pipe,
+    also when the command itself ends with a status of its own."""
+    if failing:
+        game = mini_copy / "game.yaml"
+        game.write_text(game.read_text().replace("components:\n", "checks:\n  supply:\n    - {component: sleeves, total_at_least: 5, why: five}\ncomponents:\n", 1))
     reader, writer = os.pipe()
     os.close(reader)  # the reader is gone before pnp writes a byte
     try:
-        done = subprocess.run([sys.executable, "-m", "pnp", "list", str(MINI)], cwd=ROOT, stdout=writer,
-                              stderr=subprocess.PIPE, text=True, timeout=120)
+        command = ["check", str(mini_copy), "--games", "0"] if failing else ["list", str(mini_copy)]
+        done = subprocess.run([sys.executable, "-m", "pnp", *command], cwd=ROOT, stdout=writer, stderr=subprocess.PIPE, text=True, timeout=120)
     finally:
         os.close(writer)
     assert done.returncode == 1
-    assert done.stderr.splitlines() == [f"game folder {MINI}; project {ROOT} (its pnp.toml)"], done.stderr
+    assert done.stderr.splitlines() == [f"game folder {mini_copy}; project {ROOT} (its pnp.toml)"], done.stderr
