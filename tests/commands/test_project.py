@@ -40,10 +40,7 @@ def test_a_clone_builds_its_own_edit_of_a_game_the_checkout_also_has(tmp_path: P
     aid.write_text(aid.read_text().replace("name: Gather\n", "name: Assemble\n"))
     here = clone / "card_data" / "partisan"
     out = tmp_path / "out"
-    done = subprocess.run(
-        [sys.executable, "-m", "pnp", "build", "partisan", "--paper", "a4", "--only", "aid", "--no-stamp", "--out", str(out)],
-        cwd=here, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=300,
-    )
+    done = run_pnp("build", "partisan", "--paper", "a4", "--only", "aid", "--no-stamp", "--out", str(out), cwd=here)
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[0] == f"game folder {here}; project {clone} (its pnp.toml)", done.stderr
     text = pdftotext(out / "partisan" / "partisan-home-a4.pdf")
