@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import select
 import signal
+import sys
 from typing import Any
 
 import click
@@ -27,12 +29,25 @@ class _Commands(click.Group):
         except click.ClickException:
             raise
         except OSError as exc:
+            if isinstance(exc, BrokenPipeError) and _reader_gone():
+                raise  # `pnp list | head`: click ends quietly, status 1, as tools do
             raise CannotWrite(exc) from None
         except Exception as exc:  # a game folder's own code failing is told at its line
             located = game_code_failure(exc)
             if located is None:
                 raise
             raise located from None
+
+
+def _reader_gone() -> bool:
+    """Whether what reads pnp's standard output has closed it (a pipe whose
+    reader ended); a broken pipe of pnp's own (to its renderer) is a fault."""
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0))
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's runner), no poll()
+        return False
 
 
 class CannotWrite(PnpError):

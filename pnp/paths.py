@@ -2,12 +2,18 @@
 
 Two places, looked in after the game folder and in this order:
 
-- the *project*: a pnp checkout's ``templates/``, ``fonts/`` and ``art/``,
-  which the games under its ``card_data/`` share (``PNP_HOME`` names another);
+- the *project*: a folder with a ``pnp.toml`` (:data:`MARKER`), whose
+  ``templates/``, ``fonts/`` and ``art/`` the games under its ``card_data/``
+  share. pnp finds it as MkDocs finds ``mkdocs.yml``: the current folder or
+  the nearest folder above it that holds the marker; ``PNP_HOME`` names one
+  outright; with neither, the checkout pnp itself runs from (its own games);
 - pnp's *own resources*, inside the package (:data:`OWN`): the printing
   instructions' template and stylesheet, pnp's default font, and the font
   configuration that keeps the machine's fonts out of every build. An
-  installed pnp (a wheel, not a checkout) has only these.
+  installed pnp (a wheel, not a checkout) outside any project has only these.
+
+The project is found once, when pnp starts (a command runs in one folder;
+the processes it forks inherit what it found).
 """
 
 from __future__ import annotations
@@ -24,18 +30,50 @@ OWN = PACKAGE / "resources"
 """pnp's own resources: ``templates/pnp/``, ``fonts/ebgaramond/``, ``fontconfig.conf``."""
 
 
-def _home() -> Path:
+MARKER = "pnp.toml"
+"""The file that marks a project's root folder; it may be empty."""
+
+
+def project_of(folder: Path) -> Path | None:
+    """``folder`` or the nearest folder above it holding the :data:`MARKER`."""
+    return next((f for f in (folder, *folder.parents) if os.path.isfile(f / MARKER)), None)
+
+
+def _checkout() -> Path | None:
+    """The checkout pnp itself runs from (a project of its own), if it is one."""
+    checkout = PACKAGE.parent
+    return checkout if os.path.isfile(checkout / MARKER) else None
+
+
+CHECKOUT = _checkout()
+"""pnp's own checkout (None for an installed pnp): its games are pnp's own."""
+
+
+def _home() -> tuple[Path, str]:
+    """The project, and where it came from in words (said beside every game folder read)."""
     named = os.environ.get("PNP_HOME")
     if named:
-        return Path(named).resolve()
-    checkout = PACKAGE.parent
-    if (checkout / "pyproject.toml").is_file() and (checkout / "card_data").is_dir():
-        return checkout
-    return OWN  # an installed pnp: no project around it, only its own resources
+        home = Path(named).resolve()
+        return home, f"project {home} (PNP_HOME)"
+    try:
+        here = Path.cwd()
+    except OSError:  # the current folder was deleted
+        return _fallback("the current folder, which no longer exists")
+    found = project_of(here)
+    if found is not None:
+        return found, f"project {found} (its {MARKER})"
+    return _fallback(f"{here} or above it")
 
 
-HOME = _home()
-"""The project root: ``templates/``, ``fonts/``, ``art/`` and ``card_data/``."""
+def _fallback(looked: str) -> tuple[Path, str]:
+    if CHECKOUT is not None:
+        return CHECKOUT, f"project {CHECKOUT} (pnp's own checkout: no {MARKER} in {looked})"
+    return OWN, f"no project (no {MARKER} in {looked}): pnp's own resources only"
+
+
+HOME, PROJECT = _home()
+"""The project root (``templates/``, ``fonts/``, ``art/`` and ``card_data/``),
+and in words which folder it is and how it was found."""
 
 TEMPLATES = HOME / "templates"
 FONTS = HOME / "fonts"

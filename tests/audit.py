@@ -20,6 +20,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.paths import project_of
+
 ROOT = Path(__file__).resolve().parent.parent
 
 BOOT = """
@@ -71,12 +73,14 @@ class Allowed:
 
 
 def allowed_for(args: list[str], cwd: Path) -> Allowed:
-    """Where a command may read: pnp's own folders, Python, the folders and
-    files its arguments name (a game folder, --out, the PDFs given to diff)
-    and pnp's own temporary folders. Of a path that does not exist yet (an
-    output folder to make) the parent folder itself may be opened, not what
-    else it holds."""
-    trees = [ROOT / name for name in OWN] + python_places() + [cwd / "output"]  # the default --out
+    """Where a command may read: pnp's own folders and those of the project
+    around ``cwd``, Python, the folders and files its arguments name (a game
+    folder, --out, the PDFs given to diff) and pnp's own temporary folders.
+    Of a path that does not exist yet (an output folder to make) the parent
+    folder itself may be opened, not what else it holds."""
+    project = project_of(cwd.resolve())  # the project the command finds from its folder, as pnp finds it
+    homes = [ROOT] + ([project] if project else [])
+    trees = [home / name for home in homes for name in OWN] + python_places() + [cwd / "output"]  # the default --out
     exact = []
     for arg in args:
         value = arg.split("=", 1)[-1]

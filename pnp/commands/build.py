@@ -94,7 +94,9 @@ def _build_all(
     chosen = papers(paper)
     names = list(games) or shipped_games()
     if not names:
-        raise UsageError("no games given and none found under card_data/")
+        from pnp.paths import CARD_DATA, PROJECT
+
+        raise UsageError(f"no games given and none in {CARD_DATA}; {PROJECT}")
     wanted = only.split(",") if only else None
     for name in names:
         started = time.perf_counter()

@@ -1,7 +1,9 @@
-"""What the commands share: reading a game, the paper list, the build stamp,
-and refusing a game whose data breaks its own checks."""
+"""What the commands share: finding and reading a game, the paper list, the
+build stamp, and refusing a game whose data breaks its own checks."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 
@@ -10,10 +12,22 @@ from pnp.model import Game
 from pnp.words import count
 
 
-def load(game: str, strict: bool) -> Game:
-    from pnp.loading.loader import load_game, resolve_game_dir
+def game_folder(game: str) -> Path:
+    """The folder of ``game`` (a name under the project's card_data/, or a
+    path), said first on stderr with the project around it: which folder a
+    command reads is never a guess, and standard output (--json) stays data."""
+    from pnp.loading.loader import resolve_game_dir
+    from pnp.paths import PROJECT
 
-    loaded = load_game(resolve_game_dir(game), strict=strict)
+    folder = resolve_game_dir(game)
+    click.echo(f"game folder {folder}; {PROJECT}", err=True)
+    return folder
+
+
+def load(game: str, strict: bool) -> Game:
+    from pnp.loading.loader import load_game
+
+    loaded = load_game(game_folder(game), strict=strict)
     for warning in loaded.warnings:
         click.echo(str(warning), err=True)
     return loaded

@@ -23,7 +23,7 @@ def score(game: str, table: Path, variant: str | None, as_json: bool, trust_rule
     from pnp.loading.yamlsrc import load_yaml
 
     loaded = load(game, False)
-    engine, options = engine_for(loaded, trust_rules, variant)
+    engine, options = engine_for(loaded, trust_rules, variant, to="score")
     data = engine.score(engine.prepare(loaded, options), load_yaml(table))
     if as_json:
         click.echo(json.dumps(data, indent=2))

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from pnp.commands.common import game_folder
+
 
 @click.command(name="serve")
 @click.argument("game")
@@ -17,9 +19,8 @@ def serve(game: str, port: int, out: Path) -> None:
     component, each card's data, source and layout warnings, and the check
     summary; the page updates itself on every save."""
     from pnp.iterate.serve import serve as run
-    from pnp.loading.loader import resolve_game_dir
 
     try:
-        run(resolve_game_dir(game), out, port, lambda line: click.echo(line))
+        run(game_folder(game), out, port, lambda line: click.echo(line))
     except KeyboardInterrupt:
         click.echo("stopped")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.commands.common import papers, stamps
+from pnp.commands.common import game_folder, papers, stamps
 
 
 @click.command()
@@ -18,11 +18,10 @@ from pnp.commands.common import papers, stamps
 def watch(game: str, paper: str, out: Path, no_stamp: bool, builds: int | None) -> None:
     """Build GAME's home PDFs, then rebuild on every save, saying what changed and how long it took."""
     from pnp.iterate.watch import watch as run
-    from pnp.loading.loader import resolve_game_dir
 
     try:
         run(
-            resolve_game_dir(game), papers(paper), out, stamps(no_stamp),
+            game_folder(game), papers(paper), out, stamps(no_stamp),
             say=lambda line: click.echo(line), warn=lambda line: click.echo(line, err=True), builds=builds,
         )
     except KeyboardInterrupt:

@@ -8,14 +8,19 @@ game.yaml names it under ``engine:``, with exactly one of
   package (as pytest and MkDocs find theirs).
 
 A game folder's code runs only when it is trusted: ``pnp build`` never runs
-it; ``simulate``, ``check`` and ``score`` run it for the project's own games
-(folders under its ``card_data/``) and otherwise only when the user says so
-(``--trust-rules``, or ``PNP_TRUST_RULES=1``). An installed plugin is trusted:
-the user installed it.
+it; ``simulate``, ``check`` and ``score`` run it for pnp's own games (folders
+under ``card_data/`` of the checkout pnp runs from, whose code the user runs
+already) and otherwise only when the user says so (``--trust-rules``, or
+``PNP_TRUST_RULES=1``), a project found from the current folder included
+(standing in a folder is no decision to run its code). An installed plugin is
+trusted: the user installed it.
 
-An engine module provides ``prepare(game, options)``, ``player_counts(prepared)``,
-``new_state(prepared, players, rng, options)``, ``AGENTS`` (name -> factory),
-``score(prepared, table)`` and ``score_text(result)`` (docs/engine.md).
+An engine module provides what each command asks of it (:data:`NEEDS`):
+``prepare(game, options)``, ``player_counts(prepared)``,
+``new_state(prepared, players, rng, options)`` and ``AGENTS`` (name -> factory)
+to play, ``score(prepared, table)`` and ``score_text(result)`` to score a real
+table (docs/engine.md). What a command needs and the engine lacks is an error
+at game.yaml's ``engine:``, told before the command calls any of it.
 """
 
 from __future__ import annotations
@@ -27,25 +32,36 @@ import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from pnp.errors import GAME_CODE, Diagnostic, InputError, Source, UsageError, game_code_line
 from pnp.model import Game
-from pnp.paths import CARD_DATA, confined
+from pnp.paths import CHECKOUT, confined
 
 GROUP = "pnp.engines"
 """The entry-point group installed engines register under."""
 TRUST_VARIABLE = "PNP_TRUST_RULES"
+OWN_GAMES = CHECKOUT / "card_data" if CHECKOUT else None
+"""The games whose code runs unasked: those of the checkout pnp runs from."""
+
+
+Need = Literal["play", "score"]
+NEEDS: dict[Need, tuple[str, ...]] = {
+    "play": ("prepare", "player_counts", "new_state", "AGENTS"),  # pnp simulate, pnp check
+    "score": ("prepare", "score", "score_text"),  # pnp score
+}
+"""What an engine must provide to play games, and to score a real table."""
 
 
 class UntrustedRules(UsageError):
     """A game folder's engine code was not allowed to run."""
 
 
-def engine_for(game: Game, trust: bool = False, variant: str | None = None) -> tuple[ModuleType, dict[str, Any]]:
+def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: Need = "play") -> tuple[ModuleType, dict[str, Any]]:
     """The engine module of ``game`` and its options (those of ``variant``,
-    one of game.yaml's ``engine.variants``, when given). ``trust``: the user
-    allows the game folder's own code to run (see the module's text)."""
+    one of game.yaml's ``engine.variants``, when given), checked to provide
+    what it needs ``to`` do (:data:`NEEDS`). ``trust``: the user allows the
+    game folder's own code to run (see the module's text)."""
     spec = game.engine
     if not spec:
         raise UsageError(f"{game.title} declares no engine (game.yaml: engine: {{module: rules}} or {{plugin: NAME}})")
@@ -55,20 +71,34 @@ def engine_for(game: Game, trust: bool = False, variant: str | None = None) -> t
     module, plugin = spec.module, spec.plugin
     options = spec.options_for(variant)
     if plugin is not None:
-        return _plugin(game, plugin), options
-    if not (trust or trusted(game)):
-        raise UntrustedRules(
-            f"{game.title}: its engine is Python code in the game folder ({module}); pnp runs a game folder's code only "
-            f"for the project's own games (under {CARD_DATA}) or when you say so: --trust-rules (or {TRUST_VARIABLE}=1)"
-        )
+        return _provides(game, _plugin(game, plugin), to), options
     assert module is not None  # the loader allows exactly one of module and plugin
-    return load_folder(game, module), options
+    if not (trust or trusted(game)):
+        own = f"pnp's own games (under {OWN_GAMES})" if OWN_GAMES else "pnp's own games"
+        raise UntrustedRules(
+            f"{game.title}: its engine is Python code in the game folder ({game.root / module}); pnp runs a game folder's code only "
+            f"for {own} or when you say so: --trust-rules (or {TRUST_VARIABLE}=1)"
+        )
+    return _provides(game, load_folder(game, module), to), options
+
+
+def _provides(game: Game, engine: ModuleType, to: Need) -> ModuleType:
+    """``engine``, once it is found to have everything it needs ``to`` do."""
+    missing = [name for name in NEEDS[to] if not hasattr(engine, name)]
+    if missing:
+        key = "engine.plugin" if game.engine and game.engine.plugin else "engine.module"
+        raise InputError([Diagnostic(_where(game), key, (
+            f"the engine ({getattr(engine, '__file__', None) or engine.__name__}) has no {' or '.join(missing)}; to {to} it needs "
+            f"{', '.join(NEEDS[to])} (docs/engine.md, What an engine module provides)"
+        ))])
+    return engine
 
 
 def trusted(game: Game) -> bool:
     """Whether ``game``'s own code may run without being asked: it is one of
-    the project's games, or the user set ``PNP_TRUST_RULES=1``."""
-    return os.environ.get(TRUST_VARIABLE) == "1" or confined(game.root, [CARD_DATA]) is not None
+    pnp's own games, or the user set ``PNP_TRUST_RULES=1``."""
+    own = OWN_GAMES is not None and confined(game.root, [OWN_GAMES]) is not None
+    return os.environ.get(TRUST_VARIABLE) == "1" or own
 
 
 def load_folder(game: Game, name: str) -> ModuleType:

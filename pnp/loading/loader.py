@@ -33,21 +33,21 @@ _ROOTS = {
 
 
 def shipped_games() -> list[str]:
-    """Names of the games under card_data/."""
+    """Names of the games under the project's card_data/ (:mod:`pnp.paths`)."""
     if not CARD_DATA.is_dir():
         return []
     return sorted(p.name for p in CARD_DATA.iterdir() if (p / GAME_FILE).is_file())
 
 
 def resolve_game_dir(game: str) -> Path:
-    """A game given by name (under card_data/) or by path to its folder."""
+    """A game given by path to its folder, or by name (under the project's card_data/)."""
     path = Path(game)
     if (path / GAME_FILE).is_file():
         return path.resolve()
     if "/" not in game and (CARD_DATA / game / GAME_FILE).is_file():
         return (CARD_DATA / game).resolve()
     known = ", ".join(shipped_games()) or "none"
-    raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of: {known}")
+    raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of the games in {CARD_DATA}: {known}")
 
 
 def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:

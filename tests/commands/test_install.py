@@ -53,6 +53,7 @@ def test_a_wheel_install_builds_a_game_folder_outside_the_repository(tmp_path: P
     built = subprocess.run([sys.executable, "-m", "pnp", "build", "my-game", "--paper", "a4"], cwd=work, env=env,
                            capture_output=True, text=True, timeout=300)
     assert built.returncode == 0, built.stderr
+    assert built.stderr.splitlines()[0] == f"game folder {work / 'my-game'}; no project (no pnp.toml in {work} or above it): pnp's own resources only"
     pdf = work / "output" / "my-game" / "my-game-home-a4.pdf"
     assert "Before you print" in pdftotext(pdf, 1)  # pnp's own instructions page
     fonts = subprocess.run([tool("pdffonts"), str(pdf)], capture_output=True, text=True, check=True).stdout

@@ -56,6 +56,7 @@ def _watch_once(game: Path, out: Path, monkeypatch: pytest.MonkeyPatch, edit: Ca
     monkeypatch.setattr(watching, "warm_up", edit)
     done = CliRunner().invoke(main, ["watch", str(game), "--out", str(out), "--builds", "1", "--no-stamp"])
     assert done.exit_code == 0, done.output
+    assert done.output.startswith(f"game folder {game}; project "), done.output
     return [line for line in done.output.splitlines() if line.startswith("rebuilt")]
 
 

@@ -15,6 +15,10 @@ from pnp.loading.loader import load_game
 from tests.conftest import MINI, ROOT, run_pnp
 
 
+PLAYS = "def prepare(game, options): pass\ndef player_counts(prepared): pass\ndef new_state(prepared, players, rng, options): pass\nAGENTS = {}\n"
+"""What an engine provides to play (docs/engine.md), doing nothing."""
+
+
 def _with_engine(tmp_path: Path, code: str, engine: str = "engine: {module: rules}") -> Path:
     game = tmp_path / "mini"
     shutil.copytree(MINI, game)
@@ -38,7 +42,7 @@ def test_a_shipped_game_is_trusted_and_a_copy_is_not(tmp_path: Path) -> None:
 
 
 def test_the_environment_can_trust_game_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = load_game(_with_engine(tmp_path, "VALUE = 7\n"))
+    game = load_game(_with_engine(tmp_path, "VALUE = 7\n" + PLAYS))
     with pytest.raises(UntrustedRules):
         engine_for(game)
     monkeypatch.setenv("PNP_TRUST_RULES", "1")
@@ -102,7 +106,7 @@ def test_an_engine_is_one_of_module_or_plugin(tmp_path: Path) -> None:
 def test_an_installed_plugin_is_found_by_its_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     site = tmp_path / "site"
     (site / "highcard_engine.py").parent.mkdir(parents=True)
-    (site / "highcard_engine.py").write_text("NAME = 'high card'\n")
+    (site / "highcard_engine.py").write_text("NAME = 'high card'\n" + PLAYS)
     info = site / "highcard-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highcard\nVersion: 0.1\n")
@@ -114,3 +118,24 @@ def test_an_installed_plugin_is_found_by_its_entry_point(tmp_path: Path, monkeyp
     other = load_game(_with_engine(tmp_path / "b", "", "engine: {plugin: lowcard}"))
     with pytest.raises(InputError, match="no installed engine named 'lowcard'.*highcard"):
         engine_for(other)
+
+
+@pytest.mark.parametrize(
+    "code, command, missing",
+    [
+        (PLAYS, ["score", "table.yaml"], "score or score_text; to score it needs prepare, score, score_text"),
+        (PLAYS.replace("def new_state", "def old_state"), ["simulate", "--players", "2"], "new_state; to play it needs prepare, player_counts, new_state, AGENTS"),
+    ],
+)
+def test_an_engine_without_what_a_command_needs_is_told_at_its_game_yaml(tmp_path: Path, code: str, command: list[str], missing: str) -> None:
+    """An engine that plays but does not score (score() is for real tables
+    only), or lacks a part of play: the command names the game folder's
+    engine, what it lacks and what it needs, at game.yaml's engine line,
+    exit 2, no traceback."""
+    game = _with_engine(tmp_path, code)
+    (tmp_path / "table.yaml").write_text("players: []\n")
+    done = run_pnp(command[0], str(game), *command[1:], "--trust-rules", cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    line = (game / "game.yaml").read_text().splitlines().index("engine: {module: rules}") + 1
+    said = f"engine.module: the engine ({game / 'rules' / '__init__.py'}) has no {missing} (docs/engine.md"
+    assert f"mini/game.yaml:{line}:" in done.stderr and said in done.stderr, done.stderr

@@ -35,11 +35,14 @@ def _use(game_dir: Path, cards: str, sheet: str | None = None) -> Path:
 
 
 def _fail(game_dir: Path) -> list[str]:
-    """`pnp list` on a broken game: exit 2, no traceback; the error lines."""
+    """`pnp list` on a broken game: exit 2, no traceback; the error lines
+    (after the first, which names the game folder)."""
     result = run_pnp("list", str(game_dir))
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
-    return result.stderr.splitlines()
+    folder, *errors = result.stderr.splitlines()
+    assert folder.startswith(f"game folder {game_dir}"), folder
+    return errors
 
 
 @pytest.fixture(scope="module")

@@ -29,7 +29,7 @@ def test_under_strict_a_printed_field_the_card_leaves_out_is_an_error_at_the_car
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     # Card "two" (cards.yaml line 6) is the first without a crest; the template prints it on line 3.
-    first = done.stderr.splitlines()[0]
+    first = done.stderr.splitlines()[1]  # after the game folder read
     assert first.startswith(f"{mini_copy / 'cards.yaml'}:6:5: card cards/two front (mini/card.html): ")
     assert f"{template}:3 prints card.crest, which this card leaves out" in first
     assert not (tmp_path / "out" / "mini" / "mini-home-a4.pdf").exists()

@@ -95,7 +95,8 @@ def test_any_generated_game_folder_builds_or_is_refused_where_it_goes_wrong(tmp_
     shutil.copytree(MINI, game)
     _write(game, outside, spec)
     result = run_pnp("build", str(game), "--paper", "a4", "--out", str(here / "out"), timeout=240)
-    event(f"exit {result.returncode}: {result.stderr.replace(str(game), '').splitlines()[0][:70] if result.stderr else ''}")
+    said = result.stderr.replace(str(game), "").splitlines()[1:]  # after the game folder read
+    event(f"exit {result.returncode}: {said[0][:70] if said else ''}")
     assert result.returncode in (0, 2), (result.returncode, result.stderr[-2000:])
     assert "Traceback" not in result.stderr, result.stderr[-2000:]
     if result.returncode == 2:

@@ -353,7 +353,8 @@ def test_a_second_build_of_the_same_folder_waits_for_the_first(mini_copy: Path, 
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
         )
         assert second.stderr is not None
-        said = second.stderr.readline()  # blocks until the second build says something
+        assert second.stderr.readline().startswith("game folder ")
+        said = second.stderr.readline()  # blocks until the second build says something more
         assert "waiting for another build writing to" in said, said
         assert second.poll() is None and (out / "mini" / "manifest.json").read_bytes() == before
         assert not list((out / "mini").glob(".pnp-staged-*"))

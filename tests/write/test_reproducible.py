@@ -37,6 +37,7 @@ def test_the_shipped_game_gives_the_same_bytes_from_another_checkout(b04_build: 
     shutil.copytree(ROOT / "card_data" / "persuasion-b04", game)
     result = _build(game, tmp_path / "out", home=other)
     assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == f"game folder {game}; project {other} (PNP_HOME)"
     mine, theirs = _files(b04_build), _files(tmp_path / "out" / "persuasion-b04")
     assert sorted(mine) == sorted(theirs)
     for name in mine:
