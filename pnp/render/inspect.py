@@ -32,6 +32,7 @@ from pnp.render.faces import STAMP_BAND, Face
 from pnp.render.fontcheck import FontRules, text_problems
 from pnp.render.overlap import Art, Text, art_over_text, overlapping
 from pnp.render.paint import paint_order
+from pnp.render.planes import Affine, Edges, aabb, compose, intersect, relative, worst_side
 from pnp.units import to_mm
 
 PX_PER_PT = 4 / 3
@@ -45,12 +46,6 @@ part of every render-cache key, so findings cached before are made again."""
 
 _TOLERANCE_PX = TOLERANCE_PT * PX_PER_PT
 _INFINITY = float("inf")
-
-_Edges = tuple[float, float, float, float]
-"""A rectangle as its edges (left, top, right, bottom), in px."""
-_Affine = tuple[float, float, float, float, float, float]
-"""(a, b, c, d, e, f): x' = a*x + c*y + e, y' = b*x + d*y + f (WeasyPrint's order)."""
-
 
 Kind = Literal["overflow", "safe-zone", "overlap", "font", "fit", "keep"]
 KINDS: tuple[str, ...] = get_args(Kind)
@@ -140,7 +135,7 @@ def inspect_layout(
     return [finding for _, finding in worst.values()]
 
 
-def _px_edges(box: tuple[float, float, float, float]) -> _Edges:
+def _px_edges(box: tuple[float, float, float, float]) -> Edges:
     x, y, width, height = (value * PX_PER_PT for value in box)
     return (x, y, x + width, y + height)
 
@@ -176,11 +171,11 @@ class _Frame:
     """A box text must stay inside: the page, or a block whose height is fixed or overflow hidden."""
 
     box: Any
-    edges: _Edges
+    edges: Edges
     """Its padding box, in its own layout coordinates (px, before transforms)."""
-    matrix: _Affine | None
+    matrix: Affine | None
     """From its layout coordinates to the page's; None when untransformed."""
-    clip: _Edges
+    clip: Edges
     """What is visible inside it, in page coordinates."""
     is_page: bool
     """The page, or a box covering the whole page: reported as the page overflowing."""
@@ -194,7 +189,7 @@ class _Context:
     """What a box inherits from its ancestors during the walk."""
 
     frames: tuple[_Frame, ...]
-    matrix: _Affine | None
+    matrix: Affine | None
     abs_depth: int
     """How many frames an absolutely positioned descendant stays inside (up to its containing block)."""
     fixed_depth: int
@@ -209,7 +204,7 @@ class _Page:
     """One page being inspected, and where findings for the whole document go."""
 
     index: int
-    safe: _Edges | None
+    safe: Edges | None
     types: _Types
     worst: dict[tuple[object, ...], tuple[float, LayoutFinding]]
     fonts: FontRules | None
@@ -301,13 +296,13 @@ def _enter(box: Any, context: _Context, types: _Types) -> _Context | None:
         a, b, c, d, e, f = own.values
         if a * d - b * c == 0:
             return None  # WeasyPrint draws nothing for a degenerate transform
-        matrix = _compose((a, b, c, d, e, f), matrix)
+        matrix = compose((a, b, c, d, e, f), matrix)
     if is_frame:
         x, y = box.padding_box_x(), box.padding_box_y()
         edges = (x, y, x + box.padding_width(), y + box.padding_height())
-        on_page = _aabb(edges, matrix)
+        on_page = aabb(edges, matrix)
         clips = overflow != "visible"
-        clip = _intersect(frames[-1].clip, on_page) if clips else frames[-1].clip
+        clip = intersect(frames[-1].clip, on_page) if clips else frames[-1].clip
         frames = (*frames, _Frame(box, edges, matrix, clip, _covers(on_page, frames[0].edges), clips, named))
     if position != "static" or own is not None:
         abs_depth = len(frames)  # its containing block for absolutely positioned descendants
@@ -336,13 +331,13 @@ def _paint(box: Any, context: _Context, page: _Page) -> _Context:
         return context
     frames = context.frames  # what clips it: not its own frame, which clips only its children
     clip = frames[-2].clip if frames[-1].box is box and len(frames) > 1 else frames[-1].clip
-    visible = _intersect(_aabb(edges, context.matrix), clip)
+    visible = intersect(aabb(edges, context.matrix), clip)
     if visible[0] < visible[2] and visible[1] < visible[3]:
         page.art.append(Art(visible, id(painted), order, _describe(box, context.named)))
     return replace(context, holders=context.holders | {id(painted)})
 
 
-def _covers(edges: _Edges, page: _Edges) -> bool:
+def _covers(edges: Edges, page: Edges) -> bool:
     return (
         edges[0] <= page[0] + _TOLERANCE_PX and edges[1] <= page[1] + _TOLERANCE_PX
         and edges[2] >= page[2] - _TOLERANCE_PX and edges[3] >= page[3] - _TOLERANCE_PX
@@ -367,21 +362,21 @@ def _check_text(box: Any, context: _Context, page: _Page) -> None:
     edges = (x, top, x + box.width, bottom)
     matrix = context.matrix
     for frame in reversed(context.frames):
-        inner = edges if frame.matrix is matrix else _aabb(edges, _relative(matrix, frame.matrix))
-        side, excess = _worst_side(inner, frame.edges)
+        inner = edges if frame.matrix is matrix else aabb(edges, relative(matrix, frame.matrix))
+        side, excess = worst_side(inner, frame.edges)
         if excess > _TOLERANCE_PX:
             _report_overflow(box, context, frame, side, excess, page)
             break
     named = context.named
     if page.safe is None:
         return
-    visible = _intersect(_aabb(edges, matrix), context.frames[-1].clip)
+    visible = intersect(aabb(edges, matrix), context.frames[-1].clip)
     if visible[0] >= visible[2] or visible[1] >= visible[3]:
         return
     page.texts.append(Text(visible, (id(box.element), box.element_tag), _describe(box, named), page.order.get(id(box), -1), context.holders))
     if named is not None and STAMP_BAND in (named.element.get("class") or "").split():
         return  # the build stamp sits outside the safe zone on purpose, in the band no card text may use
-    side, excess = _worst_side(visible, page.safe)
+    side, excess = worst_side(visible, page.safe)
     if excess > _TOLERANCE_PX:
         _record(page, ("safe", id(box.element), box.element_tag), excess, "safe-zone", _describe(box, context.named),
                 f"text reaches {_mm(excess)} past the safe zone ({side} edge)")
@@ -426,58 +421,3 @@ def _selector(box: Any) -> str:
 
 def _mm(px: float) -> str:
     return f"{to_mm(px / PX_PER_PT):.1f} mm"
-
-
-def _worst_side(inner: _Edges, outer: _Edges) -> tuple[str, float]:
-    """The side on which ``inner`` sticks out of ``outer`` the most, and by how much (<= 0: inside)."""
-    side, worst = "left", outer[0] - inner[0]
-    if outer[1] - inner[1] > worst:
-        side, worst = "top", outer[1] - inner[1]
-    if inner[2] - outer[2] > worst:
-        side, worst = "right", inner[2] - outer[2]
-    if inner[3] - outer[3] > worst:
-        side, worst = "bottom", inner[3] - outer[3]
-    return side, worst
-
-
-def _intersect(a: _Edges, b: _Edges) -> _Edges:
-    return (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
-
-
-def _compose(inner: _Affine, outer: _Affine | None) -> _Affine:
-    """Apply ``inner``, then ``outer``."""
-    if outer is None:
-        return inner
-    a1, b1, c1, d1, e1, f1 = inner
-    a2, b2, c2, d2, e2, f2 = outer
-    return (
-        a2 * a1 + c2 * b1, b2 * a1 + d2 * b1,
-        a2 * c1 + c2 * d1, b2 * c1 + d2 * d1,
-        a2 * e1 + c2 * f1 + e2, b2 * e1 + d2 * f1 + f2,
-    )
-
-
-def _relative(matrix: _Affine | None, frame: _Affine | None) -> _Affine | None:
-    """From a box's layout coordinates to a frame's (both given as their matrices to the page)."""
-    back = _invert(frame)
-    if matrix is None:
-        return back
-    return _compose(matrix, back)
-
-
-def _invert(matrix: _Affine | None) -> _Affine | None:
-    if matrix is None:
-        return None
-    a, b, c, d, e, f = matrix
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
-
-
-def _aabb(edges: _Edges, matrix: _Affine | None) -> _Edges:
-    """The axis-aligned bounds of ``edges`` after ``matrix``."""
-    if matrix is None:
-        return edges
-    a, b, c, d, e, f = matrix
-    xs = [a * x + c * y + e for x in (edges[0], edges[2]) for y in (edges[1], edges[3])]
-    ys = [b * x + d * y + f for x in (edges[0], edges[2]) for y in (edges[1], edges[3])]
-    return (min(xs), min(ys), max(xs), max(ys))

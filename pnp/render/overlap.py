@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-Edges = tuple[float, float, float, float]
-"""A rectangle as its edges (left, top, right, bottom)."""
+from pnp.render.planes import Edges
 
 
 @dataclass(frozen=True)
