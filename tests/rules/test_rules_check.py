@@ -237,3 +237,18 @@ def test_an_unusable_hand_table_is_reported_once_and_nothing_is_played(tmp_path:
     played = run_pnp("simulate", str(game), "--players", "4", "--games", "5", "--trust-rules")
     assert played.returncode == 2 and "Traceback" not in played.stderr, played.stderr
     assert "no game was played" in played.stderr
+
+
+def test_the_summary_says_no_game_was_played_and_how_to_allow_it(tmp_path: Path) -> None:
+    """A game folder outside the project: its engine is not run unless allowed,
+    and the summary line says so rather than a bare "ok"."""
+    game = tmp_path / "high-card"
+    shutil.copytree(ROOT / "docs" / "examples" / "high-card", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    result = run_pnp("check", str(game), "--games", "2")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    summary = result.stdout.splitlines()[-1]
+    assert summary.startswith("high-card: ok: 0 errors, 0 warnings; no game was played: "), summary
+    assert "--trust-rules" in summary and "PNP_TRUST_RULES=1" in summary, summary
+    played = run_pnp("check", str(game), "--games", "2", "--trust-rules")
+    assert played.returncode == 0 and "no game was played" not in played.stdout, played.stdout
+    assert played.stdout.splitlines()[-1] == "high-card: ok: 0 errors, 0 warnings", played.stdout
