@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, Source, UsageError, display_path
 from pnp.loading.presets import load_layouts, load_sizes
+from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.sheets import is_sheet, load_sheet
 from pnp.loading.spec import INVALID, Checker
@@ -97,6 +98,7 @@ def _build_game(
     layouts = load_layouts(game_dir)
     components = _components(game_dir, doc, ck, sizes, sets, layouts, diagnostics)
     diagnostics += _over_budget(components)
+    top["rules"] = rules_values(top["rules"], top["rules_schema"], ck)
     if any(v is INVALID for v in top.values()):
         return None
     return _game(game_dir, doc, top, sets, components, layouts, diagnostics)
@@ -170,7 +172,7 @@ def _game(
         sets=MappingProxyType(sets),
         components=tuple(components),
         source=doc.source(()),
-        rules=top["rules"] if isinstance(top["rules"], dict) else {},
+        rules=top["rules"],
         checks=top["checks"] or {},
         where={dotted(path): f"{shown}:{line}" for path, (line, _) in doc.marks.items()},
         engine=_engine(doc, top["engine"], diagnostics),

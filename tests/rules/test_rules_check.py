@@ -100,8 +100,16 @@ def test_deck_too_small_for_the_deal(tmp_path: Path) -> None:
     assert all(e["where"].endswith(f"game.yaml:{line}") for e in errors if e["check"] == "deal"), errors
 
 
+RULES_SCHEMA = """rules_schema:
+  hand: {type: map, doc: Hands., keys: {type: integer, doc: Players.}, values: {type: integer, doc: Cards.}}
+  per_other: {type: integer, doc: Sleeves per other player.}
+"""
+"""Types for GOOD_CHECKS' rules. The other tests leave them undeclared (a
+warning), so a bad value reaches the checks rather than the loader."""
+
+
 def test_reserve_below_the_wish_is_a_warning_and_strict_fails(tmp_path: Path) -> None:
-    game = make_game(tmp_path, GOOD_CHECKS.replace("reserve_min: 0}", "reserve_min: 0, reserve_per_player: 1}"))
+    game = make_game(tmp_path, GOOD_CHECKS.replace("reserve_min: 0}", "reserve_min: 0, reserve_per_player: 1}") + RULES_SCHEMA)
     code, data = check(game)
     assert code == 0 and any("4 players: 0 cards stay" in w["message"] for w in findings(data, "warning"))
     code, data = check(game, "--strict")
@@ -221,13 +229,17 @@ def test_a_suit_too_small_for_the_deck_table(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("table", ["{3: -1, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}", "{9: 5, 10: 5}", "{3: 99999999999, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}"])
 def test_an_unusable_hand_table_is_reported_once_and_nothing_is_played(tmp_path: Path, table: str) -> None:
-    """A shipped game with its hand table broken: check reports it (once, at
-    its line) and plays no game; simulate refuses with exit 2; no traceback."""
+    """A shipped game with its hand table broken and its type not declared:
+    check reports it (once, at its line) and plays no game; simulate refuses
+    with exit 2; no traceback. (Declared, the loader refuses it first.)"""
     game = tmp_path / "persuasion-d01"
     shutil.copytree(ROOT / "card_data" / "persuasion-d01", game)
     text = (game / "game.yaml").read_text()
     assert "hand_size: {3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}" in text
+    declared = text.index("  hand_size:\n    type: map")
+    text = text[:declared] + text[text.index("  prim_matches: {type", declared):]
     (game / "game.yaml").write_text(text.replace("hand_size: {3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}", f"hand_size: {table}"))
+    assert run_pnp("check", str(game), "--games", "0", "--strict").returncode == 2  # undeclared: a warning
     code, data = check(game, "--games", "20")
     assert code == 1
     about = [f for f in findings(data, "error") if "rules.hand_size" in f["message"]]

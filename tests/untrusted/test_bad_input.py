@@ -180,6 +180,39 @@ CASES += [
 ]
 
 
+def _rules(values: str, schema: str):  # type: ignore[no-untyped-def]
+    """Give the mini game ``rules:`` (from line 17) and ``rules_schema:`` after them."""
+    return _replace("game.yaml", "components:\n", f"rules:\n{values}rules_schema:\n{schema}components:\n")
+
+
+_HAND = "  hand: {type: integer, min: 1, max: 10, doc: Cards in each hand.}\n"
+
+# Rules values (issue 35): each is checked against the type rules_schema declares,
+# at the value's own line and column, before anything is built.
+CASES += [
+    ("rules-value-below-its-minimum", _rules("  hand: -2\n", _HAND), "game.yaml", 17,
+     ["game.yaml:17:9: rules.hand: expected a whole number from 1 to 10, found -2"]),
+    ("rules-value-words-for-a-number", _rules("  hand: eight\n", _HAND), "game.yaml", 17,
+     ["game.yaml:17:9: rules.hand: expected a whole number from 1 to 10, found 'eight'"]),
+    ("rules-value-not-a-choice", _rules("  kinds: [numeral, joker]\n", "  kinds: {type: list, doc: Kinds., items: {type: text, choices: [numeral, court], doc: A kind.}}\n"),
+     "game.yaml", 17, ["game.yaml:17:20: rules.kinds[1]: expected one of 'numeral', 'court', found 'joker'"]),
+    ("rules-value-number-out-of-range", _rules("  share: 1.5\n", "  share: {type: number, min: 0, max: 1, doc: A share.}\n"),
+     "game.yaml", 17, ["game.yaml:17:10: rules.share: expected a number from 0 to 1, found 1.5"]),
+    ("rules-value-not-a-boolean", _rules("  leaders: yes\n", "  leaders: {type: boolean, doc: Leaders.}\n"),
+     "game.yaml", 17, ["game.yaml:17:12: rules.leaders: expected true or false, found 'yes'"]),
+    ("rules-table-entry", _rules("  hand_size: {2: 5, 3: 0, 4: 5}\n", "  hand_size: {type: map, doc: Hands., keys: {type: integer, min: 2, max: 4, doc: Players.}, values: {type: integer, min: 1, max: 9, doc: Cards.}}\n"),
+     "game.yaml", 17, ["game.yaml:17:24: rules.hand_size[3]: expected a whole number from 1 to 9, found 0"]),
+    ("rules-declared-not-given", _rules("  hand: 2\n", _HAND + "  topics: {type: integer, doc: Topics.}\n"), "game.yaml", 20,
+     ["game.yaml:20:11: rules_schema.topics: declared, but rules: gives no topics"]),
+    ("rules-schema-unknown-type", _rules("  hand: 2\n", "  hand: {type: count, doc: Cards.}\n"), "game.yaml", 19,
+     ["rules_schema.hand.type", "one of 'text', 'integer', 'number'"]),
+    ("rules-schema-fractional-integer-bound", _rules("  hand: 2\n", "  hand: {type: integer, min: 0.5, doc: Cards.}\n"), "game.yaml", 19,
+     ["rules_schema.hand.min", "expected a whole number for a integer field, found 0.5"]),
+    ("rules-not-a-mapping", _replace("game.yaml", "components:\n", "rules: [hand, 2]\ncomponents:\n"), "game.yaml", 16,
+     ["rules: expected a mapping of rules keys to values, found list"]),
+]
+
+
 # Budgets over the whole game (issue 16).
 CASES += [
     ("pieces-past-the-budget", _both(_replace("cards.yaml", "title: One", "title: One\n    copies: 10000"), _replace("cards.yaml", "copies: 2", "copies: 10000")),
