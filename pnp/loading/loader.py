@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Level, Source, UsageError, display_path
+from pnp.errors import Diagnostic, InputError, Level, Source, UsageError
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
@@ -157,7 +157,6 @@ def _game(
     players = (top["players"]["min"], top["players"]["max"])
     if players[0] > players[1]:
         diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
-    shown = display_path(doc.file)
     return Game(
         id=top["id"],
         name=top["name"],
@@ -174,7 +173,7 @@ def _game(
         source=doc.source(()),
         rules=top["rules"],
         checks=top["checks"] or {},
-        where={dotted(path): f"{shown}:{line}" for path, (line, _) in doc.marks.items()},
+        where=MappingProxyType({dotted(path): doc.source(path) for path in doc.marks}),
         engine=_engine(doc, top["engine"], diagnostics),
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),

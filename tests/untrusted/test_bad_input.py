@@ -213,6 +213,17 @@ CASES += [
 ]
 
 
+_NO_COPIES = "cards:\n  - {id: one, title: One, symbols: {sun: 1, moon: -1}, copies: 0}\n  - {id: two, title: Two, symbols: {sun: -1}, copies: 0}\n"
+
+# Checks the data makes impossible to work out (issue 35): a deck with no copies to count.
+CASES += [
+    ("balance-of-no-copies", _both(_write("cards.yaml", _NO_COPIES), _replace("game.yaml", "components:\n", "checks:\n  balance:\n    - {component: cards, field: symbols}\ncomponents:\n")),
+     "game.yaml", 18, ["game.yaml:18:19: checks.balance[0].component: every card of 'cards' has copies: 0, so there is no deck to count"]),
+    ("odds-on-no-copies", _both(_write("cards.yaml", _NO_COPIES), _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 1, 3: 1, 4: 1}\nchecks:\n  odds:\n    - {kind: dominant-signs, deck: cards, field: symbols, need: 1, hand: hand}\ncomponents:\n")),
+     "game.yaml", 20, ["game.yaml:20:36: checks.odds[0].deck: every card of 'cards' has copies: 0"]),
+]
+
+
 # Budgets over the whole game (issue 16).
 CASES += [
     ("pieces-past-the-budget", _both(_replace("cards.yaml", "title: One", "title: One\n    copies: 10000"), _replace("cards.yaml", "copies: 2", "copies: 10000")),
