@@ -308,3 +308,18 @@ def test_a_wrong_chip_count_is_told_at_the_chips_file_entry(tmp_path: Path) -> N
     assert code == 1
     suns = [e for e in findings(data, "error") if "suns 7 times, expected exactly 8" in e["message"]]
     assert len(suns) == 1 and suns[0]["where"].endswith(at(chips, "{id: suns-leader")), data["findings"]
+
+
+def test_suit_odds_over_a_deck_smaller_than_a_hand_is_a_finding(tmp_path: Path) -> None:
+    """D01 with a trait deck of one letter a suit at 3 players: a hand of 5
+    cannot be dealt from 3, told at the odds check (it was a ValueError)."""
+    game = tmp_path / "persuasion-d01"
+    shutil.copytree(ROOT / "card_data" / "persuasion-d01", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    text = (game / "game.yaml").read_text()
+    assert "trait_deck_per_suit: {3: 7," in text
+    (game / "game.yaml").write_text(text.replace("trait_deck_per_suit: {3: 7,", "trait_deck_per_suit: {3: 1,"))
+    code, data = check(game, "--games", "0")
+    assert code == 1
+    odds = [e for e in findings(data, "error") if e["check"] == "odds"]
+    assert len(odds) == 2 and all(e["message"] == "3 players: a hand of 5 cannot be dealt from 3 cards" for e in odds), odds
+    assert odds[0]["where"].endswith(at(game / "game.yaml", "{kind: suit-matches, label: prim")), odds
