@@ -1,7 +1,7 @@
 """Run a game's declared checks: static invariants, balance facts, exact odds.
 
 Everything is computed from the loaded card data; nothing is rendered or
-simulated. Findings say where (``file:line`` or a card id) and what.
+simulated. Findings say where (``file:line:col`` of the value they are about) and what.
 """
 
 from __future__ import annotations
@@ -41,6 +41,11 @@ class _Run:
     def where(self, path: str) -> str:
         return str(self.source(path))
 
+    def no_key(self, check: str, key: str, path: str, besides: str = "") -> None:
+        """An error at ``path``, which names ``key``: rules: has no such key."""
+        keys = ", ".join(str(k) for k in self.game.rules) or "none"
+        self.add(Severity.ERROR, check, f"{path}: no rules key {key!r}; expected {besides}one of the rules keys: {keys}", self.where(path))
+
     def card_where(self, component: Component, card: Card) -> str:
         """Where a card's copies are given: its entry in the cards file, or for a
         component made from a set (``each``), the component's ``copies``."""
@@ -58,8 +63,7 @@ class _Run:
         if not isinstance(value, str):
             return int(value)
         if value not in self.game.rules:
-            keys = ", ".join(str(k) for k in self.game.rules) or "none"
-            self.add(Severity.ERROR, check, f"{path}: no rules key {value!r}; expected a whole number or one of the rules keys: {keys}", self.where(path))
+            self.no_key(check, value, path, "a whole number or ")
             return None
         found = self.game.rules[value]
         if _count(found):
@@ -100,8 +104,7 @@ class _Run:
             return None
         if key not in self.game.rules:
             self.unusable.add(key)
-            keys = ", ".join(str(k) for k in self.game.rules) or "none"
-            self.add(Severity.ERROR, check, f"{path}: no rules key {key!r}; expected one of the rules keys: {keys}", self.where(path))
+            self.no_key(check, key, path)
             return None
         if not isinstance(table, dict) or not table or not all(_count(k) and sound(v) for k, v in table.items()):
             self.unusable.add(key)
