@@ -197,8 +197,8 @@ class Game:
     engine: EngineSpec | None = None
     checks: Mapping[str, Any] = field(default_factory=dict)
     """The validated ``checks:`` section; see :mod:`pnp.loading.checks`."""
-    where: Mapping[str, str] = field(default_factory=dict)
-    """``file:line`` of each key path of game.yaml (``checks.supply[0]``), for findings."""
+    where: Mapping[str, Source] = field(default_factory=dict)
+    """The file, line and column of each key path of game.yaml (``checks.supply[0]``), for findings."""
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
     palette: Mapping[str, Swatch] = field(default_factory=dict)

@@ -25,13 +25,13 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None, game
 
     from pnp.rules.check import check_game
     from pnp.rules.findings import Finding, Severity
-    from pnp.rules.summary import as_html, as_text
+    from pnp.rules.summary import NOT_PLAYED, as_html, as_text
     from pnp.rules.summary import as_json as to_json
 
     loaded = load(game, strict)
     report = check_game(loaded)
     if games and loaded.engine and report.errors():
-        skipped = Finding(Severity.INFO, "simulation", "not played: the engine plays only a game whose tables pass the checks above", str(loaded.source))
+        skipped = Finding(Severity.INFO, "simulation", f"{NOT_PLAYED}: the engine plays only a game whose tables pass the checks above", str(loaded.source))
         report = replace(report, findings=(*report.findings, skipped))
     elif games and loaded.engine:
         from pnp.engine.balance import simulate_game
@@ -40,7 +40,7 @@ def check(game: str, as_json: bool, strict: bool, report_file: Path | None, game
         try:
             simulated, variants, found = simulate_game(loaded, games, workers or os.cpu_count() or 1, seed, trust_rules)
         except UntrustedRules as exc:
-            skipped = Finding(Severity.INFO, "simulation", f"not played: {exc.message}", str(loaded.source))
+            skipped = Finding(Severity.INFO, "simulation", f"{NOT_PLAYED}: {exc.message}", str(loaded.source))
             report = replace(report, findings=(*report.findings, skipped))
         else:
             exact = {**report.exact, "simulation": simulated, **({"variants": variants} if variants else {})}

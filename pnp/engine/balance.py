@@ -22,7 +22,7 @@ def simulate_game(
     ``trust``: the game folder's own code may run (:func:`pnp.engine.plugins.engine_for`)."""
     assert game.engine is not None
     bands = game.checks.get("simulation") or {}
-    where = game.where.get("checks.simulation", str(game.source))
+    where = str(game.where.get("checks.simulation", game.source))
     findings: list[Finding] = []
     side = max(1, games // 8)
     plans: list[tuple[str | None, int]] = []

@@ -157,6 +157,4 @@ def _plugin(game: Game, name: str) -> ModuleType:
 
 
 def _where(game: Game) -> Source:
-    shown = game.where.get("engine", str(game.source))
-    file, _, line = shown.rpartition(":")
-    return Source(Path(file), int(line)) if line.isdigit() and file else Source(Path(shown))
+    return game.where.get("engine", game.source)

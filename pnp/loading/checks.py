@@ -182,17 +182,4 @@ CHECKS = Record(
 )
 
 
-def amount(value: int | dict[str, Any], rules: dict[str, Any], players: tuple[int, int]) -> int:
-    """Evaluate an :class:`Amount` for the largest table. Raises KeyError or
-    TypeError when it names a rules key that is missing or not a number."""
-    if isinstance(value, int):
-        return value
-    (form, arg), = value.items()
-    if form == "max_of":
-        table = rules[arg]
-        return max(int(v) for v in table.values())
-    count = arg if isinstance(arg, int) else int(rules[arg])
-    return count * (players[1] if form == "per_player" else players[1] - 1)
-
-
-__all__ = ["CHECKS", "INVALID", "amount"]
+__all__ = ["CHECKS", "INVALID"]

@@ -25,7 +25,7 @@ import yaml
 
 from pnp.errors import Diagnostic, InputError, Source, UsageError
 from pnp.words import listed, number
-from pnp.loading.scalars import Boolean, Integer
+from pnp.loading.scalars import Boolean, Integer, Number
 from pnp.loading.sheets import LIST_SEPARATOR, TEXT_SUFFIXES, is_sheet, leaf_spec, load_sheet
 from pnp.loading.spec import Checker, Record
 from pnp.loading.yamlsrc import Document, KeyPath, load_yaml
@@ -51,7 +51,7 @@ def raw_cards(component: Component) -> list[dict[str, Any]]:
         if isinstance(value, list):
             return [as_written(v, (*path, i)) for i, v in enumerate(value)]
         spec = leaf_spec(record, path[2:])
-        if path in doc.raw and not isinstance(spec, (Integer, Boolean)):
+        if path in doc.raw and not isinstance(spec, (Integer, Number, Boolean)):
             return doc.raw[path]
         return value
 
@@ -132,6 +132,8 @@ def workbook(cards: Sequence[Mapping[str, Any]], record: Record, sheet: str) -> 
                 continue
             if isinstance(spec, Integer) and re.fullmatch(r"[-+]?\d{1,15}", text):
                 page.write_number(r, c, int(text))
+            elif isinstance(spec, Number) and re.fullmatch(r"[-+]?\d{1,15}(\.\d{1,15})?", text):
+                page.write_number(r, c, float(text) if "." in text else int(text))
             elif isinstance(spec, Boolean) and text in ("true", "false"):
                 page.write_boolean(r, c, text == "true")
             else:

@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
 from pnp.loading.presets import load_layouts, load_sizes
+from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.sheets import is_sheet, load_sheet
 from pnp.loading.spec import INVALID, Checker
@@ -104,6 +105,7 @@ def _build_game(
     layouts = load_layouts(game_dir)
     components = _components(game_dir, doc, ck, sizes, sets, layouts, diagnostics)
     diagnostics += _over_budget(components)
+    top["rules"] = rules_values(top["rules"], top["rules_schema"], ck)
     if any(v is INVALID for v in top.values()):
         return None
     return _game(game_dir, doc, top, sets, components, layouts, diagnostics)
@@ -162,7 +164,6 @@ def _game(
     players = (top["players"]["min"], top["players"]["max"])
     if players[0] > players[1]:
         diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
-    shown = display_path(doc.file)
     return Game(
         id=top["id"],
         name=top["name"],
@@ -177,9 +178,9 @@ def _game(
         sets=MappingProxyType(sets),
         components=tuple(components),
         source=doc.source(()),
-        rules=top["rules"] if isinstance(top["rules"], dict) else {},
+        rules=top["rules"],
         checks=top["checks"] or {},
-        where={dotted(path): f"{shown}:{line}" for path, (line, _) in doc.marks.items()},
+        where=MappingProxyType({dotted(path): doc.source(path) for path in doc.marks}),
         engine=_engine(doc, top["engine"], diagnostics),
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),

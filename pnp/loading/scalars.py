@@ -3,6 +3,7 @@ choices, colours, and references to set entries and files."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -107,6 +108,8 @@ class Integer(Spec):
             return f"a whole number from {self.minimum} to {self.maximum}"
         if self.minimum is not None:
             return f"a whole number of at least {self.minimum}"
+        if self.maximum is not None:
+            return f"a whole number of at most {self.maximum}"
         return "a whole number"
 
     def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
@@ -115,6 +118,30 @@ class Integer(Spec):
         if _leading_zero(value, path, ck):
             return INVALID
         if self.choices and value not in self.choices:
+            return self.wrong(value, path, ck)
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
+            return self.wrong(value, path, ck)
+        return value
+
+
+@dataclass(frozen=True)
+class Number(Spec):
+    """A number, whole or not (``2``, ``0.35``), within optional bounds."""
+
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def expected(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"a number from {self.minimum:g} to {self.maximum:g}"
+        if self.minimum is not None:
+            return f"a number of at least {self.minimum:g}"
+        if self.maximum is not None:
+            return f"a number of at most {self.maximum:g}"
+        return "a number"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             return self.wrong(value, path, ck)
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             return self.wrong(value, path, ck)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.loading.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, Integer, Length, PaletteColor, Percent, Ref, Text
+from pnp.loading.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, Integer, Length, Number, PaletteColor, Percent, Ref, Text
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.yamlsrc import KeyPath
 from pnp.loading.checks import CHECKS
@@ -73,18 +73,18 @@ class LayoutChoice(Spec):
         return self.wrong(value, path, ck)
 
 
-FIELD_TYPES = ("text", "integer", "boolean", "length", "ref", "list", "map", "record", "variant")
+FIELD_TYPES = ("text", "integer", "number", "boolean", "length", "ref", "list", "map", "record", "variant")
 
 FIELD_TYPE = Record(
     (
-        Field("type", Choice(FIELD_TYPES), "The kind of value: text, integer, boolean, length, ref, list, map, record or variant."),
+        Field("type", Choice(FIELD_TYPES), "The kind of value: text, integer, number, boolean, length, ref, list, map, record or variant."),
         Field("doc", Text(), "What the field means, for the game's designers and players."),
         Field("required", Boolean(), "Whether every card must give the field.", False),
         Field("default", AnyValue(), "The value a card gets when it leaves the field out.", None),
         Field("set", SLUG, "For ref: the name of the set whose ids are allowed (symbols, crests ...).", None),
         Field("choices", ListOf(AnyValue(), 1), "For text and integer: the only values allowed.", None),
-        Field("min", Integer(), "For integer: the smallest value; for list and map: the fewest entries.", None),
-        Field("max", Integer(), "For integer: the largest value; for list and map: the most entries.", None),
+        Field("min", Number(), "For integer and number: the smallest value; for list and map: the fewest entries.", None),
+        Field("max", Number(), "For integer and number: the largest value; for list and map: the most entries.", None),
         Field("length", Integer(0), "For list and map: the exact number of entries.", None),
         Field("items", AnyValue(), "For list: the field type of each item.", None),
         Field("keys", AnyValue(), "For map: the field type of each key (usually a ref).", None),
@@ -277,6 +277,10 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
             ),
             Field("sets", MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {}),
             Field("rules", AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {}),
+            Field(
+                "rules_schema", MapOf(IDENT, FIELD_TYPE),
+                "The type of each value of rules: (a field type, as card fields have); a value that breaks it is an error.", {},
+            ),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
             Field("modules", ListOf(MODULE), "Optional cards printed in files of their own.", ()),
             Field(
@@ -319,6 +323,12 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec:
     low, high, exact = decl["min"], decl["max"], decl["length"]
     if exact is not None:
         low = high = exact
+    if kind == "number":
+        return Number(low, high)
+    for bound in ("min", "max"):
+        if decl[bound] is not None and not isinstance(decl[bound], int):
+            ck.error((*path, bound), f"expected a whole number for a {kind} field, found {decl[bound]!r}")
+    low, high = (None if low is None else int(low)), (None if high is None else int(high))
 
     def nested(key: str) -> Spec:
         raw = decl[key]

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source, column_letters
-from pnp.loading.scalars import Boolean, Choice, Integer, Text
+from pnp.loading.scalars import Boolean, Choice, Integer, Number, Text
 from pnp.loading.spec import ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.yamlsrc import MAX_NODES, Document, KeyPath, read_text
 
@@ -237,6 +237,10 @@ def typed(value: Any, spec: Spec) -> Any:
             return int(value)
         if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d+\s*", value):
             return int(value)
+        return value
+    if isinstance(spec, Number):
+        if isinstance(value, str) and re.fullmatch(r"\s*[-+]?(\d+\.?\d*|\.\d+)\s*", value):
+            return float(value) if "." in value else int(value)
         return value
     if isinstance(spec, Boolean):
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):

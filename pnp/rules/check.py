@@ -1,7 +1,7 @@
 """Run a game's declared checks: static invariants, balance facts, exact odds.
 
 Everything is computed from the loaded card data; nothing is rendered or
-simulated. Findings say where (``file:line`` or a card id) and what.
+simulated. Findings say where (``file:line:col`` of the value they are about) and what.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
+from pnp.errors import Diagnostic, InputError, Source
+from pnp.loading.yamlsrc import dotted
 from pnp.model import Card, Component, Game
-from pnp.loading.checks import amount
 from pnp.rules import instances
 from pnp.rules.findings import Finding, Report, Severity
 from pnp.rules.odds import OddsCache, at_least_of_kind
@@ -23,16 +24,58 @@ class _Run:
         self.findings: list[Finding] = []
         self.exact: dict[str, Any] = {}
         self.unusable: set[str] = set()
-        """Rules tables already reported as unusable (each is reported once)."""
+        """Rules keys already reported as unusable (each is reported once)."""
+        self.refused: list[Diagnostic] = []
+        """Checks that cannot be worked out from the data at all (unusable input)."""
 
     def add(self, level: Severity, check: str, message: str, where: str) -> None:
         self.findings.append(Finding(level, check, message, where))
 
-    def where(self, path: str) -> str:
+    def source(self, path: str) -> Source:
+        """Where the value at the dotted ``path`` of game.yaml is, or its nearest ancestor."""
         probe = path
         while probe and probe not in self.game.where:
-            probe = probe.rsplit(".", 1)[0] if "." in probe else ""
-        return self.game.where.get(probe, str(self.game.source))
+            probe = probe[: max(0, probe.rfind("."), probe.rfind("["))]
+        return self.game.where.get(probe, self.game.source)
+
+    def where(self, path: str) -> str:
+        return str(self.source(path))
+
+    def no_key(self, check: str, key: str, path: str, besides: str = "") -> None:
+        """An error at ``path``, which names ``key``: rules: has no such key."""
+        keys = ", ".join(str(k) for k in self.game.rules) or "none"
+        self.add(Severity.ERROR, check, f"{path}: no rules key {key!r}; expected {besides}one of the rules keys: {keys}", self.where(path))
+
+    def card_where(self, component: Component, card: Card) -> str:
+        """Where a card's copies are given: its entry in the cards file, or for a
+        component made from a set (``each``), the component's ``copies``."""
+        if card.entry is None:
+            return str(card.source)
+        return self.where(f"components[{self.game.components.index(component)}].copies")
+
+    def refuse(self, path: str, message: str) -> None:
+        """A check the data makes impossible to work out: an input error at ``path``."""
+        self.refused.append(Diagnostic(self.source(path), path, message))
+
+    def number(self, check: str, value: Any, path: str) -> int | None:
+        """A whole number given at ``path``, or the value of the rules key it
+        names; None (after an error at the faulty value's own place) if neither."""
+        if not isinstance(value, str):
+            return int(value)
+        if value not in self.game.rules:
+            self.no_key(check, value, path, "a whole number or ")
+            return None
+        found = self.game.rules[value]
+        if _count(found):
+            return int(found)
+        if value not in self.unusable:
+            self.unusable.add(value)
+            self.add(
+                Severity.ERROR, check,
+                f"rules.{value}: expected a whole number from 0 to {MAX_COUNT:,} ({path} counts with it), found {_shown(found)}",
+                self.where(f"rules.{value}"),
+            )
+        return None
 
     def component(self, check: str, component_id: str, path: str) -> Component | None:
         try:
@@ -45,22 +88,30 @@ class _Run:
     def table(self, check: str, key: str, path: str) -> dict[int, int] | None:
         """A rules table {player count: number}, with an entry from 0 to
         ``MAX_COUNT`` for every allowed player count; entries for other counts
-        are dropped with a warning. None (after an error) when it is not one."""
-        return self._counts(check, key, lambda v: _count(v))
+        are dropped with a warning. None (after an error) when it is not one.
+        ``path``: where the check names the key."""
+        return self._counts(check, key, path, lambda v: _count(v))
 
     def value_table(self, check: str, key: str, path: str) -> dict[int, Any] | None:
         """A rules table {player count: number, or {value: number}} (cards of each value)."""
-        return self._counts(check, key, lambda v: _count(v) or (isinstance(v, dict) and all(_count(n) for n in v.values())))
+        return self._counts(check, key, path, lambda v: _count(v) or (isinstance(v, dict) and all(_count(n) for n in v.values())))
 
-    def _counts(self, check: str, key: str, sound: Callable[[Any], bool]) -> dict[int, Any] | None:
+    def _counts(self, check: str, key: str, path: str, sound: Callable[[Any], bool]) -> dict[int, Any] | None:
         table = self.game.rules.get(key)
         low, high = self.game.players
         where = self.where(f"rules.{key}")
         if key in self.unusable:
             return None
+        if key not in self.game.rules:
+            self.unusable.add(key)
+            self.no_key(check, key, path)
+            return None
         if not isinstance(table, dict) or not table or not all(_count(k) and sound(v) for k, v in table.items()):
             self.unusable.add(key)
-            self.add(Severity.ERROR, check, f"rules.{key} must map each player count to a whole number from 0 to {MAX_COUNT:,}", where)
+            bad = next(((k, v) for k, v in table.items() if not (_count(k) and sound(v))), None) if isinstance(table, dict) else None
+            found = f"found {_shown(table)}" if bad is None else f"found {_shown(bad[1])} for {bad[0]!r}"
+            at = where if bad is None else self.where(f"rules.{dotted((key, bad[0]))}")
+            self.add(Severity.ERROR, check, f"rules.{key} must map each player count to a whole number from 0 to {MAX_COUNT:,}; {found}", at)
             return None
         missing = [n for n in range(low, high + 1) if n not in table]
         extra = [n for n in table if not low <= n <= high]
@@ -81,7 +132,14 @@ def _count(value: Any) -> bool:
     return type(value) is int and 0 <= value <= MAX_COUNT
 
 
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) < 60 else text[:57] + "..."
+
+
 def check_game(game: Game) -> Report:
+    """Every check the game declares. Raises :class:`InputError` when one cannot
+    be worked out from the data at all (a deck with no copies to count)."""
     run = _Run(game)
     checks = game.checks
     # Each kind of check, in the order its findings are reported.
@@ -103,17 +161,19 @@ def check_game(game: Game) -> Report:
             _suit_odds(run, odds, f"checks.odds[{i}]")
         else:
             _odds(run, odds, f"checks.odds[{i}]", cache)
+    if run.refused:
+        raise InputError(run.refused)
     return Report(game.id, tuple(run.findings), run.exact)
 
 
 def _deal(run: _Run, deal: dict[str, Any], path: str) -> None:
     deck = run.component("deal", deal["deck"], f"{path}.deck")
-    table = run.table("deal", deal["hand"], path)
+    table = run.table("deal", deal["hand"], f"{path}.hand")
     if deck is None or table is None:
         return
     rows = {}
     core = sum(card.copies for card in _core(run, deck))
-    per_value = run.value_table("deal", deal["per_value"], path) if deal["per_value"] else None
+    per_value = run.value_table("deal", deal["per_value"], f"{path}.per_value") if deal["per_value"] else None
     if deal["per_value"] and per_value is None:
         return
     values = {card.fields.get(deal["field"]) for card in _core(run, deck)} if deal["field"] else set()
@@ -147,11 +207,8 @@ def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
     component = run.component("supply", supply["component"], f"{path}.component")
     if component is None:
         return
-    try:
-        each = amount(supply["each_at_least"], dict(run.game.rules), run.game.players) if supply["each_at_least"] is not None else None
-        total = amount(supply["total_at_least"], dict(run.game.rules), run.game.players) if supply["total_at_least"] is not None else None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        run.add(Severity.ERROR, "supply", f"cannot work out the amount: rules has no usable {exc}", run.where(path))
+    each, total = (_amount(run, "supply", supply[key], f"{path}.{key}") for key in ("each_at_least", "total_at_least"))
+    if (each is None and supply["each_at_least"] is not None) or (total is None and supply["total_at_least"] is not None):
         return
     if each is not None and supply.get("plus_powers"):
         each += _power_extras(run, supply["plus_powers"], f"{path}.plus_powers")
@@ -161,7 +218,7 @@ def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
             run.add(
                 Severity.ERROR, "supply",
                 f"{component.name}: {card.copies} of {card.title}, but the largest table needs {each} ({supply['why']})",
-                card.id if card.entry is None else f"{component.id}/{card.id}",
+                run.card_where(component, card),
             )
     if total is not None and component.copies < total:
         run.add(
@@ -189,6 +246,20 @@ def _power_extras(run: _Run, component_id: str, path: str) -> int:
     return extra
 
 
+def _amount(run: _Run, check: str, value: int | dict[str, Any] | None, path: str) -> int | None:
+    """An amount (:class:`pnp.loading.checks.Amount`) for the largest table;
+    None when it is not given, or after an error at the faulty value's place."""
+    if value is None or isinstance(value, int):
+        return value
+    (form, arg), = value.items()
+    if form == "max_of":
+        table = run.table(check, arg, f"{path}.{form}")
+        return None if table is None else max(table.values())
+    count = run.number(check, arg, f"{path}.{form}")
+    most = run.game.players[1]
+    return None if count is None else count * (most if form == "per_player" else most - 1)
+
+
 def _core(run: _Run, component: Component) -> list[Card]:
     """The component's cards outside every optional module."""
     return [c for c in component.cards if not any(m.holds(c) for m in run.game.modules)]
@@ -196,17 +267,19 @@ def _core(run: _Run, component: Component) -> list[Card]:
 
 def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
     component = run.component("per-value", rule["component"], f"{path}.component")
-    table = run.value_table("per-value", rule["table"], path)
+    table = run.value_table("per-value", rule["table"], f"{path}.table")
     if component is None or table is None:
         return
     have: dict[Any, int] = {}
+    first: dict[Any, Card] = {}
     for card in _core(run, component):
         value = card.fields.get(rule["field"])
         if isinstance(value, (dict, list)):
-            run.add(Severity.ERROR, "per-value", f"{component.id}.{rule['field']} holds more than one value on {card.title}; per-value counts a field of one value per card", run.where(f"{path}.field"))
+            run.add(Severity.ERROR, "per-value", f"{component.id}.{rule['field']} holds more than one value on {card.title}; per-value counts a field of one value per card", str(card.source))
             return
         if value is not None:
             have[value] = have.get(value, 0) + card.copies
+            first.setdefault(value, card)
     low, high = run.game.players
     for n in range(low, high + 1):
         need = table[n]
@@ -216,7 +289,7 @@ def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
                 run.add(
                     Severity.ERROR, "per-value",
                     f"{n} players need {count} {component.name.lower()} of {value}, but there are {have.get(value, 0)} ({rule['why']})",
-                    run.where(path),
+                    run.card_where(component, first[value]) if value in first else run.where(f"rules.{rule['table']}[{n}]"),
                 )
     run.exact.setdefault("per_value", {})[f"{component.id}.{rule['field']}"] = {str(k): v for k, v in have.items()}
 
@@ -226,12 +299,8 @@ def _set_size(run: _Run, rule: dict[str, Any], path: str) -> None:
     if entries is None:
         run.add(Severity.ERROR, "set-size", f"no set {rule['set']!r}", run.where(f"{path}.set"))
         return
-    try:
-        need = amount(rule["at_least"], dict(run.game.rules), run.game.players)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        run.add(Severity.ERROR, "set-size", f"cannot work out the amount: rules has no usable {exc}", run.where(path))
-        return
-    if len(entries) < need:
+    need = _amount(run, "set-size", rule["at_least"], f"{path}.at_least")
+    if need is not None and len(entries) < need:
         run.add(Severity.ERROR, "set-size", f"{len(entries)} {rule['set']}, but the largest table needs {need} ({rule['why']})", run.where(f"sets.{rule['set']}"))
 
 
@@ -266,7 +335,8 @@ def _vocabulary(run: _Run, rule: dict[str, Any], path: str) -> None:
     used = {i for card in component.cards for i in _ids_in(card.fields.get(rule["field"]))}
     for entry in run.game.sets[set_name]:
         if entry.id not in used:
-            run.add(Severity.WARNING, "vocabulary", f"{set_name} entry {entry.id!r} is on no {component.name.lower()}", run.where(f"sets.{set_name}"))
+            at = run.where(f"sets.{set_name}[{run.game.sets[set_name].index(entry)}]")
+            run.add(Severity.WARNING, "vocabulary", f"{set_name} entry {entry.id!r} is on no {component.name.lower()}", at)
 
 
 def _signed(card: Card, field: str) -> dict[str, int]:
@@ -274,9 +344,18 @@ def _signed(card: Card, field: str) -> dict[str, int]:
     return dict(value) if isinstance(value, dict) else {}
 
 
+def _dealt(run: _Run, component: Component, path: str) -> bool:
+    """Whether ``component`` has a copy to deal; if not, the check naming it
+    (at ``path``) cannot be worked out: unusable input."""
+    if component.copies:
+        return True
+    run.refuse(path, f"every card of {component.id!r} has copies: 0, so there is no deck to count; expected a component with at least one copy")
+    return False
+
+
 def _balance(run: _Run, rule: dict[str, Any], path: str) -> None:
     component = run.component("balance", rule["component"], f"{path}.component")
-    if component is None:
+    if component is None or not _dealt(run, component, f"{path}.component"):
         return
     totals: dict[str, dict[str, Any]] = {}
     for card in component.cards:
@@ -298,8 +377,10 @@ def _balance(run: _Run, rule: dict[str, Any], path: str) -> None:
 def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
     deck = run.component("odds", rule["deck"], f"{path}.deck")
     goal_component = run.component("odds", rule["goals"] or rule["deck"], f"{path}.goals")
-    table = run.table("odds", rule["hand"], path)
+    table = run.table("odds", rule["hand"], f"{path}.hand")
     if deck is None or goal_component is None or table is None:
+        return
+    if not (_dealt(run, deck, f"{path}.deck") and _dealt(run, goal_component, f"{path}.goals" if rule["goals"] else f"{path}.deck")):
         return
     same = goal_component.id == deck.id
     field = rule["field"]
@@ -309,7 +390,7 @@ def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
     for goal in (c for c in goal_component.cards if c.copies):  # a card at copies 0 is never dealt
         wanted = _signed(goal, field)
         if len(wanted) < rule["need"]:
-            run.add(Severity.ERROR, "odds", f"{goal.title} names {len(wanted)} signed symbols; no hand can match {rule['need']}", goal.id)
+            run.add(Severity.ERROR, "odds", f"{goal.title} names {len(wanted)} signed symbols; no hand can match {rule['need']}", str(goal.source))
             continue
         pool = list(cards)
         if same:
@@ -334,18 +415,19 @@ def _judge(
 ) -> dict[str, dict[str, Any]]:
     """Report a goal card no hand can satisfy (error) or whose odds leave the
     declared band (warning); return its exact odds for the report."""
+    where = str(goal.source)
     if odds and all(p == 0 for p in odds.values()):
-        run.add(Severity.ERROR, "odds", f"{name}: no hand at any player count can satisfy it", goal.id)
+        run.add(Severity.ERROR, "odds", f"{name}: no hand at any player count can satisfy it", where)
     else:
         for n, p in odds.items():
             if p == 0:
-                run.add(Severity.ERROR, "odds", f"{name}: no {hands[n]}-card hand ({n} players) can satisfy it", goal.id)
+                run.add(Severity.ERROR, "odds", f"{name}: no {hands[n]}-card hand ({n} players) can satisfy it", where)
             elif not rule["band_min"] <= p <= rule["band_max"]:
                 run.add(
                     Severity.WARNING, "odds",
                     f"{name}: {float(p):.1%} of {hands[n]}-card hands ({n} players) satisfy it, outside "
                     f"{rule['band_min']:.0%}-{rule['band_max']:.0%}",
-                    goal.id,
+                    where,
                 )
     return {str(n): {"probability": str(p), "value": float(p), "hand": hands[n]} for n, p in odds.items()}
 
@@ -355,27 +437,27 @@ def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
     card seeks, the deck being built with so many letters of each suit."""
     deck = run.component("odds", rule["deck"], f"{path}.deck")
     goal_component = run.component("odds", rule["goals"] or rule["deck"], f"{path}.goals")
-    hands = run.table("odds", rule["hand"], path)
+    hands = run.table("odds", rule["hand"], f"{path}.hand")
     if deck is None or goal_component is None or hands is None:
         return
     if rule["seeks"] is None or rule["deck_per_value"] is None:
         run.add(Severity.ERROR, "odds", "suit-matches needs 'seeks' and 'deck_per_value' (a rules table)", run.where(path))
         return
-    per_value = run.value_table("odds", rule["deck_per_value"], path)
+    per_value = run.table("odds", rule["deck_per_value"], f"{path}.deck_per_value")
     if per_value is None:
         return
     values = {card.fields.get(rule["field"]) for card in _core(run, deck)}
     label = rule["label"] or f"at least {rule['need']}"
     results: dict[str, dict[str, Any]] = {}
-    for goal in goal_component.cards:
+    for goal in (c for c in goal_component.cards if c.copies):  # a card at copies 0 is never drawn
         seeks = set(goal.fields.get(rule["seeks"]) or ())
         per_players = {}
         for n in range(run.game.players[0], run.game.players[1] + 1):
-            if n not in hands or n not in per_value:
-                continue
             k = per_value[n]
-            p = at_least_of_kind(k * len(values), k * len(seeks & values), hands[n], rule["need"])
-            per_players[n] = p
+            if hands[n] > k * len(values):
+                run.add(Severity.ERROR, "odds", f"{n} players: a hand of {hands[n]} cannot be dealt from {k * len(values)} cards", run.where(path))
+                return
+            per_players[n] = at_least_of_kind(k * len(values), k * len(seeks & values), hands[n], rule["need"])
         results[goal.id] = _judge(run, rule, goal, f"{goal.title} ({label})", per_players, hands)
     run.exact.setdefault("odds", {})[f"{goal_component.id}.{label}"] = {
         "need": rule["need"],

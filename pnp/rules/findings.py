@@ -19,7 +19,7 @@ class Finding:
     check: str
     message: str
     where: str
-    """``file:line`` or a card id."""
+    """``file:line:col`` of the value the finding is about (game.yaml or a cards file)."""
 
     def as_json(self) -> dict[str, str]:
         return {"level": self.level.value, "check": self.check, "message": self.message, "where": self.where}

@@ -34,25 +34,44 @@ class Counted:
     bound: int
     failing: tuple[str, ...]
     """The values that break the comparison."""
+    first: dict[str, Card]
+    """Per value: the first card of the selection holding it (where its copies are given)."""
 
 
 class RuleProblem(ValueError):
     """The rule names a rules key or value that is not usable (message says which)."""
 
+    def __init__(self, message: str, at: str, key: str | None = None):
+        super().__init__(message)
+        self.at = at
+        """The faulty value: ``rules.KEY``, or the rule's own key (``more_than``, ``where.kind``)."""
+        self.key = key
+        """The rules key whose value is faulty, if that is the fault."""
+
+
+def _rules_value(value: str, rules: Mapping[str, Any], what: str) -> Any:
+    if value not in rules:
+        keys = ", ".join(str(k) for k in rules) or "none"
+        raise RuleProblem(f"{what}: no rules key {value!r}; expected {_EXPECTED[what.split('.')[0]]} or one of the rules keys: {keys}", what)
+    return rules[value]
+
+
+_EXPECTED = {"where": "a list of values", **dict.fromkeys(("draw", *COMPARISONS), "a whole number")}
+
 
 def _number(value: Any, rules: Mapping[str, Any], what: str) -> int:
     """A whole number given inline or as the name of a rules key holding one."""
-    found = rules.get(value) if isinstance(value, str) else value
+    found = _rules_value(value, rules, what) if isinstance(value, str) else value
     if not isinstance(found, int) or isinstance(found, bool) or found < 0:
-        raise RuleProblem(f"{what}: expected a whole number or a rules key holding one, found {value!r}")
+        raise RuleProblem(f"rules.{value}: expected a whole number ({what} counts with it), found {found!r}", f"rules.{value}", value)
     return found
 
 
 def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[Any]:
     """The values a ``where`` entry allows: a list, or the name of a rules key holding one."""
-    found = rules.get(value) if isinstance(value, str) else value
+    found = _rules_value(value, rules, what) if isinstance(value, str) else value
     if not isinstance(found, (list, tuple)) or not found:
-        raise RuleProblem(f"{what}: expected a list of values or a rules key holding one, found {value!r}")
+        raise RuleProblem(f"rules.{value}: expected a list of values ({what} selects with it), found {found!r}", f"rules.{value}", value)
     return set(found)
 
 
@@ -79,7 +98,7 @@ def count(game: Game, rule: Mapping[str, Any], cards: Iterable[Card], every: Ite
     field = rule["field"]
     comparison = next((c for c in COMPARISONS if rule.get(c) is not None), None)
     if comparison is None:
-        raise RuleProblem("expected one of more_than, at_most or equals")
+        raise RuleProblem("expected one of more_than, at_most or equals", "")
     bound = _number(rule[comparison], rules, comparison)
     values = sorted({str(v) for card in every for v in _values(card, field)})
     chosen = [c for c in cards if all(c.fields.get(f) in allowed for f, allowed in where.items())]
@@ -95,7 +114,11 @@ def count(game: Game, rule: Mapping[str, Any], cards: Iterable[Card], every: Ite
             totals[v] = sum(per_card[:draw])
     failing = tuple(v for v, n in totals.items() if not _holds(comparison, n, bound))
     label = rule.get("label") or f"{rule['component']}.{field}"
-    return Counted(label, totals, comparison, bound, failing)
+    first: dict[str, Card] = {}
+    for card in chosen:
+        for v in _values(card, field):
+            first.setdefault(str(v), card)
+    return Counted(label, totals, comparison, bound, failing, first)
 
 
 class Run(Protocol):
@@ -103,10 +126,13 @@ class Run(Protocol):
 
     game: Game
     exact: dict[str, Any]
+    unusable: set[str]
 
     def add(self, level: Severity, check: str, message: str, where: str) -> None: ...
 
     def where(self, path: str) -> str: ...
+
+    def card_where(self, component: Component, card: Card) -> str: ...
 
     def component(self, check: str, component_id: str, path: str) -> Component | None: ...
 
@@ -122,13 +148,18 @@ def report(run: Run, rule: Mapping[str, Any], path: str, core: Callable[[Any, Co
     try:
         counted = count(run.game, rule, cards, component.cards)
     except RuleProblem as exc:
-        run.add(Severity.ERROR, "instances", str(exc), run.where(path))
+        if exc.key is None:
+            run.add(Severity.ERROR, "instances", str(exc), run.where(f"{path}.{exc.at}" if exc.at else path))
+        elif exc.key not in run.unusable:  # a rules value is told once, however many rules use it
+            run.unusable.add(exc.key)
+            run.add(Severity.ERROR, "instances", str(exc), run.where(exc.at))
         return
     words = COMPARISONS[counted.comparison]
     worst = "at most " if rule["draw"] is not None else ""
     for value in counted.failing:
         message = f"{counted.label}: {value} {worst}{counted.counts[value]} times, expected {words} {counted.bound} ({rule['why']})"
-        run.add(Severity.ERROR, "instances", message, run.where(path))
+        card = counted.first.get(value)
+        run.add(Severity.ERROR, "instances", message, run.where(path) if card is None else run.card_where(component, card))
     run.exact.setdefault("instances", {})[counted.label] = {
         "counts": counted.counts, "expected": f"{words} {counted.bound}", "ok": not counted.failing, "why": rule["why"],
     }

@@ -9,6 +9,9 @@ from typing import Any
 from pnp.rules.findings import Report, Severity
 from pnp.words import count
 
+NOT_PLAYED = "not played"
+"""How a ``simulation`` finding that played no game begins; the summary line repeats its reason."""
+
 
 def as_json(report: Report, strict: bool) -> str:
     data = {
@@ -48,7 +51,11 @@ def as_text(report: Report, strict: bool) -> str:
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"
-    lines.append(f"{report.game}: {verdict}: {count(errors, 'error')}, {count(warnings, 'warning')}")
+    unplayed = "".join(
+        f"; no game was played{f.message[len(NOT_PLAYED):]}"
+        for f in report.findings if f.check == "simulation" and f.message.startswith(NOT_PLAYED)
+    )
+    lines.append(f"{report.game}: {verdict}: {count(errors, 'error')}, {count(warnings, 'warning')}{unplayed}")
     return "\n".join(lines)
 
 

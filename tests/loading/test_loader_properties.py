@@ -11,7 +11,7 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import PnpError
+from pnp.errors import InputError, PnpError
 from pnp.loading.loader import load_game
 from tests.conftest import MINI
 
@@ -82,7 +82,7 @@ tables = st.dictionaries(counts, st.one_of(counts, st.dictionaries(st.sampled_fr
 @example(hand={}, per_value={1: 0}, copies=[0, 0, 0, 0], need=1, players=(1, 1))  # per-value over a field of many values
 def test_any_rules_tables_are_checked_or_refused_cleanly(hand: object, per_value: object, copies: list[int], need: int, players: tuple[int, int]) -> None:
     """Whatever numbers a game's rules tables hold, the checks that read them
-    report findings; they never end in an exception that is not pnp's."""
+    report findings, or refuse the input at a line; they never end in an exception that is not pnp's."""
     from pnp.rules.check import check_game
 
     checks = {
@@ -111,4 +111,7 @@ def test_any_rules_tables_are_checked_or_refused_cleanly(hand: object, per_value
             loaded = load_game(game)
         except PnpError:
             return
-        check_game(loaded)
+        try:
+            check_game(loaded)
+        except InputError as exc:  # a check the data makes impossible (a deck of no copies): told at its line
+            assert exc.diagnostics and all(d.source.line and d.source.col for d in exc.diagnostics), exc.diagnostics

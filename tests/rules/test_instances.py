@@ -39,16 +39,40 @@ def test_counts_each_value_over_the_selection(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "rule, words",
+    "rule, words, where",
     [
-        ("{label: more, component: cards, field: rank, more_than: 2, why: w}", "more: 1 2 times, expected more than 2 (w)"),
-        ("{label: deal, component: cards, field: rank, draw: 3, at_most: 1, why: w}", "deal: 1 at most 2 times, expected at most 1 (w)"),
-        ("{label: key, component: cards, field: rank, equals: nowhere, why: w}", "equals: expected a whole number or a rules key holding one, found 'nowhere'"),
+        # A count out of bounds is told at the cards file's first card of the value, where its copies are.
+        ("{label: more, component: cards, field: rank, more_than: 2, why: w}", "more: 1 2 times, expected more than 2 (w)", ("cards.yaml", "{id: r1,")),
+        ("{label: deal, component: cards, field: rank, draw: 3, at_most: 1, why: w}", "deal: 1 at most 2 times, expected at most 1 (w)", ("cards.yaml", "{id: r1,")),
+        # A bound naming no rules key is told at the bound itself.
+        ("{label: key, component: cards, field: rank, equals: nowhere, why: w}",
+         "equals: no rules key 'nowhere'; expected a whole number or one of the rules keys: hand_size", ("game.yaml", "nowhere")),
+        # A rules key whose value is no number is told at that value, naming it.
+        ("{label: key, component: cards, field: rank, equals: hand_size, why: w}",
+         "rules.hand_size: expected a whole number (equals counts with it), found {2: 5, 3: 5, 4: 5}", ("game.yaml", "{2: 5, 3: 5, 4: 5}")),
     ],
 )
-def test_a_count_outside_its_bound_is_an_error_at_its_line(tmp_path: Path, rule: str, words: str) -> None:
+def test_a_count_outside_its_bound_is_an_error_at_its_line(tmp_path: Path, rule: str, words: str, where: tuple[str, str]) -> None:
     report = _report(tmp_path, "", f"  instances:\n    - {rule}\n")
     errors = report.errors()
     assert errors and all(e.check == "instances" for e in errors)
     assert words in errors[0].message, errors[0].message
-    assert "game.yaml:" in errors[0].where
+    assert errors[0].where.endswith(_at(tmp_path / "high-card" / where[0], where[1])), errors[0].where
+
+
+def _at(file: Path, text: str) -> str:
+    """``/FILE:LINE:COL`` of the first place ``text`` is written in ``file``."""
+    line, row = next((i, row) for i, row in enumerate(file.read_text().splitlines(), 1) if text in row)
+    return f"/{file.name}:{line}:{row.index(text) + 1}"
+
+
+def test_a_rules_value_used_by_many_rules_is_told_once_at_the_value(tmp_path: Path) -> None:
+    """``chips_per_suit: eight`` was told at every rule using it, as "found
+    'chips_per_suit'", never at the value nor naming it."""
+    rules = "  chips: eight\n"
+    rule = "{{component: cards, field: rank, {bound}: chips, why: w}}"
+    checks = "".join(f"    - {rule.format(bound=b)}\n" for b in ("more_than", "at_most", "equals"))
+    report = _report(tmp_path, rules, f"  instances:\n{checks}")
+    errors = report.errors()
+    assert [e.message for e in errors] == ["rules.chips: expected a whole number (more_than counts with it), found 'eight'"]
+    assert errors[0].where.endswith(_at(tmp_path / "high-card" / "game.yaml", "eight")), errors[0].where

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -92,16 +93,32 @@ def test_exact_odds_are_fractions_that_brute_force_confirms(tmp_path: Path) -> N
 
 def test_deck_too_small_for_the_deal(tmp_path: Path) -> None:
     game = make_game(tmp_path, GOOD_CHECKS.replace("hand: {2: 2, 3: 1, 4: 1}", "hand: {2: 2, 3: 1, 4: 2}"))
-    line = next(i for i, text in enumerate((game / "game.yaml").read_text().splitlines(), 1) if "- {deck: cards" in text)
     code, data = check(game)
     assert code == 1 and not data["ok"]
     errors = findings(data, "error")
     assert any(e["check"] == "deal" and "4 players need 12" in e["message"] and "has 8" in e["message"] for e in errors)
-    assert all(e["where"].endswith(f"game.yaml:{line}") for e in errors if e["check"] == "deal"), errors
+    assert all(e["where"].endswith(at(game / "game.yaml", "{deck: cards")) for e in errors if e["check"] == "deal"), errors
+
+
+def at(file: Path, text: str, skip: int = 0, after: str = "") -> str:
+    """``/FILE:LINE:COL`` of the first place ``text`` is written in ``file``
+    (``skip`` characters on), in the lines after the first that holds ``after``."""
+    rows = file.read_text().splitlines()
+    start = next(i for i, row in enumerate(rows) if after in row) if after else 0
+    line, row = next((i, row) for i, row in enumerate(rows[start:], start + 1) if text in row)
+    return f"/{file.name}:{line}:{row.index(text) + 1 + skip}"
+
+
+RULES_SCHEMA = """rules_schema:
+  hand: {type: map, doc: Hands., keys: {type: integer, doc: Players.}, values: {type: integer, doc: Cards.}}
+  per_other: {type: integer, doc: Sleeves per other player.}
+"""
+"""Types for GOOD_CHECKS' rules. The other tests leave them undeclared (a
+warning), so a bad value reaches the checks rather than the loader."""
 
 
 def test_reserve_below_the_wish_is_a_warning_and_strict_fails(tmp_path: Path) -> None:
-    game = make_game(tmp_path, GOOD_CHECKS.replace("reserve_min: 0}", "reserve_min: 0, reserve_per_player: 1}"))
+    game = make_game(tmp_path, GOOD_CHECKS.replace("reserve_min: 0}", "reserve_min: 0, reserve_per_player: 1}") + RULES_SCHEMA)
     code, data = check(game)
     assert code == 0 and any("4 players: 0 cards stay" in w["message"] for w in findings(data, "warning"))
     code, data = check(game, "--strict")
@@ -118,6 +135,11 @@ ONE_FINDING = [
     ("hand_table_for_other_counts", "hand: {2: 2, 3: 1, 4: 1}", "hand: {7: 2, 8: 1}", 1, "error", "player-table", "no entry for 2, 3, 4 players"),
     ("hand_table_not_numbers", "hand: {2: 2, 3: 1, 4: 1}", "hand: {2: two, 3: 1, 4: 1}", 1, "error", "deal", "a whole number from 0 to 10,000"),
     ("check_names_unknown_components", "component: sleeves", "component: sleevez", 1, "error", "supply", "no component 'sleevez'"),
+    ("amount_names_no_rules_key", "{per_other_player: per_other}", "{per_other_player: per_others}", 1, "error", "supply",
+     "checks.supply[0].each_at_least.per_other_player: no rules key 'per_others'; expected a whole number or one of the rules keys: hand, per_other"),
+    ("amount_rules_value_in_words", "per_other: 1", "per_other: one", 1, "error", "supply",
+     "rules.per_other: expected a whole number from 0 to 10,000 (checks.supply[0].each_at_least.per_other_player counts with it), found 'one'"),
+    ("hand_table_names_no_rules_key", "hand: hand, extra", "hand: hands, extra", 1, "error", "deal", "checks.deal[0].hand: no rules key 'hands'"),
 ]
 
 
@@ -130,10 +152,12 @@ def test_a_broken_check_is_reported(tmp_path: Path, case: str, old: str, new: st
 
 
 def test_supply_short_for_the_largest_table(tmp_path: Path) -> None:
-    code, data = check(make_game(tmp_path, GOOD_CHECKS.replace("per_other: 1", "per_other: 2")))
+    game = make_game(tmp_path, GOOD_CHECKS.replace("per_other: 1", "per_other: 2"))
+    code, data = check(game)
     assert code == 1
     short = [e for e in findings(data, "error") if e["check"] == "supply"]
-    assert {e["where"] for e in short} == {"sleeves/red", "sleeves/blue"}
+    # Sleeves are made one per crest: told at the component's copies, where the number is.
+    assert len(short) == 2 and all(e["where"].endswith(at(game / "game.yaml", "copies: 3", len("copies: "))) for e in short), short
     assert "3 of Red, but the largest table needs 6" in short[0]["message"]
 
 
@@ -149,12 +173,14 @@ def test_a_symbol_no_card_uses(tmp_path: Path) -> None:
 def test_a_goal_card_no_hand_can_satisfy_is_an_error(tmp_path: Path) -> None:
     cards = CARDS.replace("{id: c5, title: C5, symbols: {sun: 1}}", "{id: c5, title: C5, symbols: {sun: 1, moon: 1}}")
     checks = GOOD_CHECKS.replace("need: 1", "need: 2")
-    code, data = check(make_game(tmp_path, checks, cards))
+    game = make_game(tmp_path, checks, cards)
+    code, data = check(game)
     assert code == 1
     # c4 wants -sun and -moon; with one-card hands at 4 players only c4 itself
-    # could do it, and it is the goal card.
+    # could do it, and it is the goal card. Told at c4's entry in the cards file.
     unsatisfiable = [e for e in findings(data, "error") if e["check"] == "odds"]
-    assert any(e["where"] == "c4" and "4 players" in e["message"] for e in unsatisfiable), unsatisfiable
+    c4 = at(game / "cards.yaml", "{id: c4")
+    assert any(e["where"].endswith(c4) and "C4: no 1-card hand (4 players)" in e["message"] for e in unsatisfiable), unsatisfiable
 
 
 def test_bad_checks_config_is_unusable_input(tmp_path: Path) -> None:
@@ -221,19 +247,79 @@ def test_a_suit_too_small_for_the_deck_table(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("table", ["{3: -1, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}", "{9: 5, 10: 5}", "{3: 99999999999, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}"])
 def test_an_unusable_hand_table_is_reported_once_and_nothing_is_played(tmp_path: Path, table: str) -> None:
-    """A shipped game with its hand table broken: check reports it (once, at
-    its line) and plays no game; simulate refuses with exit 2; no traceback."""
+    """A shipped game with its hand table broken and its type not declared:
+    check reports it (once, at its line) and plays no game; simulate refuses
+    with exit 2; no traceback. (Declared, the loader refuses it first.)"""
     game = tmp_path / "persuasion-d01"
     shutil.copytree(ROOT / "card_data" / "persuasion-d01", game)
     text = (game / "game.yaml").read_text()
     assert "hand_size: {3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}" in text
+    declared = text.index("  hand_size:\n    type: map")
+    text = text[:declared] + text[text.index("  prim_matches: {type", declared):]
     (game / "game.yaml").write_text(text.replace("hand_size: {3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}", f"hand_size: {table}"))
+    assert run_pnp("check", str(game), "--games", "0", "--strict").returncode == 2  # undeclared: a warning
     code, data = check(game, "--games", "20")
     assert code == 1
     about = [f for f in findings(data, "error") if "rules.hand_size" in f["message"]]
-    assert len(about) == 1 and about[0]["where"].endswith("game.yaml:83"), data["findings"]
+    assert len(about) == 1 and re.search(r"/game\.yaml:83:(14|18)$", about[0]["where"]), data["findings"]
     assert any(f["check"] == "simulation" and "not played" in f["message"] for f in findings(data, "info")), data["findings"]
     assert "simulation" not in data["exact"]
     played = run_pnp("simulate", str(game), "--players", "4", "--games", "5", "--trust-rules")
     assert played.returncode == 2 and "Traceback" not in played.stderr, played.stderr
     assert "no game was played" in played.stderr
+
+
+def test_the_summary_says_no_game_was_played_and_how_to_allow_it(tmp_path: Path) -> None:
+    """A game folder outside the project: its engine is not run unless allowed,
+    and the summary line says so rather than a bare "ok"."""
+    game = tmp_path / "high-card"
+    shutil.copytree(ROOT / "docs" / "examples" / "high-card", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    result = run_pnp("check", str(game), "--games", "2")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    summary = result.stdout.splitlines()[-1]
+    assert summary.startswith("high-card: ok: 0 errors, 0 warnings; no game was played: "), summary
+    assert "--trust-rules" in summary and "PNP_TRUST_RULES=1" in summary, summary
+    played = run_pnp("check", str(game), "--games", "2", "--trust-rules")
+    assert played.returncode == 0 and "no game was played" not in played.stdout, played.stdout
+    assert played.stdout.splitlines()[-1] == "high-card: ok: 0 errors, 0 warnings", played.stdout
+
+
+def test_a_deck_with_no_copies_is_unusable_input_for_check(tmp_path: Path) -> None:
+    """A balance table over no copies ended in ZeroDivisionError; odds over
+    them named no place. Both are unusable input: exit 2, told at the check."""
+    cards = CARDS.replace("}}\n", "}, copies: 0}\n")
+    game = make_game(tmp_path, cards=cards)
+    result = run_pnp("check", str(game), "--games", "0")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    balance = at(game / "game.yaml", "{component: cards", len("{component: "), after="  balance:")
+    odds = at(game / "game.yaml", "deck: cards, field", len("deck: "), after="  odds:")
+    for place, key in ((balance, "checks.balance[0].component"), (odds, "checks.odds[0].deck")):
+        assert f"{place}: {key}: every card of 'cards' has copies: 0" in result.stderr, result.stderr
+
+
+def test_a_wrong_chip_count_is_told_at_the_chips_file_entry(tmp_path: Path) -> None:
+    """Partisan with a Suns chip too few: told at the chips file's first Suns
+    chip, where the copies are given, not at the check in game.yaml."""
+    game = tmp_path / "partisan"
+    shutil.copytree(ROOT / "card_data" / "partisan", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    chips = game / "chips.yaml"
+    chips.write_text(chips.read_text().replace("suit: suns, copies: 7}", "suit: suns, copies: 6}"))
+    code, data = check(game, "--games", "0")
+    assert code == 1
+    suns = [e for e in findings(data, "error") if "suns 7 times, expected exactly 8" in e["message"]]
+    assert len(suns) == 1 and suns[0]["where"].endswith(at(chips, "{id: suns-leader")), data["findings"]
+
+
+def test_suit_odds_over_a_deck_smaller_than_a_hand_is_a_finding(tmp_path: Path) -> None:
+    """D01 with a trait deck of one letter a suit at 3 players: a hand of 5
+    cannot be dealt from 3, told at the odds check (it was a ValueError)."""
+    game = tmp_path / "persuasion-d01"
+    shutil.copytree(ROOT / "card_data" / "persuasion-d01", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    text = (game / "game.yaml").read_text()
+    assert "trait_deck_per_suit: {3: 7," in text
+    (game / "game.yaml").write_text(text.replace("trait_deck_per_suit: {3: 7,", "trait_deck_per_suit: {3: 1,"))
+    code, data = check(game, "--games", "0")
+    assert code == 1
+    odds = [e for e in findings(data, "error") if e["check"] == "odds"]
+    assert len(odds) == 2 and all(e["message"] == "3 players: a hand of 5 cannot be dealt from 3 cards" for e in odds), odds
+    assert odds[0]["where"].endswith(at(game / "game.yaml", "{kind: suit-matches, label: prim")), odds

@@ -219,6 +219,50 @@ CASES += [
 ]
 
 
+def _rules(values: str, schema: str):  # type: ignore[no-untyped-def]
+    """Give the mini game ``rules:`` (from line 17) and ``rules_schema:`` after them."""
+    return _replace("game.yaml", "components:\n", f"rules:\n{values}rules_schema:\n{schema}components:\n")
+
+
+_HAND = "  hand: {type: integer, min: 1, max: 10, doc: Cards in each hand.}\n"
+
+# Rules values (issue 35): each is checked against the type rules_schema declares,
+# at the value's own line and column, before anything is built.
+CASES += [
+    ("rules-value-below-its-minimum", _rules("  hand: -2\n", _HAND), "game.yaml", 17,
+     ["game.yaml:17:9: rules.hand: expected a whole number from 1 to 10, found -2"]),
+    ("rules-value-words-for-a-number", _rules("  hand: eight\n", _HAND), "game.yaml", 17,
+     ["game.yaml:17:9: rules.hand: expected a whole number from 1 to 10, found 'eight'"]),
+    ("rules-value-not-a-choice", _rules("  kinds: [numeral, joker]\n", "  kinds: {type: list, doc: Kinds., items: {type: text, choices: [numeral, court], doc: A kind.}}\n"),
+     "game.yaml", 17, ["game.yaml:17:20: rules.kinds[1]: expected one of 'numeral', 'court', found 'joker'"]),
+    ("rules-value-number-out-of-range", _rules("  share: 1.5\n", "  share: {type: number, min: 0, max: 1, doc: A share.}\n"),
+     "game.yaml", 17, ["game.yaml:17:10: rules.share: expected a number from 0 to 1, found 1.5"]),
+    ("rules-value-not-a-boolean", _rules("  leaders: yes\n", "  leaders: {type: boolean, doc: Leaders.}\n"),
+     "game.yaml", 17, ["game.yaml:17:12: rules.leaders: expected true or false, found 'yes'"]),
+    ("rules-table-entry", _rules("  hand_size: {2: 5, 3: 0, 4: 5}\n", "  hand_size: {type: map, doc: Hands., keys: {type: integer, min: 2, max: 4, doc: Players.}, values: {type: integer, min: 1, max: 9, doc: Cards.}}\n"),
+     "game.yaml", 17, ["game.yaml:17:24: rules.hand_size[3]: expected a whole number from 1 to 9, found 0"]),
+    ("rules-declared-not-given", _rules("  hand: 2\n", _HAND + "  topics: {type: integer, doc: Topics.}\n"), "game.yaml", 20,
+     ["game.yaml:20:11: rules_schema.topics: declared, but rules: gives no topics"]),
+    ("rules-schema-unknown-type", _rules("  hand: 2\n", "  hand: {type: count, doc: Cards.}\n"), "game.yaml", 19,
+     ["rules_schema.hand.type", "one of 'text', 'integer', 'number'"]),
+    ("rules-schema-fractional-integer-bound", _rules("  hand: 2\n", "  hand: {type: integer, min: 0.5, doc: Cards.}\n"), "game.yaml", 19,
+     ["rules_schema.hand.min", "expected a whole number for a integer field, found 0.5"]),
+    ("rules-not-a-mapping", _replace("game.yaml", "components:\n", "rules: [hand, 2]\ncomponents:\n"), "game.yaml", 16,
+     ["rules: expected a mapping of rules keys to values, found list"]),
+]
+
+
+_NO_COPIES = "cards:\n  - {id: one, title: One, symbols: {sun: 1, moon: -1}, copies: 0}\n  - {id: two, title: Two, symbols: {sun: -1}, copies: 0}\n"
+
+# Checks the data makes impossible to work out (issue 35): a deck with no copies to count.
+CASES += [
+    ("balance-of-no-copies", _both(_write("cards.yaml", _NO_COPIES), _replace("game.yaml", "components:\n", "checks:\n  balance:\n    - {component: cards, field: symbols}\ncomponents:\n")),
+     "game.yaml", 18, ["game.yaml:18:19: checks.balance[0].component: every card of 'cards' has copies: 0, so there is no deck to count"]),
+    ("odds-on-no-copies", _both(_write("cards.yaml", _NO_COPIES), _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 1, 3: 1, 4: 1}\nchecks:\n  odds:\n    - {kind: dominant-signs, deck: cards, field: symbols, need: 1, hand: hand}\ncomponents:\n")),
+     "game.yaml", 20, ["game.yaml:20:36: checks.odds[0].deck: every card of 'cards' has copies: 0"]),
+]
+
+
 # Budgets over the whole game (issue 16).
 CASES += [
     ("pieces-past-the-budget", _both(_replace("cards.yaml", "title: One", "title: One\n    copies: 10000"), _replace("cards.yaml", "copies: 2", "copies: 10000")),
