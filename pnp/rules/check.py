@@ -10,140 +10,21 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Source
-from pnp.loading.yamlsrc import dotted
+from pnp.errors import InputError
 from pnp.model import Card, Component, Game
 from pnp.rules import instances
-from pnp.rules.findings import Finding, Report, Severity
+from pnp.rules.findings import Report, Severity
 from pnp.rules.odds import OddsCache, at_least_of_kind
-
-
-class _Run:
-    def __init__(self, game: Game):
-        self.game = game
-        self.findings: list[Finding] = []
-        self.exact: dict[str, Any] = {}
-        self.unusable: set[str] = set()
-        """Rules keys already reported as unusable (each is reported once)."""
-        self.refused: list[Diagnostic] = []
-        """Checks that cannot be worked out from the data at all (unusable input)."""
-
-    def add(self, level: Severity, check: str, message: str, where: str) -> None:
-        self.findings.append(Finding(level, check, message, where))
-
-    def source(self, path: str) -> Source:
-        """Where the value at the dotted ``path`` of game.yaml is, or its nearest ancestor."""
-        probe = path
-        while probe and probe not in self.game.where:
-            probe = probe[: max(0, probe.rfind("."), probe.rfind("["))]
-        return self.game.where.get(probe, self.game.source)
-
-    def where(self, path: str) -> str:
-        return str(self.source(path))
-
-    def no_key(self, check: str, key: str, path: str, besides: str = "") -> None:
-        """An error at ``path``, which names ``key``: rules: has no such key."""
-        keys = ", ".join(str(k) for k in self.game.rules) or "none"
-        self.add(Severity.ERROR, check, f"{path}: no rules key {key!r}; expected {besides}one of the rules keys: {keys}", self.where(path))
-
-    def card_where(self, component: Component, card: Card) -> str:
-        """Where a card's copies are given: its entry in the cards file, or for a
-        component made from a set (``each``), the component's ``copies``."""
-        if card.entry is None:
-            return str(card.source)
-        return self.where(f"components[{self.game.components.index(component)}].copies")
-
-    def refuse(self, path: str, message: str) -> None:
-        """A check the data makes impossible to work out: an input error at ``path``."""
-        self.refused.append(Diagnostic(self.source(path), path, message))
-
-    def number(self, check: str, value: Any, path: str) -> int | None:
-        """A whole number given at ``path``, or the value of the rules key it
-        names; None (after an error at the faulty value's own place) if neither."""
-        if not isinstance(value, str):
-            return int(value)
-        if value not in self.game.rules:
-            self.no_key(check, value, path, "a whole number or ")
-            return None
-        found = self.game.rules[value]
-        if _count(found):
-            return int(found)
-        if value not in self.unusable:
-            self.unusable.add(value)
-            self.add(
-                Severity.ERROR, check,
-                f"rules.{value}: expected a whole number from 0 to {MAX_COUNT:,} ({path} counts with it), found {_shown(found)}",
-                self.where(f"rules.{value}"),
-            )
-        return None
-
-    def component(self, check: str, component_id: str, path: str) -> Component | None:
-        try:
-            return self.game.component(component_id)
-        except StopIteration:
-            known = ", ".join(c.id for c in self.game.components)
-            self.add(Severity.ERROR, check, f"no component {component_id!r}; expected one of {known}", self.where(path))
-            return None
-
-    def table(self, check: str, key: str, path: str) -> dict[int, int] | None:
-        """A rules table {player count: number}, with an entry from 0 to
-        ``MAX_COUNT`` for every allowed player count; entries for other counts
-        are dropped with a warning. None (after an error) when it is not one.
-        ``path``: where the check names the key."""
-        return self._counts(check, key, path, lambda v: _count(v))
-
-    def value_table(self, check: str, key: str, path: str) -> dict[int, Any] | None:
-        """A rules table {player count: number, or {value: number}} (cards of each value)."""
-        return self._counts(check, key, path, lambda v: _count(v) or (isinstance(v, dict) and all(_count(n) for n in v.values())))
-
-    def _counts(self, check: str, key: str, path: str, sound: Callable[[Any], bool]) -> dict[int, Any] | None:
-        table = self.game.rules.get(key)
-        low, high = self.game.players
-        where = self.where(f"rules.{key}")
-        if key in self.unusable:
-            return None
-        if key not in self.game.rules:
-            self.unusable.add(key)
-            self.no_key(check, key, path)
-            return None
-        if not isinstance(table, dict) or not table or not all(_count(k) and sound(v) for k, v in table.items()):
-            self.unusable.add(key)
-            bad = next(((k, v) for k, v in table.items() if not (_count(k) and sound(v))), None) if isinstance(table, dict) else None
-            found = f"found {_shown(table)}" if bad is None else f"found {_shown(bad[1])} for {bad[0]!r}"
-            at = where if bad is None else self.where(f"rules.{dotted((key, bad[0]))}")
-            self.add(Severity.ERROR, check, f"rules.{key} must map each player count to a whole number from 0 to {MAX_COUNT:,}; {found}", at)
-            return None
-        missing = [n for n in range(low, high + 1) if n not in table]
-        extra = [n for n in table if not low <= n <= high]
-        if extra:
-            self.add(Severity.WARNING, "player-table", f"rules.{key} has entries for {', '.join(map(str, extra))} players, outside {low}-{high}", where)
-        if missing:
-            self.unusable.add(key)
-            self.add(Severity.ERROR, "player-table", f"rules.{key} has no entry for {', '.join(map(str, missing))} players (the game allows {low}-{high})", where)
-            return None
-        return {n: table[n] for n in range(low, high + 1)}
-
-
-MAX_COUNT = 10_000
-"""The largest number a rules table may give (a hand, a deck size): far past any game."""
-
-
-def _count(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= MAX_COUNT
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) < 60 else text[:57] + "..."
+from pnp.rules.run import Run
 
 
 def check_game(game: Game) -> Report:
     """Every check the game declares. Raises :class:`InputError` when one cannot
     be worked out from the data at all (a deck with no copies to count)."""
-    run = _Run(game)
+    run = Run(game)
     checks = game.checks
     # Each kind of check, in the order its findings are reported.
-    kinds: tuple[tuple[str, Callable[[_Run, dict[str, Any], str], None]], ...] = (
+    kinds: tuple[tuple[str, Callable[[Run, dict[str, Any], str], None]], ...] = (
         ("deal", _deal),
         ("supply", _supply),
         ("set_size", _set_size),
@@ -166,7 +47,7 @@ def check_game(game: Game) -> Report:
     return Report(game.id, tuple(run.findings), run.exact)
 
 
-def _deal(run: _Run, deal: dict[str, Any], path: str) -> None:
+def _deal(run: Run, deal: dict[str, Any], path: str) -> None:
     deck = run.component("deal", deal["deck"], f"{path}.deck")
     table = run.table("deal", deal["hand"], f"{path}.hand")
     if deck is None or table is None:
@@ -203,7 +84,7 @@ def _deal(run: _Run, deal: dict[str, Any], path: str) -> None:
     run.exact.setdefault("deal", {})[deck.id] = rows
 
 
-def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
+def _supply(run: Run, supply: dict[str, Any], path: str) -> None:
     component = run.component("supply", supply["component"], f"{path}.component")
     if component is None:
         return
@@ -228,7 +109,7 @@ def _supply(run: _Run, supply: dict[str, Any], path: str) -> None:
         )
 
 
-def _power_extras(run: _Run, component_id: str, path: str) -> int:
+def _power_extras(run: Run, component_id: str, path: str) -> int:
     """Cards one player may hold beyond the hand size because of powers: every
     at-start draw and every positive hand-size change, as if one player held
     all those cards (they can: each is dealt like any other)."""
@@ -246,7 +127,7 @@ def _power_extras(run: _Run, component_id: str, path: str) -> int:
     return extra
 
 
-def _amount(run: _Run, check: str, value: int | dict[str, Any] | None, path: str) -> int | None:
+def _amount(run: Run, check: str, value: int | dict[str, Any] | None, path: str) -> int | None:
     """An amount (:class:`pnp.loading.checks.Amount`) for the largest table;
     None when it is not given, or after an error at the faulty value's place."""
     if value is None or isinstance(value, int):
@@ -260,12 +141,12 @@ def _amount(run: _Run, check: str, value: int | dict[str, Any] | None, path: str
     return None if count is None else count * (most if form == "per_player" else most - 1)
 
 
-def _core(run: _Run, component: Component) -> list[Card]:
+def _core(run: Run, component: Component) -> list[Card]:
     """The component's cards outside every optional module."""
     return [c for c in component.cards if not any(m.holds(c) for m in run.game.modules)]
 
 
-def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
+def _per_value(run: Run, rule: dict[str, Any], path: str) -> None:
     component = run.component("per-value", rule["component"], f"{path}.component")
     table = run.value_table("per-value", rule["table"], f"{path}.table")
     if component is None or table is None:
@@ -294,7 +175,7 @@ def _per_value(run: _Run, rule: dict[str, Any], path: str) -> None:
     run.exact.setdefault("per_value", {})[f"{component.id}.{rule['field']}"] = {str(k): v for k, v in have.items()}
 
 
-def _set_size(run: _Run, rule: dict[str, Any], path: str) -> None:
+def _set_size(run: Run, rule: dict[str, Any], path: str) -> None:
     entries = run.game.sets.get(rule["set"])
     if entries is None:
         run.add(Severity.ERROR, "set-size", f"no set {rule['set']!r}", run.where(f"{path}.set"))
@@ -314,7 +195,7 @@ def _ids_in(value: Any) -> Iterator[str]:
             yield from _ids_in(item)
 
 
-def _field_set(run: _Run, check: str, component: Component, field: str, path: str) -> str | None:
+def _field_set(run: Run, check: str, component: Component, field: str, path: str) -> str | None:
     """The set a field's ids belong to, found from the values cards hold."""
     for name, entries in run.game.sets.items():
         ids = {e.id for e in entries}
@@ -325,7 +206,7 @@ def _field_set(run: _Run, check: str, component: Component, field: str, path: st
     return None
 
 
-def _vocabulary(run: _Run, rule: dict[str, Any], path: str) -> None:
+def _vocabulary(run: Run, rule: dict[str, Any], path: str) -> None:
     component = run.component("vocabulary", rule["component"], f"{path}.component")
     if component is None:
         return
@@ -344,7 +225,7 @@ def _signed(card: Card, field: str) -> dict[str, int]:
     return dict(value) if isinstance(value, dict) else {}
 
 
-def _dealt(run: _Run, component: Component, path: str) -> bool:
+def _dealt(run: Run, component: Component, path: str) -> bool:
     """Whether ``component`` has a copy to deal; if not, the check naming it
     (at ``path``) cannot be worked out: unusable input."""
     if component.copies:
@@ -353,7 +234,7 @@ def _dealt(run: _Run, component: Component, path: str) -> bool:
     return False
 
 
-def _balance(run: _Run, rule: dict[str, Any], path: str) -> None:
+def _balance(run: Run, rule: dict[str, Any], path: str) -> None:
     component = run.component("balance", rule["component"], f"{path}.component")
     if component is None or not _dealt(run, component, f"{path}.component"):
         return
@@ -374,7 +255,7 @@ def _balance(run: _Run, rule: dict[str, Any], path: str) -> None:
     run.exact.setdefault("balance", {})[f"{component.id}.{rule['field']}"] = totals
 
 
-def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
+def _odds(run: Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
     deck = run.component("odds", rule["deck"], f"{path}.deck")
     goal_component = run.component("odds", rule["goals"] or rule["deck"], f"{path}.goals")
     table = run.table("odds", rule["hand"], f"{path}.hand")
@@ -411,7 +292,7 @@ def _odds(run: _Run, rule: dict[str, Any], path: str, cache: OddsCache) -> None:
 
 
 def _judge(
-    run: _Run, rule: dict[str, Any], goal: Card, name: str, odds: dict[int, Fraction], hands: dict[int, int]
+    run: Run, rule: dict[str, Any], goal: Card, name: str, odds: dict[int, Fraction], hands: dict[int, int]
 ) -> dict[str, dict[str, Any]]:
     """Report a goal card no hand can satisfy (error) or whose odds leave the
     declared band (warning); return its exact odds for the report."""
@@ -432,7 +313,7 @@ def _judge(
     return {str(n): {"probability": str(p), "value": float(p), "hand": hands[n]} for n, p in odds.items()}
 
 
-def _suit_odds(run: _Run, rule: dict[str, Any], path: str) -> None:
+def _suit_odds(run: Run, rule: dict[str, Any], path: str) -> None:
     """Exact odds that a random hand holds ``need`` letters of the suits a goal
     card seeks, the deck being built with so many letters of each suit."""
     deck = run.component("odds", rule["deck"], f"{path}.deck")

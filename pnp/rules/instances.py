@@ -122,7 +122,7 @@ def count(game: Game, rule: Mapping[str, Any], cards: Iterable[Card], every: Ite
 
 
 class Run(Protocol):
-    """What a check run offers a check (pnp.rules.check._Run)."""
+    """What a check run offers a check (pnp.rules.run.Run)."""
 
     game: Game
     exact: dict[str, Any]
