@@ -26,7 +26,8 @@ import yaml
 from pnp.errors import Diagnostic, InputError, Source, UsageError
 from pnp.words import listed, number
 from pnp.loading.scalars import Boolean, Integer, Number
-from pnp.loading.sheets import LIST_SEPARATOR, TEXT_SUFFIXES, is_sheet, leaf_spec, load_sheet
+from pnp.loading.sheetfiles import TEXT_SUFFIXES, is_sheet
+from pnp.loading.sheets import LIST_SEPARATOR, leaf_spec, load_sheet
 from pnp.loading.spec import Checker, Record
 from pnp.loading.yamlsrc import Document, KeyPath, load_yaml
 from pnp.model import Component, Game

@@ -15,7 +15,8 @@ from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, Usage
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
-from pnp.loading.sheets import is_sheet, load_sheet
+from pnp.loading.sheetfiles import is_sheet
+from pnp.loading.sheets import load_sheet
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Preparation, Size, Variant
