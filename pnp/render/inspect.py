@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, NamedTuple, get_args
 
-from pnp.render.faces import STAMP_BAND, Face
+from pnp.render.faces import Face
+from pnp.render.frame import STAMP_BAND
 from pnp.render.fontcheck import FontRules, text_problems
 from pnp.render.overlap import Text, overlapping
 from pnp.units import to_mm
