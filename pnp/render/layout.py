@@ -66,10 +66,11 @@ def render_faces(
     """Every face's laid-out page, from the cache one face at a time.
 
     Each face is found by its identity (its key,
-    :class:`pnp.render.faces.FaceIdentity`) in the build's frame. Faces are laid out in short runs
-    (:func:`face_runs`), each run one cached document, so an edit to one card
-    lays out just its run; an index (``faces.json``) says which cached
-    document and page holds each face, with that page's layout findings.
+    :class:`pnp.render.faces.FaceIdentity`) in the build's frame. Faces are
+    laid out in short runs (:func:`face_runs`), each run one cached document,
+    so an edit to one card lays out just its run; an index (``faces.json``)
+    says which cached document and page holds each face, with that page's
+    layout findings.
 
     Returns ``(pdf bytes, face key per page or None)`` per document used, and
     the findings by face key."""

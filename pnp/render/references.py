@@ -3,7 +3,8 @@
 A face's identity (its key, the hash on its build stamp, what ``pnp diff``
 compares) and a document's render-cache key are hashes of its HTML and of
 the files it refers to. The HTML names those files by absolute ``file://``
-URI; :func:`portable` writes each allowed root as a label instead, so the same
+URI (or relative to the game folder, which the renderer reads them from);
+:func:`portable` writes each allowed root as a label instead, so the same
 game folder gives the same keys, and the same PDF bytes, wherever it (or the
 checkout) lies.
 
@@ -20,23 +21,30 @@ import stat
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote, urljoin, urlparse
 
 from pnp.paths import confined
 
 FILE_URI = re.compile(r"file://[^\s\"')<>]+")
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 _CSS_IMPORT = re.compile(r"@import\s+['\"]([^'\"]+)['\"]")
-_SVG_HREF = re.compile(r"\bhref\s*=\s*['\"]([^'\"]+)['\"]")
-_NAMES = {".css": (_CSS_URL, _CSS_IMPORT), ".svg": (_CSS_URL, _SVG_HREF)}
+_ATTRIBUTE = re.compile(r"\b(?:src|href)\s*=\s*['\"]([^'\"]+)['\"]")
+_NAMES = {".css": (_CSS_URL, _CSS_IMPORT), ".svg": (_CSS_URL, _ATTRIBUTE)}
 """How a stylesheet (``url()``, ``@import "x.css"``) and a picture (``href``,
 ``url()`` in its styles) name the files the renderer reads with them."""
 _HASHES: dict[tuple[str, int, int], tuple[str, tuple[Path, ...]]] = {}
 
 
-def referenced(html: str) -> list[Path]:
-    """Every file ``html`` names by ``file://`` URI, in order, once each."""
-    return list(dict.fromkeys(_uri_path(uri) for uri in dict.fromkeys(FILE_URI.findall(html))))
+def referenced(html: str, base: Path | None = None) -> list[Path]:
+    """Every file ``html`` names by ``file://`` URI, in order, once each;
+    with ``base`` (the folder relative URLs are read from), then also each
+    file a ``src`` or ``href`` attribute or a ``url()`` names relative to it."""
+    uris = FILE_URI.findall(html)
+    if base is not None:
+        prefix = base.as_uri() + "/"
+        relative = (ref for pattern in (_ATTRIBUTE, _CSS_URL) for ref in pattern.findall(html))
+        uris += [urljoin(prefix, ref.strip()) for ref in relative if not ref.startswith(("#", "file:", "data:"))]
+    return list(dict.fromkeys(_uri_path(uri) for uri in dict.fromkeys(uris) if uri.startswith("file:")))
 
 
 @lru_cache(maxsize=4096)
@@ -46,11 +54,12 @@ def _uri_path(uri: str) -> Path:
 
 
 def hashed_references(text: str, roots: Sequence[Path], memo: dict[Path, str]) -> list[tuple[Path, str]]:
-    """Each file ``text`` names by ``file://`` URI, in order, with its
-    :func:`file_hash`; ``memo`` keeps each file's hash for one build, so a
-    font or a picture many faces show is read once."""
+    """Each file ``text`` names (:func:`referenced`, relative URLs from the
+    first of ``roots``, the game folder, as the renderer reads them), in
+    order, with its :func:`file_hash`; ``memo`` keeps each file's hash for
+    one build, so a font or a picture many faces show is read once."""
     out = []
-    for path in referenced(text):
+    for path in referenced(text, roots[0] if roots else None):
         if path not in memo:
             memo[path] = file_hash(path, roots)
         out.append((path, memo[path]))

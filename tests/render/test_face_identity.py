@@ -25,8 +25,8 @@ def _dress(game: Path) -> None:
     """The mini game with what a real one has: a stylesheet of the cards'
     own (importing another, naming a picture and a font of its own), a
     palette colour it uses, a font file in the game folder, an included
-    template, a picture of the moon's own and a sun drawn around another
-    picture."""
+    template showing a picture by a URL relative to the game folder, a
+    picture of the moon's own and a sun drawn around another picture."""
     templates = game / "templates" / "mini"
     (templates / "cards.css").write_text(
         '@import "more.css";\n'
@@ -35,12 +35,13 @@ def _dress(game: Path) -> None:
         ".safe { background-image: url(../../art/paper.svg); }\n"
     )
     (templates / "more.css").write_text("h1 { letter-spacing: 0; }\n")
-    (templates / "part.html").write_text('<p class="part">{{ card.title }}</p>\n')
+    (templates / "part.html").write_text('<p class="part">{{ card.title }} <img src="art/mark.svg" style="width: 2mm"></p>\n')
     card = templates / "card.html"
     card.write_text(card.read_text().replace("</h1>", "</h1>\n  {% include 'mini/part.html' %}", 1))
     art = game / "art"
     (art / "paper.svg").write_text(RAY.replace("#c90", "#fff"))
     (art / "ray.svg").write_text(RAY)
+    (art / "mark.svg").write_text(RAY.replace("#c90", "#09c"))
     (art / "sun.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">'
         '<image xlink:href="ray.svg" width="10" height="10"/><circle cx="5" cy="5" r="3" fill="url(#none)"/></svg>'
@@ -88,6 +89,7 @@ EDITS: list[tuple[str, Callable[[Path], None], dict[tuple[str, str], str]]] = [
     ("palette colour", lambda g: _edit(g / "game.yaml", "'#222222'", "'#202020'"), EVERY),
     ("included template", lambda g: _edit(g / "templates/mini/part.html", "<p class", "<p data-x='1' class"), CARD_FRONTS),
     ("picture one symbol shows", lambda g: _edit(g / "art/moon.svg", 'fill="#333"', 'fill="#933"'), {("cards", "one"): "front", ("cards", "three"): "front"}),
+    ("picture named from the game folder", lambda g: _edit(g / "art/mark.svg", "#09c", "#90c"), CARD_FRONTS),
     ("picture a picture shows", lambda g: _edit(g / "art/ray.svg", "#c90", "#c09"), {("cards", "one"): "front", ("cards", "two"): "front"}),
 ]
 

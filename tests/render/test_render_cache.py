@@ -292,15 +292,21 @@ def test_a_damaged_cache_is_dropped_with_a_warning_and_laid_out_again(tmp_path: 
     subprocess.run(["qpdf", "--check", str(out / "mini" / "mini-home-a4.pdf")], check=True, capture_output=True)
 
 
-def test_a_stylesheet_a_stylesheet_imports_and_a_picture_an_svg_shows_are_laid_out_again(mini_copy: Path, tmp_path: Path) -> None:
+def test_files_a_page_names_indirectly_or_by_a_relative_url_are_laid_out_again(mini_copy: Path, tmp_path: Path) -> None:
     """Files named only inside another file (``@import "more.css"``, an SVG's
-    ``<image href>``) are part of the key of the pages that use them."""
+    ``<image href>``) or by a URL relative to the game folder are part of the
+    key of the pages that use them."""
     from tests.render.test_face_identity import _dress
 
     _dress(mini_copy)
     out = tmp_path / "out"
     seen = {_build(mini_copy, out)[2]}
-    for file, old, new in (("templates/mini/more.css", "letter-spacing: 0", "letter-spacing: 0.2em"), ("art/ray.svg", "#c90", "#09c")):
+    edits = [
+        ("templates/mini/more.css", "letter-spacing: 0", "letter-spacing: 0.2em"),  # imported by cards.css
+        ("art/ray.svg", "#c90", "#09c"),  # shown by sun.svg
+        ("art/mark.svg", "#09c", "#90c"),  # <img src="art/mark.svg">
+    ]
+    for file, old, new in edits:
         path = mini_copy / file
         path.write_text(path.read_text().replace(old, new, 1))
         laid, _, digest = _build(mini_copy, out)
