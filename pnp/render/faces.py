@@ -250,8 +250,9 @@ def _face(
     geometry = (component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"])
     key = content_key = identity.key(html, component.styles, geometry)
     if stamp is not None and component.size.width - 2 * component.safe >= STAMP_MIN_WIDTH:
-        html += _stamp_html(f"{stamp} \u00b7 {content_key[:6]}", component.safe)
-        key = identity.key(html, component.styles, geometry)
+        stamped = _stamp_html(f"{stamp} \u00b7 {content_key[:6]}", component.safe)
+        html += stamped
+        key = _hash(content_key, stamped)  # the stamp names no file
     content[key] = content_key
     if key not in faces:
         faces[key] = Face(
