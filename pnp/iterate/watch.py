@@ -153,7 +153,8 @@ def describe(result: Rebuild, touched: Sequence[str] = ()) -> str:
     if not result.cards:
         if not result.faces:
             return f"{took}: nothing changed; {files}"
-        # The same card data, faces laid out again: their template, stylesheet, art or fonts changed.
+        # Faces laid out again, yet no card's identity changed: a new date on the
+        # stamps, a stylesheet of another component in the same document, a new pnp.
         cause = what_changed(touched) if touched else "a template, stylesheet, art or font file"
         return f"{took}: {cause} changed: {count(result.faces, 'face')} laid out again; {files}; no card data changed"
     if len(result.cards) <= 6:

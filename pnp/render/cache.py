@@ -28,7 +28,7 @@ from pnp.errors import UsageError
 from pnp.render.fontconfig import CONFIG as FONTCONFIG
 from pnp.render.libraries import library_versions
 from pnp.render.inspect import CHECKS, KINDS
-from pnp.render.references import file_hash, referenced
+from pnp.render.references import hashed_references
 
 
 @cache
@@ -56,11 +56,9 @@ def job_key(html: str, roots: Sequence[Path], memo: dict[Path, str] | None = Non
     digest = hashlib.sha256()
     digest.update(f"{engine_versions()}\n".encode())
     digest.update(html.encode())
-    for path in sorted(referenced(html)):
-        if path not in memo:
-            memo[path] = file_hash(path, roots)
+    for path, hashed in sorted(hashed_references(html, roots, memo)):
         digest.update(path.as_posix().encode())
-        digest.update(memo[path].encode())
+        digest.update(hashed.encode())
     return digest.hexdigest()
 
 

@@ -1,8 +1,10 @@
 """Stage 2: turn every card side into HTML, and keep each distinct face once.
 
-Faces are told apart by a hash of their HTML and geometry, so 60 identical
-trait backs, or ten copies of a crest, become one face rendered once and
-placed many times.
+Faces are told apart by their identity (:class:`FaceIdentity`: everything
+their pixels are made of), so 60 identical trait backs, or ten copies of a
+crest, become one face rendered once and placed many times. The same
+identity is the render cache's (:mod:`pnp.render.layout`), the manifest's
+and ``pnp diff``'s, and the hash on the build stamp.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any
 from pnp.errors import Diagnostic, Level, PathRefused, Source, TemplateError
 from pnp.model import Card, Component, Entry, Game
 from pnp.paths import SHARED
-from pnp.render.references import file_hash, portable, referenced
+from pnp.render.frame import STAMP_BAND, STAMP_LINE, STAMP_TYPE, frame
+from pnp.render.references import hashed_references, portable
 from pnp.render.templating import environment, render
 
 
@@ -81,24 +84,31 @@ def _hash(*parts: object) -> str:
 
 
 class FaceIdentity:
-    """A face's key: a hash of its HTML with every root written as a label,
-    of the content of each file it refers to, and of its geometry. The same
-    game gives the same keys (and build stamps) wherever it lies, and an edit
-    to a picture a face shows changes the face."""
+    """A face's key: what its pixels are made of. A hash of the frame it is
+    laid out in (:func:`pnp.render.frame.frame`: pnp's rules, the game's
+    fonts and palette, the stylesheets of the game and of its component), of
+    its HTML (its templates as rendered for its card), of the content of
+    every file either names (stylesheets with what they import and refer to,
+    fonts, art) and of its geometry. Every root is written as a label, so the
+    same game gives the same keys (and build stamps) wherever it lies; each
+    file is read once per plan, each component's frame hashed once."""
 
-    def __init__(self, game_root: Path):
-        self.labels = [("game", game_root), *((f"shared{n}", root) for n, root in enumerate(SHARED))]
+    def __init__(self, game: Game):
+        self.game = game
+        self.labels = [("game", game.root), *((f"shared{n}", root) for n, root in enumerate(SHARED))]
         self.roots = [root.resolve() for _, root in self.labels]
         self.hashes: dict[Path, str] = {}
         """Each file hashed once per plan: cards show the same few pictures."""
+        self.frames: dict[tuple[Path, ...], str] = {}
 
-    def key(self, html: str, geometry: tuple[object, ...]) -> str:
-        files = []
-        for path in referenced(html):
-            if path not in self.hashes:
-                self.hashes[path] = file_hash(path, self.roots)
-            files.append(self.hashes[path])
-        return _hash(portable(html, self.labels), *files, *geometry)
+    def _content(self, html: str) -> tuple[str, ...]:
+        return (portable(html, self.labels), *(digest for _, digest in hashed_references(html, self.roots, self.hashes)))
+
+    def key(self, html: str, styles: tuple[Path, ...], geometry: tuple[object, ...]) -> str:
+        """The key of a face showing ``html``, of a component with ``styles``."""
+        if styles not in self.frames:
+            self.frames[styles] = _hash(*self._content(frame(self.game, styles)))
+        return _hash(self.frames[styles], *self._content(html), *geometry)
 
 
 def build_date() -> str:
@@ -173,13 +183,8 @@ STAMP_MIN_WIDTH = 85.0
 """Faces whose safe box is narrower than this (30 mm, in points: tokens) carry no stamp."""
 
 
-STAMP_TYPE = 4.5
-"""The build stamp's type size, in points; its line height is :data:`STAMP_LINE` (document.py sets both)."""
-STAMP_LINE = 1.2
 STAMP_HEIGHT = STAMP_TYPE * STAMP_LINE
 """The build stamp's line, in points."""
-STAMP_BAND = "pnp-stamp-band"
-"""The class of a stamp set in the band between trim and safe line, which the safe-zone check leaves alone."""
 STAMP_CLEARANCE = 0.5 * 72 / 25.4
 """At least this much (0.5 mm) between the stamp and both the trim and the safe line."""
 
@@ -209,7 +214,7 @@ def plan_faces(
     the card leaves out is an error at the card (:func:`pnp.render.templating.render`)."""
     env = environment(game.root, strict)
     shared = {**base_context(game), "print": {"ink_saver": ink_saver}}
-    identity = FaceIdentity(game.root)
+    identity = FaceIdentity(game)
     stamp_text = f"v{game.version} \u00b7 {build_date()}" if stamp else None
     faces: dict[str, Face] = {}
     content: dict[str, str] = {}
@@ -273,10 +278,11 @@ def _face(
 ) -> str:
     html = render(env, template, context, f"card {label} ({template})", source)
     geometry = (component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"])
-    key = content_key = identity.key(html, geometry)
+    key = content_key = identity.key(html, component.styles, geometry)
     if stamp is not None and component.size.width - 2 * component.safe >= STAMP_MIN_WIDTH:
-        html += _stamp_html(f"{stamp} \u00b7 {content_key[:6]}", component.safe)
-        key = identity.key(html, geometry)
+        stamped = _stamp_html(f"{stamp} \u00b7 {content_key[:6]}", component.safe)
+        html += stamped
+        key = _hash(content_key, stamped)  # the stamp names no file
     content[key] = content_key
     if key not in faces:
         faces[key] = Face(

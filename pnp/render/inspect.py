@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal, NamedTuple, get_args
 
-from pnp.render.faces import STAMP_BAND, Face
+from pnp.render.faces import Face
+from pnp.render.frame import STAMP_BAND
 from pnp.render.fontcheck import FontRules, text_problems
 from pnp.render.overlap import Art, Text, art_over_text, overlapping
 from pnp.render.paint import paint_order

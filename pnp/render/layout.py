@@ -7,6 +7,7 @@ what a build writes never depends on what the cache held before it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -67,11 +68,12 @@ def render_faces(
 ) -> tuple[FacePages, dict[str, list[LayoutFinding]]]:
     """Every face's laid-out page, from the cache one face at a time.
 
-    Each face has its own key (the hash of a document holding just it, with
-    every file it refers to). Faces are laid out in short runs
-    (:func:`face_runs`), each run one cached document, so an edit to one card
-    lays out just its run; an index (``faces.json``) says which cached
-    document and page holds each face, with that page's layout findings.
+    Each face is found by its identity (its key,
+    :class:`pnp.render.faces.FaceIdentity`) in the build's frame. Faces are
+    laid out in short runs (:func:`face_runs`), each run one cached document,
+    so an edit to one card lays out just its run; an index (``faces.json``)
+    says which cached document and page holds each face, with that page's
+    layout findings.
 
     Returns ``(pdf bytes, face key per page or None)`` per document used, and
     the findings by face key."""
@@ -112,7 +114,10 @@ class _Work:
     their run's document would, and the documents it does not hold."""
 
     keys: dict[str, str]
-    """Each face's own content key (its single-face document's), by face key."""
+    """Each face's index key, by face key: its identity (the face key, which
+    covers its HTML, stylesheets, fonts, art and geometry) in this build's
+    frame (the cache key of a document with no face: engine versions and
+    every stylesheet the build links, its own components' or not)."""
     todo: list[tuple[list[Face], str]]
     """Runs to lay out, each with its document's key."""
     document_keys: list[str]
@@ -129,7 +134,8 @@ def _work(
 ) -> _Work:
     roots = [root.resolve() for root in scope.roots]
     hashed: dict[Path, str] = {}
-    keys = {face.key: job_key(html_for([face]), roots, hashed) for face in faces}
+    frame = job_key(html_for([]), roots, hashed)
+    keys = {face.key: hashlib.sha256(f"{frame} {face.key} {face.component}".encode()).hexdigest() for face in faces}
     runs = face_runs(faces)
     run_keys = [job_key(html_for(run), roots, hashed) for run in runs]
     todo = [

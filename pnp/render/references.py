@@ -3,7 +3,8 @@
 A face's identity (its key, the hash on its build stamp, what ``pnp diff``
 compares) and a document's render-cache key are hashes of its HTML and of
 the files it refers to. The HTML names those files by absolute ``file://``
-URI; :func:`portable` writes each allowed root as a label instead, so the same
+URI (or relative to the game folder, which the renderer reads them from);
+:func:`portable` writes each allowed root as a label instead, so the same
 game folder gives the same keys, and the same PDF bytes, wherever it (or the
 checkout) lies.
 
@@ -27,12 +28,24 @@ from pnp.paths import confined
 
 FILE_URI = re.compile(r"file://[^\s\"')<>]+")
 _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
-_HASHES: dict[tuple[str, int, int], str] = {}
+_CSS_IMPORT = re.compile(r"@import\s+['\"]([^'\"]+)['\"]")
+_ATTRIBUTE = re.compile(r"\b(?:src|href)\s*=\s*['\"]([^'\"]+)['\"]")
+_NAMES = {".css": (_CSS_URL, _CSS_IMPORT), ".svg": (_CSS_URL, _ATTRIBUTE)}
+"""How a stylesheet (``url()``, ``@import "x.css"``) and a picture (``href``,
+``url()`` in its styles) name the files the renderer reads with them."""
+_HASHES: dict[tuple[str, int, int], tuple[str, tuple[Path, ...]]] = {}
 
 
-def referenced(html: str) -> list[Path]:
-    """Every file ``html`` names by ``file://`` URI, in order, once each."""
-    return list(dict.fromkeys(_uri_path(uri) for uri in dict.fromkeys(FILE_URI.findall(html))))
+def referenced(html: str, base: Path | None = None) -> list[Path]:
+    """Every file ``html`` names by ``file://`` URI, in order, once each;
+    with ``base`` (the folder relative URLs are read from), then also each
+    file a ``src`` or ``href`` attribute or a ``url()`` names relative to it."""
+    uris = FILE_URI.findall(html)
+    if base is not None:
+        prefix = base.as_uri() + "/"
+        relative = (ref for pattern in (_ATTRIBUTE, _CSS_URL) for ref in pattern.findall(html))
+        uris += [urljoin(prefix, ref.strip()) for ref in relative if not ref.startswith(("#", "file:", "data:"))]
+    return list(dict.fromkeys(_uri_path(uri) for uri in dict.fromkeys(uris) if uri.startswith("file:")))
 
 
 @lru_cache(maxsize=4096)
@@ -41,10 +54,25 @@ def _uri_path(uri: str) -> Path:
     return Path(unquote(urlparse(uri).path))
 
 
+def hashed_references(text: str, roots: Sequence[Path], memo: dict[Path, str]) -> list[tuple[Path, str]]:
+    """Each file ``text`` names (:func:`referenced`, relative URLs from the
+    first of ``roots``, the game folder, as the renderer reads them), in
+    order, with its :func:`file_hash`; ``memo`` keeps each file's hash for
+    one build, so a font or a picture many faces show is read once."""
+    out = []
+    for path in referenced(text, roots[0] if roots else None):
+        if path not in memo:
+            memo[path] = file_hash(path, roots)
+        out.append((path, memo[path]))
+    return out
+
+
 def file_hash(path: Path, roots: Sequence[Path], seen: set[Path] | None = None) -> str:
-    """``path``'s content hash, and for a stylesheet the hashes of the files
-    it refers to; ``refused`` for anything but a regular file inside ``roots``
-    (never opened), ``missing`` for a file that is not there."""
+    """``path``'s content hash, and for a stylesheet or an SVG picture the
+    hashes of the files it refers to (:func:`_named`), and theirs in turn;
+    ``refused`` for anything but a regular file inside ``roots`` (never
+    opened), ``missing`` for a file that is not there. Each content is read
+    once per process (by path, time and size)."""
     seen = set() if seen is None else seen
     real = confined(path, roots)
     if real is None:
@@ -59,17 +87,30 @@ def file_hash(path: Path, roots: Sequence[Path], seen: set[Path] | None = None) 
     if not stat.S_ISREG(info.st_mode):
         return "refused"
     memo = (str(real), info.st_mtime_ns, info.st_size)
-    digest = _HASHES.get(memo)
-    if digest is None:
-        digest = hashlib.sha256(real.read_bytes()).hexdigest()
-        _HASHES[memo] = digest
-    if real.suffix == ".css":
-        for ref in _CSS_URL.findall(real.read_text(errors="replace")):
-            parsed = urlparse(ref)
-            if parsed.scheme in ("", "file"):
-                target = Path(unquote(parsed.path)) if parsed.scheme == "file" else real.parent / unquote(parsed.path)
-                digest += file_hash(target, roots, seen)
+    if memo not in _HASHES:
+        data = real.read_bytes()
+        _HASHES[memo] = (hashlib.sha256(data).hexdigest(), _named(real, data))
+    digest, named = _HASHES[memo]
+    for target in named:
+        digest += file_hash(target, roots, seen)
     return digest
+
+
+def _named(real: Path, data: bytes) -> tuple[Path, ...]:
+    """The local files a stylesheet or an SVG picture (``real``, holding
+    ``data``) names: its fonts, pictures and imported stylesheets, relative
+    ones from its own folder; none for any other file, a link within itself
+    (``#id``) or a URL."""
+    patterns = _NAMES.get(real.suffix.lower())
+    if patterns is None:
+        return ()
+    text = data.decode(errors="replace")
+    out = []
+    for ref in (ref.strip() for pattern in patterns for ref in pattern.findall(text)):
+        parsed = urlparse(ref)
+        if parsed.scheme in ("", "file") and parsed.path:
+            out.append(Path(unquote(parsed.path)) if parsed.scheme == "file" else real.parent / unquote(parsed.path))
+    return tuple(out)
 
 
 def portable(html: str, labels: Sequence[tuple[str, Path]]) -> str:

@@ -106,3 +106,35 @@ def test_diff_pictures_the_side_that_changed(mini_copy: Path, tmp_path: Path) ->
     assert [c["sides"] for c in json.loads(result.stdout)["changed"] if c["card"] == "one"] == [["front", "back"]]
     two_rows = Image.open(tmp_path / "both-sheets" / "cards-one.png")
     assert two_rows.height == 2 * image.height and two_rows.width == image.width
+
+
+def test_a_stylesheet_edit_changes_the_cards_it_styles_for_diff_stamp_and_changed_since(mini_copy: Path, tmp_path: Path) -> None:
+    """Issue 35: a rule's type size edited in a component's stylesheet changes
+    every face of that component, so `pnp diff` names its cards, their build
+    stamps carry a new hash and `--changed-since` reprints them (and no other)."""
+    from tests.pdftools import clip_rects, pdftotext
+
+    sheet = mini_copy / "templates" / "mini" / "cards.css"
+    sheet.write_text("h1 { font-size: 12.5pt; }\n")
+    spec = mini_copy / "game.yaml"
+    spec.write_text(spec.read_text().replace("    front: mini/card.html\n", "    front: mini/card.html\n    style: [mini/cards.css]\n", 1))
+    old = _build(mini_copy, tmp_path / "old")
+    sheet.write_text("h1 { font-size: 12pt; }\n")
+    new = _build(mini_copy, tmp_path / "new")
+    result = run_pnp("diff", str(old), str(new), "--sheets", str(tmp_path / "sheets"), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["added"] == data["removed"] == []
+    assert data["changed"] == [{"component": "cards", "card": card, "sides": ["front", "back"]} for card in ("one", "three", "two")]
+
+    def front(folder: Path, card: str) -> str:
+        cards = json.loads((folder / "manifest.json").read_text())["components"][0]["cards"]
+        return str(next(c["front"] for c in cards if c["id"] == card))
+
+    printed = pdftotext(new / "mini-home-a4.pdf")
+    assert front(old, "one")[:6] != front(new, "one")[:6]
+    assert f"\u00b7 {front(new, 'one')[:6]}" in printed and f"\u00b7 {front(old, 'one')[:6]}" not in printed
+    again = run_pnp("build", str(mini_copy), "--paper", "a4", "--out", str(tmp_path / "again"), "--changed-since", str(old))
+    assert again.returncode == 0, again.stderr
+    # The cards' four copies (one, two twice, three) on one sheet, no sleeve.
+    assert len(clip_rects(tmp_path / "again" / "mini" / "mini-home-reprint-a4.pdf", 2)) == 4

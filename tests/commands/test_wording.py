@@ -60,17 +60,18 @@ def _watch_once(game: Path, out: Path, monkeypatch: pytest.MonkeyPatch, edit: Ca
     return [line for line in done.output.splitlines() if line.startswith("rebuilt")]
 
 
-def test_watch_names_the_stylesheet_saved_and_says_no_card_data_changed(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_watch_names_the_cards_a_saved_stylesheet_changed(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: a stylesheet every face uses changes every card, as a card's
+    data would: the watcher names them (their manifest keys changed)."""
     sheet = mini_copy / "templates" / "mini" / "mini.css"
     sheet.write_text("h1 { font-size: 12pt; }\n")
     game = mini_copy / "game.yaml"
     game.write_text(game.read_text().replace("sets:\n", "style: [mini/mini.css]\nsets:\n", 1))
     first, again = _watch_once(mini_copy, tmp_path / "out", monkeypatch, lambda: sheet.write_text("h1 { font-size: 13pt; }\n"))
-    assert ": 5 cards changed: cards/one, cards/three, cards/two, sleeves/blue, sleeves/red; " in first, first
-    faces = int(again.split("changed: ")[1].split()[0])
-    assert faces > 1
+    every = ": 5 cards changed: cards/one, cards/three, cards/two, sleeves/blue, sleeves/red; "
+    assert every in first, first
     # The home PDF changed; the duplex registration test page was written again with the same bytes.
-    assert again.endswith(f": stylesheet mini.css changed: {faces} faces laid out again; 1 file changed: mini-home-a4.pdf (1 the same); no card data changed"), again
+    assert every in again and again.endswith("; 1 file changed: mini-home-a4.pdf (1 the same)"), again
 
 
 def test_watch_says_one_card_when_one_card_changed(mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -152,12 +152,14 @@ def test_a_build_trims_the_cache_to_its_limit_and_keeps_what_it_used(mini_copy: 
     first = set(folder.glob("*.pdf"))
     assert build("Deux").returncode == 0
     second = set(folder.glob("*.pdf"))
-    # The new run holding card two replaced the old one (a limit of 0 keeps
-    # only what this build used); the instructions were used again.
-    assert len(second - first) == 1 and len(first - second) == 1
+    # The run holding card two was laid out anew and the one it replaced
+    # deleted (a limit of 0 keeps only what this build used); the instructions
+    # were used again. Card two's new key may also move where its run ends:
+    # then two runs are new, or two replaced.
+    assert 1 <= len(second - first) <= 2 and 1 <= len(first - second) <= 2
     assert build("Dos").returncode == 0
     third = set(folder.glob("*.pdf"))
-    assert (second - first).isdisjoint(third) and len(third - second) == 1  # "Deux" was used last build, not this one
+    assert not (second - first) <= third and 1 <= len(third - second) <= 2  # "Deux" was used last build, not this one
     assert _counts(build().stdout)[0] == 0  # what the build used was kept: nothing to lay out again
     bad = build(limit="lots")
     assert bad.returncode == 2 and "PNP_CACHE_MB='lots': expected a number of megabytes" in bad.stderr
@@ -289,3 +291,25 @@ def test_a_damaged_cache_is_dropped_with_a_warning_and_laid_out_again(tmp_path: 
         warned = re.search(r"held (1 damaged page or entry|\d+ damaged pages or entries); they were dropped and laid out again", result.stderr) is not None
         assert warned == (attempt == 0), result.stderr
     subprocess.run(["qpdf", "--check", str(out / "mini" / "mini-home-a4.pdf")], check=True, capture_output=True)
+
+
+def test_files_a_page_names_indirectly_or_by_a_relative_url_are_laid_out_again(mini_copy: Path, tmp_path: Path) -> None:
+    """Files named only inside another file (``@import "more.css"``, an SVG's
+    ``<image href>``) or by a URL relative to the game folder are part of the
+    key of the pages that use them."""
+    from tests.render.test_face_identity import _dress
+
+    _dress(mini_copy)
+    out = tmp_path / "out"
+    seen = {_build(mini_copy, out)[2]}
+    edits = [
+        ("templates/mini/more.css", "letter-spacing: 0", "letter-spacing: 0.2em"),  # imported by cards.css
+        ("art/ray.svg", "#c90", "#09c"),  # shown by sun.svg
+        ("art/mark.svg", "#09c", "#90c"),  # <img src="art/mark.svg">
+    ]
+    for file, old, new in edits:
+        path = mini_copy / file
+        path.write_text(path.read_text().replace(old, new, 1))
+        laid, _, digest = _build(mini_copy, out)
+        assert laid >= 1 and digest not in seen, f"an edit to {file} was served from the cache"
+        seen.add(digest)
