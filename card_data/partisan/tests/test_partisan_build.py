@@ -196,9 +196,8 @@ def test_the_setup_picture_shows_the_printed_back(partisan_build: Path) -> None:
     pdf = partisan_build / "partisan-rulebook-a4.pdf"
     bbox = subprocess.run([tool("pdftotext"), "-bbox", "-f", "2", "-l", "2", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     words = [(m[4], *map(float, m[:4])) for m in re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<', bbox)]
-    label = next(b for a, b in zip(words, words[1:]) if (a[0], b[0]) == ("The", "deck"))
-    top = words[words.index(label) - 1][2]  # the label's top, points from the page's top
-    left = words[words.index(label) - 1][1]
+    # the label "The deck" under the picture's deck: its left and top, in points from the page's top left
+    _, left, top, _, _ = next(a for a, b in zip(words, words[1:]) if (a[0], b[0]) == ("The", "deck"))
     dpi, mm = 300, 72 / 25.4
     page = rasterise(pdf, 2, dpi)
     box = [int(v * dpi / 72) for v in (left - 4 * mm, top - 28 * mm, left + 22 * mm, top)]
