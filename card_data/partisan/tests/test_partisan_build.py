@@ -4,17 +4,20 @@ independent tools: qpdf, poppler (pdfinfo, pdffonts, pdftotext)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 
 import pikepdf
 import pytest
+from PIL import Image
 
 from pnp.loading.loader import load_game
-from tests.conftest import partisan_build, run_pnp  # noqa: F401  (the fixture, shared with tests/)
+from tests.conftest import partisan_build, run_pnp, tool  # noqa: F401  (the fixture, shared with tests/)
 from pnp.paths import OWN
-from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check
+from tests.pdftools import crop_face, pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check, rasterise
 from tests.glyphs import EB_GARAMOND_SC, drawn_glyphs, source_of
 
 GAME = load_game(Path(__file__).resolve().parents[1])
@@ -108,9 +111,10 @@ def test_the_rulebook_covers_the_game(partisan_build: Path, paper: str) -> None:
         "What you need", "Setting up", "Your turn", "Raise a topic", "Gather", "Push", "Draw and tidy",
         "The end of the game", "Nobody draws in this last, partial round", "Scoring", "Two tie rules",
         "A tie for a group", "A tie for a topic", "Variants", "Leaders", "No pawns and courts", "Two players",
-        "Double deck", "How pnp read the rules", "The Excuse stays out", "Pawns and courts are in",
+        "Double deck", "Readings of the rules", "The Excuse stays out", "Pawns and courts are in",
     ):
         assert words.lower() in rules.lower(), words
+    assert "pnp read" not in rules  # the section is named for players, not for the tool
     assert "Partisan was designed by Maginobi; the Decktet is by P. D. Magnus and shared under CC BY-NC-SA 3.0" in rules
 
 
@@ -129,3 +133,72 @@ def test_a_long_title_clears_the_medallion_and_a_longer_one_is_reported(tmp_path
     warnings = [line.split(": warning: ", 1)[1] for line in done.stderr.splitlines() if ": warning: " in line]
     assert warnings and all(line.startswith("decktet/castle front: div.title: its text is drawn under ") for line in warnings), warnings
     assert any("div.band" in line for line in warnings)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_rulebook_says_why_two_players_and_when_empty_topics_go(partisan_build: Path, paper: str) -> None:
+    """The rules say "3+" and offer two players as a variant; they discard an
+    empty topic "immediately" in the turn's last step. The rulebook says how
+    this edition reads both, where a player looks for it."""
+    rules = prose(partisan_build / f"partisan-rulebook-{paper}.pdf")
+    lo, hi = GAME.players
+    assert (lo, hi) == (2, 6)
+    assert f"3 to {hi} players ({lo} by a variant)" in rules
+    assert f"3 to {hi} players, or {lo}. The rules are written for 3 or more and offer {lo} as a variant" in rules
+    readings = rules[rules.index("Readings of the rules"):]
+    assert "Empty topics go at the end of the turn." in readings
+    assert "a topic emptied while you gather stays in play until you have pushed" in readings
+
+
+def _setup_picture_words(pdf: Path) -> str:
+    """Page 2's words from the Crowns of the setup picture to its last label."""
+    words = prose(pdf, 2, 2)
+    return words[words.index("5. Deal"):words.index("Your turn")]
+
+
+def test_the_setup_picture_counts_the_chips_left_on_each_crown(partisan_build: Path) -> None:
+    """Each Crown shows the chips of its supply after the pictured starting
+    topics took one of each suit they show (setup steps 2 and 4)."""
+    cards = GAME.component("decktet").cards
+    crowns = [c for c in cards if c.fields["kind"] == "crown"]
+    for paper in PAPERS:
+        picture = _setup_picture_words(partisan_build / f"partisan-rulebook-{paper}.pdf")
+        row = " ".join(c.title.removeprefix("The ") for c in crowns)
+        drawn = [int(n) for n in re.findall(r"×\s*(\d+)", picture[picture.index(row):])]
+        labels = picture[picture.index("the starting topics took"):]
+        topics = [c for c in cards if c.fields["kind"] != "crown" and f" {c.title.removeprefix('The ')} " in labels]
+        assert len(topics) == GAME.rules["starting_topics"], [t.title for t in topics]
+        left = [GAME.rules["chips_per_suit"] - sum(c.fields["suits"][0] in t.fields["suits"] for t in topics) for c in crowns]
+        assert drawn == left, (paper, drawn, left)
+        assert left != [GAME.rules["chips_per_suit"]] * len(crowns)  # the picture's topics do take chips
+
+
+def _suits_shown(image: Image.Image) -> set[str]:
+    """The suits whose colour (the palette's, the main colour of each suit's
+    art) covers at least 20 pixels of ``image``."""
+    shown = set()
+    data = image.convert("RGB").tobytes()
+    pixels = list(zip(data[0::3], data[1::3], data[2::3]))
+    for suit in GAME.sets["suits"]:
+        hexa = GAME.palette[suit.color].screen
+        rgb = tuple(int(hexa[i : i + 2], 16) for i in (1, 3, 5))
+        if sum(max(abs(a - b) for a, b in zip(px, rgb)) <= 16 for px in pixels) >= 20:
+            shown.add(suit.id)
+    return shown
+
+
+def test_the_setup_picture_shows_the_printed_back(partisan_build: Path) -> None:
+    """The deck in the setup picture wears the back that is printed: every
+    suit round its ring, not one suit that would give a card away."""
+    every = {s.id for s in GAME.sets["suits"]}
+    printed = crop_face(partisan_build / "partisan-home-a4.pdf", 3, 0, 150)
+    assert _suits_shown(printed) == every
+    pdf = partisan_build / "partisan-rulebook-a4.pdf"
+    bbox = subprocess.run([tool("pdftotext"), "-bbox", "-f", "2", "-l", "2", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    words = [(m[4], *map(float, m[:4])) for m in re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<', bbox)]
+    # the label "The deck" under the picture's deck: its left and top, in points from the page's top left
+    _, left, top, _, _ = next(a for a, b in zip(words, words[1:]) if (a[0], b[0]) == ("The", "deck"))
+    dpi, mm = 300, 72 / 25.4
+    page = rasterise(pdf, 2, dpi)
+    box = [int(v * dpi / 72) for v in (left - 4 * mm, top - 28 * mm, left + 22 * mm, top)]
+    assert _suits_shown(page.crop(box)) == every

@@ -217,3 +217,22 @@ def test_calibration_square_measures_50_mm(b04_build: Path, paper: str) -> None:
     side_mm_v = (bottom - top + 1) / dpi * 25.4
     assert side_mm_h == pytest.approx(50, abs=0.3)
     assert side_mm_v == pytest.approx(50, abs=0.3)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_suitability_rows_are_labelled_in_writing_so_every_tracker_marks_symbols(b04_build: Path, b04_manifest: dict, paper: str) -> None:
+    """The rules give each player 3 crest trackers a suitor, to mark what
+    they learn of that suitor's symbols (seed 000, setup step 5). A row is
+    labelled by writing the family in, so no tracker is spent on it: every
+    row of every sheet has its write-in label, and the sheet says all the
+    trackers go on symbols."""
+    game = yaml.safe_load((ROOT / "card_data/persuasion-b04/game.yaml").read_text())
+    sheets = next(c for c in b04_manifest["components"] if c["id"] == "spreadsheets")["copies"]
+    rows = game["players"]["max"] - 1
+    text = pdftotext(_pdf(b04_build, paper))
+    assert text.count("Family") == sheets * rows == 8 * 7
+    words = prose(_pdf(b04_build, paper))
+    trackers = game["rules"]["trackers_per_opponent"]
+    note = f"Write a suitor’s family at the head of a row, then place their {trackers} crest trackers on the symbols"
+    assert words.count(note) == sheets
+    assert "tracker in the first column" not in words

@@ -21,6 +21,7 @@ from tests.pdftools import (
     pdfinfo_pages,
     pdftotext,
     prose,
+    prose_in,
     qpdf_check,
 )
 from tests.pixels import DPI, compare
@@ -196,3 +197,37 @@ def test_rulebook_tables_and_power_glossary(d01_build: Path) -> None:
     for words in ("with its suit covered", "cannot overrides everything, even a must", "while your own ring is away",
                   "players still level share the win", "an answer to your own action"):
         assert words in text, words
+
+
+def test_desires_and_matrimony_words_say_what_the_rules_do(d01_build: Path) -> None:
+    """A unique victory is worth points like the others, not the game; at
+    matrimony you keep your fiancé's letters (the rules' "except your
+    fiancé's"), not whatever letters your fiancé holds."""
+    home = d01_build / "persuasion-d01-home-a4.pdf"
+    cards = prose(home).lower()
+    rules = prose(d01_build / "persuasion-d01-rulebook-a4.pdf").lower()
+    assert "win if" not in cards
+    third = pdfinfo_pages(home)[0][0] / 3
+    desires = " ".join(prose_in(home, 16, i * third, (i + 1) * third) for i in range(3)).lower()  # a column a card
+    for card in GAME.component("desires").cards:
+        assert f"unique: {card.fields['unique']['text']}".lower() in desires, card.title
+    assert f"{GAME.rules['victory_points']} points a victory" in cards
+    for text in (cards, rules):
+        assert "those your fiancé holds" not in text
+        assert "except your fiancé's" in text and "your fiancé keeps yours" in text
+    assert "a third player's letters go home, whoever holds them" in rules
+
+
+def test_seal_count_is_explained_where_players_and_designers_read(d01_build: Path) -> None:
+    """7 seals a family are printed where the rules list 5 (RULES-NOTES.md 10):
+    DESIGN.md counts what is printed and the rulebook says why."""
+    seals = GAME.component("seals")
+    per_family = seals.copies // len(GAME.sets["crests"])
+    assert seals.copies == SEED["seals"][0] and per_family == 7
+    design = " ".join((GAME.root / "DESIGN.md").read_text().split())
+    assert f"{seals.copies} seal stickers ({per_family} per family" in design
+    rules = prose(d01_build / "persuasion-d01-rulebook-a4.pdf")
+    assert f"{seals.copies} Trait seals (stickers)" in rules
+    assert f"its {per_family} seal stickers (why {per_family}: see the notes at the end)" in rules
+    assert f"Each family has {per_family} seals where the source rules give 5" in rules
+    assert f"Moneyed (one letter more at setup) and Well Connected (a letter drawn at the start) holds {per_family} letters" in rules
