@@ -5,13 +5,14 @@ The front carries a reference line at the middle of each edge band and a
 centre cross; the back carries, behind each reference line, a ladder of
 numbered lines 0.5 mm apart. Held up to a light, the back line that
 continues the front's line gives the reading: the correction a player enters
-in the printer's own setting for the back side, or looks up in a
-``-shifted-backs.pdf`` (:mod:`pnp.home.shifted`), or a designer passes as
+in the printer's own setting for the back side or looks up in a
+``-shifted-backs.pdf`` (:mod:`pnp.home.shifted`), and a designer passes as
 ``--back-offset``. The page tells a player who holds only the PDFs what to
-do, the command being a note for those who build. A line drawn ``c`` mm right of (or above) where the front's line falls, as
-the back page is seen from its own side, lines up when the printer moved the
-back ``-c``; moving every back by ``c`` puts it right. The page itself is
-never moved, so its readings are always the whole correction.
+do; the command is a note for those who build. A line drawn ``c`` mm right
+of (or above) where the front's line falls, as the back page is seen from
+its own side, lines up when the printer moved the back ``-c``; moving every
+back by ``c`` puts it right. The page itself is never moved, so its readings
+are always the whole correction.
 """
 
 from __future__ import annotations
@@ -122,8 +123,7 @@ offset&rdquo; or &ldquo;duplex alignment&rdquo;: look in the printer's Propertie
 X and Y there. Printers name the directions in their own ways, so print this test again: every
 reading should now be 0.</p>
 {shifted}
-<p>If the printer has no such setting, whoever made these files can make them for your reading
-(see the note below).</p>
+<p>Failing that, whoever made these files can make them for your reading (see the note below).</p>
 <p class="note">For those who build the files with pnp: <code>pnp build GAME --back-offset X,Y</code>
 moves every back by the reading, in millimetres (for example <code>--back-offset 0.5mm,-1mm</code>),
 as does <code>back_offset</code> in the home profile; <code>--shifted-backs</code> writes the

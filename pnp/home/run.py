@@ -172,9 +172,9 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
             files.append(BuiltFile(target, PROFILE, paper_id, count + len(ordered), book.module.id if book.module else None))
             name = _shifted_name(game, plan, options, (index, paper_id))
             if name is not None:
-                shifted = _shifted(game, plan.papers[paper_id], target.name, count, ordered, options.back_offset)
-                imposed.append((shifted[0], shifted[1], f"{title}: backs moved", outputs.stage(out_dir / name)))
-                files.append(BuiltFile(out_dir / name, PROFILE, paper_id, shifted[2], book.module.id if book.module else None))
+                cover, copies, pages = _shifted(game, paper, target.name, count, ordered, options.back_offset)
+                imposed.append((cover, copies, f"{title}: backs moved", outputs.stage(out_dir / name)))
+                files.append(BuiltFile(out_dir / name, PROFILE, paper_id, pages, book.module.id if book.module else None))
         laid_out = iter(rendered.documents)
         for paper_id in options.papers:
             for document in plan.documents:
@@ -257,16 +257,14 @@ def _shifted_name(game: Game, plan: HomePlan, options: BuildOptions, key: tuple[
 def _shifted(
     game: Game, paper: Paper, home: str, front_pages: int, sheets: Sequence[Sheet], base: tuple[float, float]
 ) -> tuple[bytes, list[Sheet], int]:
-    """The shifted copy of a home file: its index page(s), its sheets and its page count."""
+    """The shifted copy of a home file: its index page, laid out again with
+    every range moved on if it took more than one; its sheets; its page count."""
     span = (front_pages + 1, front_pages + len(sheets))
-    index, count = b"", 1
-    for _ in range(2):  # laid out again, with every range moved on, when the index took more than a page
-        index = render_pdf(index_html(game, paper, home, span, base, count), scope_for(game), "the shifted backs' index")
-        if count_pages(index) == count:
-            break
-        count = count_pages(index)
-    moved = shifted_sheets(sheets, base)
-    return index, moved, count + len(moved)
+    index = render_pdf(index_html(game, paper, home, span, base), scope_for(game), "the shifted backs' index")
+    if count_pages(index) != 1:
+        index = render_pdf(index_html(game, paper, home, span, base, count_pages(index)), scope_for(game), "the shifted backs' index")
+    copies = shifted_sheets(sheets, base)
+    return index, copies, count_pages(index) + len(copies)
 
 
 def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, key: tuple[int, str]) -> tuple[bytes, int]:
