@@ -112,9 +112,9 @@ paper as well; use their average.</p>
 
 ACT_TEXT = """
 <h2>What to do with your reading</h2>
-<p>X and Y both 0: nothing; print the cards as they are. (Cards printed with a gap between them carry
-their colour 1.5&nbsp;mm past their edges, so a smaller reading shows no white edge there, only a
-picture a little off centre.)</p>
+<p>X and Y both 0: nothing; print the cards as they are. (On cards printed with a gap between them,
+the colour runs a little past their edges, so a small reading may leave no white edge, only a picture
+a little off centre.)</p>
 <p>Otherwise, correct it on the printer: the PDF viewer's print window has no setting for it. Many
 printers have one that moves what is printed on the back side, under a name such as
 &ldquo;image shift&rdquo;, &ldquo;print position&rdquo;, &ldquo;margin shift&rdquo;, &ldquo;back side

@@ -3,7 +3,7 @@ player who holds only the PDF (``pnp build --shifted-backs``).
 
 The registration test gives two readings, X and Y, in half millimetres. The
 shifted file holds the file's sheets once for each pair of readings from
--1.5 to +1.5 mm (the bleed a spaced layout shows past each card), in the same
+-1.5 to +1.5 mm (half the 3 mm gap of pnp's spaced layouts), in the same
 order as the file itself, with every back moved by that pair: its first page
 is a table of which pages to print for which readings. Each copy of a sheet
 is a page of a few hundred bytes drawing the faces the file already holds,

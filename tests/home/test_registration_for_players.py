@@ -169,3 +169,9 @@ def test_a_shifted_copy_draws_the_faces_its_home_file_holds(shifted: Path) -> No
             return len({xobject.objgen for page in document.pages[1:] for _, xobject in page.Resources.get("/XObject", {}).items()})
 
     assert forms(folder / "mini-home-a4-shifted-backs.pdf") == forms(folder / "mini-home-a4.pdf") > 0
+
+
+def test_a_gutterfold_build_has_no_backs_to_shift(tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = _build(tmp_path_factory, "folded", "--gutterfold", "--shifted-backs", "--paper", "a4")
+    assert sorted(p.name for p in folder.glob("*.pdf")) == ["mini-home-gutterfold-a4.pdf"]
+    assert "shifted" not in prose(folder / "mini-home-gutterfold-a4.pdf", 1, 1)
