@@ -32,13 +32,14 @@ if TYPE_CHECKING:
 @click.option("--no-stamp", "no_stamp", is_flag=True, help="Home: leave out the build stamp (version, date, card hash) printed on each card.")
 @click.option("--butted", is_flag=True, help="Home: cards edge to edge (one cut between two) instead of with bleed between them.")
 @click.option("--back-offset", "back_offset", default=None, metavar="X,Y", help="Home: move every back sheet X right and Y up, as the back is seen (for example 0.8mm,-0.5mm); read it off registration-test-PAPER.pdf. Default: the home profile's back_offset.")
+@click.option("--shifted-backs", "shifted_backs", is_flag=True, help="Home: beside each duplex file, a ...-shifted-backs.pdf holding its sheets again with the backs moved by each reading of the registration test from -1.5 to +1.5 mm, for players who cannot rebuild; its first page says which pages to print.")
 @click.option("--separate-sheets", "separate_sheets", is_flag=True, help="Home: every component on sheets of its own (the home profile's share_sheets lets a component start in the free slots of the last sheet of the one before it of the same stock, size and sidedness).")
 @click.option("--url-prefix", "url_prefix", default=None, metavar="URL", help="tts: the web address the exported images will be hosted under (https://example.org/game/), for multiplayer; without it the saved object names local files.")
 @click.option("--changed-since", "changed_since", type=click.Path(exists=True, path_type=Path), default=None, help="Home: only the cards that changed since this build (its folder or manifest.json).")
 def build(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, butted: bool, back_offset: str | None,
-    changed_since: Path | None, url_prefix: str | None, separate_sheets: bool,
+    changed_since: Path | None, url_prefix: str | None, separate_sheets: bool, shifted_backs: bool,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
     from pnp.render.service import started
@@ -49,7 +50,7 @@ def build(
     with started():
         _build_all(
             games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since, butted, offset, prefix,
-            False if separate_sheets else None,
+            False if separate_sheets else None, shifted_backs,
         )
 
 
@@ -86,7 +87,7 @@ def _build_all(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
     butted: bool = False, back_offset: tuple[float, float] = (0.0, 0.0), url_prefix: str | None = None,
-    share_sheets: bool | None = None,
+    share_sheets: bool | None = None, shifted_backs: bool = False,
 ) -> None:
     from pnp.home import build as build_home, select
     from pnp.loading.loader import shipped_games
@@ -115,7 +116,7 @@ def _build_all(
         result = build_home(
             game, chosen, out / game.folder_name, wanted, gutterfold, ink_saver,
             reprint=reprint, stamp=stamps(no_stamp), strict=strict, butted=butted, back_offset=back_offset,
-            share_sheets=share_sheets,
+            share_sheets=share_sheets, shifted_backs=shifted_backs,
         )
         _report_home(game, result, started)
 

@@ -91,8 +91,11 @@ def instructions_html(
     module: Module | None = None,
     others: list[dict[str, str]] | None = None,
     gutterfold: bool = False,
+    shifted: str | None = None,
 ) -> str:
-    """The printing-instructions page(s) of one file on one paper."""
+    """The printing-instructions page(s) of one file on one paper; ``shifted``
+    names the file holding its sheets again with the backs moved, if any."""
+    sheets = f"{front_pages + 1}\u2013{max((p['last'] for p in parts), default=front_pages + 1)}"
     context = {
         "gutterfold": gutterfold,
         **base_context(game),
@@ -104,6 +107,7 @@ def instructions_html(
         "steps": steps(game, parts, module),
         "front_pages": "1" if front_pages == 1 else f"1\u2013{front_pages}",
         "square_mm": CALIBRATION_MM,
+        "shifted": {"file": shifted, "pages": sheets} if shifted else None,
     }
     body = render(environment(game.root), INSTRUCTIONS, context, "the printing instructions")
     return pages_html(game, _page_css(paper, "15mm") + body, [INSTRUCTIONS_CSS])

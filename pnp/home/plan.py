@@ -160,6 +160,8 @@ class BuildOptions:
     """Points every back sheet's content moves, x right and y up as the back page is seen."""
     share_sheets: bool = False
     """Components of one kind may share a sheet (:func:`runs`): the home profile's ``share_sheets``."""
+    shifted_backs: bool = False
+    """Beside each duplex file, its sheets again with the backs moved by fixed offsets (:mod:`pnp.home.shifted`)."""
 
     @property
     def variant(self) -> str:

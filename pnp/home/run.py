@@ -20,9 +20,10 @@ from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
 from pnp.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
 from pnp.home.registration import registration_file, registration_html
+from pnp.home.shifted import index_html, shifted_file, shifted_sheets
 from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.imposition.geometry import Sheet
-from pnp.model import Component, Game
+from pnp.model import Component, Game, Paper
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
@@ -66,6 +67,7 @@ def build(
     butted: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
     share_sheets: bool | None = None,
+    shifted_backs: bool = False,
 ) -> BuildResult:
     """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
 
@@ -81,13 +83,16 @@ def build(
     read off the registration test page written beside a duplex build.
     ``share_sheets``: components of one kind may share a sheet (the home
     profile's ``share_sheets`` when None).
+    ``shifted_backs`` writes beside each duplex file its sheets again with the
+    backs moved by fixed offsets, for a player who cannot rebuild
+    (:mod:`pnp.home.shifted`).
     ``out_dir`` is held for this build alone while it runs."""
     from pnp.export.profiles import profile
 
     options = BuildOptions(
         tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
         None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict,
-        butted, back_offset, profile(PROFILE).share_sheets if share_sheets is None else share_sheets,
+        butted, back_offset, profile(PROFILE).share_sheets if share_sheets is None else share_sheets, shifted_backs,
     )
     with claimed(out_dir):
         plan = plan_home(game, options)
@@ -115,13 +120,14 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
     keys = list(plan.sheets)
     jobs = [
         (instructions_html(game, plan.papers[p], plan.parts[(i, p)], 1, plan.split[i].module,
-                           plan.others(game, i, p, options.variant), options.gutterfold), "printing instructions")
+                           plan.others(game, i, p, options.variant), options.gutterfold, _shifted_name(game, plan, options, (i, p))),
+         "printing instructions")
         for i, p in keys
     ]
     named = [f"printing instructions ({paper})" for _, paper in keys]
     jobs += [(document_html(game, d, plan.papers[p]), f"document {d.id}") for p in options.papers for d in plan.documents]
     named += [document_file(game, d, p) for p in options.papers for d in plan.documents]
-    jobs += [(registration_html(game, plan.papers[p]), "the registration test") for p in _registration_papers(options)]
+    jobs += [(registration_html(game, plan.papers[p], options.shifted_backs), "the registration test") for p in _registration_papers(options)]
     named += [registration_file(plan.papers[p]) for p in _registration_papers(options)]
     styles = list(plan.styles)
     face_pdfs, findings, laid_out = render_build(
@@ -159,11 +165,16 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
                 placed = sum(len(s.placements) for s in ordered)
             paper = plan.papers[paper_id]
             title = f"{game.title}: {book.module.name if book.module else 'print-and-play'} ({paper.name})"
-            target = out_dir / f"{book.stem(game)}-{options.variant}-{paper_id}.pdf"
+            target = out_dir / _home_file(game, plan, options, (index, paper_id))
             edges.check(target, front, ordered)
             imposed.append((front, ordered, title, outputs.stage(target)))
             note_places(found, ordered, target.name, count + 1)
             files.append(BuiltFile(target, PROFILE, paper_id, count + len(ordered), book.module.id if book.module else None))
+            name = _shifted_name(game, plan, options, (index, paper_id))
+            if name is not None:
+                cover, copies, pages = _shifted(game, paper, target.name, count, ordered, options.back_offset)
+                imposed.append((cover, copies, f"{title}: backs moved", outputs.stage(out_dir / name)))
+                files.append(BuiltFile(out_dir / name, PROFILE, paper_id, pages, book.module.id if book.module else None))
         laid_out = iter(rendered.documents)
         for paper_id in options.papers:
             for document in plan.documents:
@@ -231,6 +242,31 @@ def _registration_papers(options: BuildOptions) -> tuple[str, ...]:
     return () if options.gutterfold or options.only is not None or options.reprint is not None else options.papers
 
 
+def _home_file(game: Game, plan: HomePlan, options: BuildOptions, key: tuple[int, str]) -> str:
+    return f"{plan.split[key[0]].stem(game)}-{options.variant}-{key[1]}.pdf"
+
+
+def _shifted_name(game: Game, plan: HomePlan, options: BuildOptions, key: tuple[int, str]) -> str | None:
+    """The name of a home file's shifted copy (:mod:`pnp.home.shifted`):
+    when asked for, and the file has backs to move."""
+    if not options.shifted_backs or not any(s.side == "back" for held in plan.sheets[key].values() for s in held):
+        return None
+    return shifted_file(_home_file(game, plan, options, key))
+
+
+def _shifted(
+    game: Game, paper: Paper, home: str, front_pages: int, sheets: Sequence[Sheet], base: tuple[float, float]
+) -> tuple[bytes, list[Sheet], int]:
+    """The shifted copy of a home file: its index page, laid out again with
+    every range moved on if it took more than one; its sheets; its page count."""
+    span = (front_pages + 1, front_pages + len(sheets))
+    index = render_pdf(index_html(game, paper, home, span, base), scope_for(game), "the shifted backs' index")
+    if count_pages(index) != 1:
+        index = render_pdf(index_html(game, paper, home, span, base, count_pages(index)), scope_for(game), "the shifted backs' index")
+    copies = shifted_sheets(sheets, base)
+    return index, copies, count_pages(index) + len(copies)
+
+
 def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, key: tuple[int, str]) -> tuple[bytes, int]:
     """A file's instructions and their page count: laid out again, with the
     sheets numbered after them, when they did not fit on one page."""
@@ -241,7 +277,8 @@ def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: Build
         book = plan.split[index]
         parts = page_ranges(plan.sheets[key], book.components, count + 1, plan.layouts)
         html = instructions_html(
-            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, options.variant), options.gutterfold
+            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, options.variant), options.gutterfold,
+            _shifted_name(game, plan, options, key),
         )
         front = render_pdf(html, scope_for(game), "printing instructions")
         count = count_pages(front)
