@@ -129,9 +129,8 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
             plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
         )
     except RenderFailed as failed:  # reported with the findings of every card and document that did lay out
-        found = _found(plan, named, failed.faces, failed.documents, options.strict, failed.diagnostics)
-        raise LayoutProblem(found) from None
-    problems = raise_errors(_found(plan, named, findings, [found for _, found in laid_out], options.strict))
+        raise LayoutProblem(_diagnostics(plan, named, failed.faces, failed.documents, options.strict, failed.diagnostics)) from None
+    problems = raise_errors(_diagnostics(plan, named, findings, [found for _, found in laid_out], options.strict))
     rendered = [data for data, _ in laid_out]
     if cache.damaged:
         problems.append(Diagnostic(
@@ -143,7 +142,7 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
 
 
 
-def _found(
+def _diagnostics(
     plan: HomePlan, named: Sequence[str], faces: Mapping[str, Sequence[LayoutFinding]],
     documents: Sequence[Sequence[LayoutFinding] | None], strict: bool, failed: Sequence[Diagnostic] = (),
 ) -> list[Diagnostic]:

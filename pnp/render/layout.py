@@ -133,7 +133,7 @@ class RenderFailed(AssetError):
 
 
 def _failed(faces: Sequence[Face], work: _Work, index: dict[str, Any], failed: dict[int, InputError]) -> RenderFailed:
-    """The build's failures, with the findings of the faces whose runs and the documents that laid out."""
+    """The build's failures, with the findings of every face and document that did lay out."""
     lost = {face.key for number in failed if number < len(work.todo) for face in work.todo[number][0]}
     found = {
         face.key: [LayoutFinding(**f) for f in index[work.keys[face.key]]["findings"]]
@@ -221,7 +221,7 @@ def _lay_out(
         laid = exc.results
     results = dict(zip(order, laid))
     failed = {number: result for number, result in results.items() if isinstance(result, InputError)}
-    cache.misses += len(jobs) - len(failed)
+    cache.misses += len(jobs)
     fresh: set[str] = set()
     for number, (chunk, document) in enumerate(work.todo):
         result = results[number]

@@ -372,7 +372,7 @@ def render_here(
 def _render_job(html: str, scope: Scope, what: str, boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]] | PnpError:
     try:
         return render_inspected(html, scope, what, boxes)
-    except PnpError as exc:  # sent back to the parent, which raises it
+    except PnpError as exc:  # sent back to the parent, which raises it with the others
         return exc
 
 

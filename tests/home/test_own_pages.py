@@ -89,7 +89,8 @@ def test_every_document_that_fails_in_a_batch_is_told_and_the_rest_are_kept(tmp_
 
 def test_a_build_reports_a_cards_error_and_every_documents_error_together(tmp_path: Path, mini_copy: Path) -> None:
     """A card in a font nobody declared and two rulebooks that fail: exit 2
-    with all three, not just the first document's."""
+    with all three, not just the first document's; and the same again from
+    the cache."""
     (mini_copy / "templates" / "mini" / "back.html").write_text('<p style="font-family: CardFont">{{ game.name }}</p>\n')
     (mini_copy / "templates" / "book.html").write_text('<p style="font-family: BookFont">Rules</p>\n')
     (mini_copy / "templates" / "other.html").write_text("<p>A snowman: \u2603</p>\n", encoding="utf-8")
@@ -104,3 +105,5 @@ def test_a_build_reports_a_cards_error_and_every_documents_error_together(tmp_pa
     assert "document book:" in built.stderr and "BookFont" in built.stderr
     assert "document other:" in built.stderr and "U+2603" in built.stderr
     assert not (tmp_path / "out" / "mini" / "mini-home-a4.pdf").exists()
+    again = run_pnp("build", str(mini_copy), "--out", str(tmp_path / "out"), "--paper", "a4")
+    assert (again.returncode, again.stderr) == (2, built.stderr)  # what laid out was cached, with its findings
