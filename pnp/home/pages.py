@@ -13,7 +13,7 @@ from pnp.home.needs import document_needs, needs, steps
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.paths import OWN
-from pnp.render.document import pages_html
+from pnp.render.document import own_pages_html, pages_html
 from pnp.render.faces import base_context, document_context
 from pnp.render.templating import environment, render
 from pnp.units import css, to_mm
@@ -110,7 +110,7 @@ def instructions_html(
         "shifted": {"file": shifted, "pages": sheets} if shifted else None,
     }
     body = render(environment(game.root), INSTRUCTIONS, context, "the printing instructions")
-    return pages_html(game, _page_css(paper, "15mm") + body, [INSTRUCTIONS_CSS])
+    return own_pages_html(game, _page_css(paper, "15mm") + body, [INSTRUCTIONS_CSS])
 
 
 

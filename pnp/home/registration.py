@@ -20,7 +20,7 @@ from __future__ import annotations
 from html import escape
 
 from pnp.model import Game, Paper
-from pnp.render.document import pages_html
+from pnp.render.document import own_pages_html
 from pnp.units import css, to_mm
 
 STEPS = tuple(i / 2 for i in range(-6, 7))
@@ -172,4 +172,4 @@ def registration_html(game: Game, paper: Paper, shifted: bool = False) -> str:
         f'<div class="reg-page">{back}<div class="reg-text">{BACK_TEXT}</div></div>'
     )
     page = f"<style>@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 0; }}</style>"
-    return pages_html(game, page + style + body, [])
+    return own_pages_html(game, page + style + body, [])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,9 +28,9 @@ from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
 from pnp.render.document import faces_html
-from pnp.render.findings import document_diagnostics, layout_diagnostics, raise_errors
-from pnp.render.inspect import safe_box
-from pnp.render.layout import FacePages, render_build
+from pnp.render.findings import LayoutProblem, document_diagnostics, layout_diagnostics, raise_errors
+from pnp.render.inspect import LayoutFinding, safe_box
+from pnp.render.layout import FacePages, RenderFailed, render_build
 from pnp.render.scope import scope_for
 
 
@@ -130,13 +130,13 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
     jobs += [(registration_html(game, plan.papers[p], options.shifted_backs), "the registration test") for p in _registration_papers(options)]
     named += [registration_file(plan.papers[p]) for p in _registration_papers(options)]
     styles = list(plan.styles)
-    face_pdfs, findings, laid_out = render_build(
-        plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
-    )
-    problems = raise_errors([
-        *layout_diagnostics(plan.components, plan.faces, findings, options.strict),
-        *document_diagnostics([(name, found) for name, (_, found) in zip(named, laid_out)], options.strict),
-    ])
+    try:
+        face_pdfs, findings, laid_out = render_build(
+            plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
+        )
+    except RenderFailed as failed:  # reported with the findings of every card and document that did lay out
+        raise LayoutProblem(_diagnostics(plan, named, failed.faces, failed.documents, options.strict, failed.diagnostics)) from None
+    problems = raise_errors(_diagnostics(plan, named, findings, [found for _, found in laid_out], options.strict))
     rendered = [data for data, _ in laid_out]
     if cache.damaged:
         problems.append(Diagnostic(
@@ -145,6 +145,20 @@ def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path
             Level.WARNING,
         ))
     return Rendered(face_pdfs, dict(zip(keys, rendered[: len(keys)])), tuple(rendered[len(keys) :]), tuple(problems), cache)
+
+
+
+def _diagnostics(
+    plan: HomePlan, named: Sequence[str], faces: Mapping[str, Sequence[LayoutFinding]],
+    documents: Sequence[Sequence[LayoutFinding] | None], strict: bool, failed: Sequence[Diagnostic] = (),
+) -> list[Diagnostic]:
+    """The cards' findings, what ``failed`` to lay out, then each (``named``)
+    document's findings (None: it failed), as diagnostics."""
+    return [
+        *layout_diagnostics(plan.components, plan.faces, faces, strict),
+        *failed,
+        *document_diagnostics([(name, found) for name, found in zip(named, documents) if found is not None], strict),
+    ]
 
 
 

@@ -18,7 +18,7 @@ from html import escape
 
 from pnp.imposition.geometry import Rect, Sheet
 from pnp.model import Game, Paper
-from pnp.render.document import pages_html
+from pnp.render.document import own_pages_html
 from pnp.units import css, mm
 
 SHIFTS = (-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5)
@@ -121,4 +121,4 @@ moving the back side, as the registration test explains, or print with the neare
 </section>
 """
     page = f"<style>@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 18mm; }}</style>"
-    return pages_html(game, page + CSS + body, [])
+    return own_pages_html(game, page + CSS + body, [])

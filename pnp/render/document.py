@@ -12,7 +12,8 @@ from pathlib import Path
 
 from pnp.model import Game
 from pnp.render.faces import Face
-from pnp.render.frame import frame
+from pnp.render.frame import frame, page_document
+from pnp.render.scope import document_fonts
 from pnp.units import css
 
 
@@ -53,5 +54,15 @@ def taller(html: str, factor: float) -> str:
 
 
 def pages_html(game: Game, body: str, styles: Sequence[Path]) -> str:
-    """A document of ordinary pages (printing instructions, rulebooks)."""
+    """A document of the game's own pages (a rulebook): the game's
+    stylesheets, then ``styles``, and its palette."""
     return frame(game, styles, body=body)
+
+
+def own_pages_html(game: Game, body: str, styles: Sequence[Path]) -> str:
+    """A document of pnp's own pages (the printing instructions, the
+    registration test): pnp's ``styles`` only, never the game's, so no rule
+    of a game's stylesheet (an ``h1``, a ``body`` font) reaches them. The
+    fonts are still the game's documents' fonts, the ones every layout's
+    font check holds text to (pnp's own unless the game declares its family)."""
+    return page_document(game.language, document_fonts(game.fonts), styles, "", body)

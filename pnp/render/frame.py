@@ -71,8 +71,14 @@ def palette_css(game: Game) -> str:
 def frame(game: Game, styles: Sequence[Path], extra_css: str = "", body: str = "") -> str:
     """A document of ``game``'s linking the game's stylesheets and ``styles``;
     with no body, the frame a face's identity hashes besides the face."""
+    return page_document(game.language, document_fonts(game.fonts), [*game.styles, *styles], palette_css(game) + extra_css, body)
+
+
+def page_document(language: str, fonts: Sequence[FontFace], styles: Sequence[Path], extra_css: str, body: str) -> str:
+    """An HTML document: the fonts declared, pnp's own rules and ``extra_css``,
+    then ``styles`` linked in order."""
     return (
-        f"<!DOCTYPE html>\n<html lang='{game.language}'><head><meta charset='utf-8'>\n"
-        f"<style>\n{font_css(document_fonts(game.fonts))}\n{BASE_CSS}\n{palette_css(game)}{extra_css}\n</style>\n"
-        f"{_style_links([*game.styles, *styles])}\n</head><body>\n{body}\n</body></html>"
+        f"<!DOCTYPE html>\n<html lang='{language}'><head><meta charset='utf-8'>\n"
+        f"<style>\n{font_css(fonts)}\n{BASE_CSS}\n{extra_css}\n</style>\n"
+        f"{_style_links(styles)}\n</head><body>\n{body}\n</body></html>"
     )

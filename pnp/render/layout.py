@@ -13,8 +13,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import BuildError
+from pnp.errors import AssetError, BuildError, Diagnostic, InputError
 from pnp.render.cache import RenderCache, cache_limit, job_key
+from pnp.render.dispatch import LayoutFailed, Result, render_many
 from pnp.render.faces import Face
 from pnp.render.inspect import LayoutFinding
 from pnp.render.scope import Scope
@@ -95,17 +96,53 @@ def render_build(
     out together, longest first, so every core stays busy to the end. Returns
     the faces' pages and findings, and each document's PDF bytes with its
     findings (kept in the index beside the faces', so a warm build reports
-    them as a cold one does)."""
+    them as a cold one does).
+
+    When faces or documents fail to lay out, :class:`RenderFailed` gives
+    every failure with the findings of all that did lay out; what did is
+    kept in the cache."""
     limit = cache_limit()
     index = cache.face_index()
     work = _work(faces, html_for, documents, scope, cache, index)
-    fresh = _lay_out(work, html_for, safe_for, documents, scope, cache, index, workers)
+    fresh, failed = _lay_out(work, html_for, safe_for, documents, scope, cache, index, workers)
+    if failed:
+        raise _failed(faces, work, index, failed)
     pages = _documents(faces, work.keys, index)
     out, found = _collect(faces, work.keys, index, pages, cache)
     cache.hits += len(pages.keys() - fresh)
     if work.todo or work.unstored:
         cache.prune(limit, set(pages) | set(work.document_keys))
     return out, found, [(data, work.found[i]) for i, data in enumerate(work.stored) if data is not None]
+
+
+class RenderFailed(AssetError):
+    """Faces or documents of a build that could not be laid out: every one's
+    diagnostics (runs of faces first, then documents, in the order asked
+    for), with the findings of the rest: ``faces`` by face key (the faces that
+    laid out) and ``documents`` (per document, None where it failed), so the
+    build reports the failures and the cards' errors together."""
+
+    def __init__(
+        self, diagnostics: Sequence[Diagnostic], faces: dict[str, list[LayoutFinding]] | None = None,
+        documents: Sequence[list[LayoutFinding] | None] = (),
+    ):
+        super().__init__(list(dict.fromkeys(diagnostics)))
+        self.faces = faces or {}
+        self.documents = tuple(documents)
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (type(self), (self.diagnostics, self.faces, self.documents))
+
+
+def _failed(faces: Sequence[Face], work: _Work, index: dict[str, Any], failed: dict[int, InputError]) -> RenderFailed:
+    """The build's failures, with the findings of every face and document that did lay out."""
+    lost = {face.key for number in failed if number < len(work.todo) for face in work.todo[number][0]}
+    found = {
+        face.key: [LayoutFinding(**f) for f in index[work.keys[face.key]]["findings"]]
+        for face in faces if face.key not in lost
+    }
+    documents = [findings if data is not None else None for data, findings in zip(work.stored, work.found)]
+    return RenderFailed([d for number in sorted(failed) for d in failed[number].diagnostics], found, documents)
 
 
 @dataclass
@@ -172,24 +209,31 @@ def _cached_at(cache: RenderCache, index: dict[str, Any], face: str, document: s
 def _lay_out(
     work: _Work, html_for: Callable[[Sequence[Face]], str], safe_for: Callable[[Face], tuple[float, float, float, float]],
     documents: Sequence[tuple[str, str]], scope: Scope, cache: RenderCache, index: dict[str, Any], workers: int | None,
-) -> set[str]:
+) -> tuple[set[str], dict[int, InputError]]:
     """Lay out what ``work`` lists, longest first, and keep the pages in the
-    cache and the index. Returns the keys of the documents made now."""
+    cache and the index. Returns the keys of the documents made now, and the
+    error of each job that failed (runs of faces numbered first, then documents)."""
     chunks = [run for run, _ in work.todo]
     jobs: list[tuple[str, str, list[tuple[float, float, float, float]] | None]] = [
         (html_for(chunk), "card faces", [safe_for(f) for f in chunk]) for chunk in chunks
     ]
     jobs += [(documents[i][0], documents[i][1], None) for i in work.unstored]
     if not jobs:
-        return set()
-    from pnp.render.dispatch import render_many
-
+        return set(), {}
     order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
-    results = dict(zip(order, render_many([jobs[i] for i in order], scope, workers)))
+    try:
+        laid: Sequence[Result | InputError] = render_many([jobs[i] for i in order], scope, workers)
+    except LayoutFailed as exc:
+        laid = exc.results
+    results = dict(zip(order, laid))
+    failed = {number: result for number, result in results.items() if isinstance(result, InputError)}
     cache.misses += len(jobs)
     fresh: set[str] = set()
     for number, (chunk, document) in enumerate(work.todo):
-        data, findings = results[number]
+        result = results[number]
+        if isinstance(result, InputError):
+            continue
+        data, findings = result
         cache.put(document, data)
         fresh.add(document)
         for page, face in enumerate(chunk):
@@ -200,13 +244,16 @@ def _lay_out(
                 "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
             }
     for number, i in enumerate(work.unstored, start=len(chunks)):
-        data, findings = results[number]
+        result = results[number]
+        if isinstance(result, InputError):
+            continue
+        data, findings = result
         key = work.document_keys[i]
         cache.put(key, data)
         work.stored[i], work.found[i] = data, findings
         index[key] = {"document": key, "findings": [asdict(f) for f in findings]}
     cache.save_face_index(index)
-    return fresh
+    return fresh, failed
 
 
 def _documents(faces: Sequence[Face], keys: dict[str, str], index: dict[str, Any]) -> dict[str, list[str | None]]:

@@ -27,7 +27,7 @@ from pnp.errors import BuildError, PnpError
 from pnp.parallel import can_fork  # importing it makes every forked process die with its parent
 
 if TYPE_CHECKING:
-    from pnp.render.inspect import LayoutFinding
+    from pnp.render.dispatch import Result
     from pnp.render.scope import Scope
     from pnp.render.weasy import SafeBoxes
 
@@ -68,7 +68,7 @@ class Renderer:
         child.close()
         self._used = False
 
-    def render_many(self, jobs: Jobs, scope: Scope, workers: int | None) -> list[tuple[bytes, list[LayoutFinding]]]:
+    def render_many(self, jobs: Jobs, scope: Scope, workers: int | None) -> list[Result]:
         self._used = True
         try:
             self._conn.send(([tuple(job) for job in jobs], scope, workers))
@@ -79,7 +79,7 @@ class Renderer:
             raise value
         if status == "crashed":
             raise RuntimeError(f"the renderer process failed:\n{value}")
-        result: list[tuple[bytes, list[LayoutFinding]]] = value
+        result: list[Result] = value
         return result
 
     def close(self, wait: bool = True) -> None:

@@ -21,11 +21,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, PnpError, Source
+from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, InputError, PnpError, Source
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_map
 from pnp.render import sheets
+from pnp.render.dispatch import LayoutFailed, Result
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
@@ -337,10 +338,11 @@ def _font_rules(scope: Scope, what: str) -> FontRules:
 
 def render_here(
     jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
-) -> list[tuple[bytes, list[LayoutFinding]]]:
+) -> list[Result]:
     """Render several (html, what, safe boxes) documents in this process, on
     every core when there are several (:func:`pnp.render.dispatch.render_many`
-    chooses between here and the build's renderer)."""
+    chooses between here and the build's renderer). Every document is laid
+    out; the input's faults in any of them are raised together (:class:`LayoutFailed`)."""
     load_weasyprint()  # imported once, before forking
     try:
         rules_for(scope)  # the fonts' character maps read once, before forking
@@ -356,18 +358,21 @@ def render_here(
             workers or os.cpu_count() or 1,
             done=bar.advance,
         )
-    out = []
+    laid: list[Result | InputError] = []
     for result in results:
-        if isinstance(result, PnpError):
-            raise result
-        out.append(result)
-    return out
+        if not isinstance(result, (InputError, tuple)):
+            raise result  # pnp's own failure, not the input's
+        laid.append(result)
+    failed = [result for result in laid if isinstance(result, InputError)]
+    if failed:
+        raise LayoutFailed([d for error in failed for d in error.diagnostics], laid)
+    return [result for result in laid if not isinstance(result, InputError)]
 
 
 def _render_job(html: str, scope: Scope, what: str, boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]] | PnpError:
     try:
         return render_inspected(html, scope, what, boxes)
-    except PnpError as exc:  # sent back to the parent, which raises it
+    except PnpError as exc:  # sent back to the parent, which raises it with the others
         return exc
 
 
