@@ -37,3 +37,23 @@ def reachable(root: Any, skip: Callable[[Any], bool]) -> Iterator[tuple[str, Any
             if not names:
                 raise AssertionError(f"{path}: cannot look inside a {type(obj).__name__}")
             stack += [(f"{path}.{n}", getattr(obj, n)) for n in names]
+
+
+def writable(obj: Any) -> bool:
+    """Can an agent change ``obj`` in place? A list, dict, set or bytearray,
+    or an object whose attributes can be set (a frozen dataclass's cannot)."""
+    if isinstance(obj, (list, dict, set, bytearray)):
+        return True
+    if isinstance(obj, (*IMMUTABLE, tuple, frozenset, MappingProxyType)):
+        return False
+    if dataclasses.is_dataclass(obj):
+        return not type(obj).__dataclass_params__.frozen  # type: ignore[attr-defined]
+    settable = type(obj).__setattr__ is object.__setattr__
+    slots = [s for klass in type(obj).__mro__ for s in getattr(klass, "__slots__", ())]
+    return settable and (hasattr(obj, "__dict__") or bool(slots))
+
+
+def mutable_parts(root: Any, own: Callable[[Any], bool] = lambda o: False) -> list[str]:
+    """The path to everything reachable from ``root`` an agent could change in
+    place; ``own(obj)``: the agent's own (its notebook), neither reported nor walked."""
+    return [path for path, obj in reachable(root, own) if not own(obj) and writable(obj)]

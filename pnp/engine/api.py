@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import copyreg
+import hashlib
 import math
 import operator
 import random
@@ -38,6 +39,19 @@ class NoEnd(EngineError):
 
 NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """A decision's context when the seat needs none."""
+
+
+def frozen(value: Any) -> Any:
+    """``value`` (card data: mappings, sequences, sets of plain values) with
+    every dict made a read-only view, every list a tuple and every set a
+    frozenset, all the way down: what an engine may put in an observation."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(frozen(v) for v in value)
+    return value
 
 
 class Decision(NamedTuple):
@@ -192,7 +206,21 @@ class QueuedState:
 
 
 Agent = Callable[[Any, Decision, random.Random], Any]
-"""An agent sees only its observation and the decision, and returns an option."""
+"""An agent sees only its observation and the decision, and returns an option;
+the ``random.Random`` it is given is its seat's own (:func:`agent_rngs`), never
+the game's."""
+
+
+def agent_rngs(seed: str, players: int) -> tuple[random.Random, ...]:
+    """Each seat's agent's own generator for the game dealt by
+    ``random.Random(seed)``: seeded from a SHA-256 digest of the seed and the
+    seat under a prefix the game's seed never has, so no state or draw of an
+    agent's generator tells anything of the game's (its deal, its deck) or of
+    another seat's. Made once per game."""
+    return tuple(
+        random.Random(int.from_bytes(hashlib.sha256(f"pnp agent\0{seed}\0{seat}".encode()).digest(), "big"))
+        for seat in range(players)
+    )
 
 
 S = TypeVar("S", bound="State")
@@ -210,13 +238,15 @@ def clone(state: S) -> S:
     return copy.deepcopy(state)
 
 
-def play(state: State, agents: Sequence[Agent], rng: random.Random, max_decisions: int = 100_000) -> Outcome:
-    """Play ``state`` to the end, asking each seat's agent for its decisions."""
+def play(state: State, agents: Sequence[Agent], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
+    """Play ``state`` to the end, asking each seat's agent for its decisions;
+    seat ``s``'s agent draws from ``rngs[s]`` (:func:`agent_rngs`), never from
+    the generator the state deals with."""
     decide, observe, apply = state.decision, state.observation, state.apply
     for _ in range(max_decisions):
         decision = decide()
         if decision is None:
             return state.outcome()
         seat = decision.seat
-        apply(agents[seat](observe(seat), decision, rng))
+        apply(agents[seat](observe(seat), decision, rngs[seat]))
     raise NoEnd(f"no end after {max_decisions} decisions")

@@ -1,7 +1,9 @@
 """Play many seeded games and measure them.
 
-Game ``i`` of a run with seed ``S`` is played with ``random.Random(f"{S}:{i}")``,
-so a run gives the same numbers however many workers share it. Workers keep
+Game ``i`` of a run with seed ``S`` is dealt with ``random.Random(f"{S}:{i}")``
+and each seat's agent draws from its own generator seeded from that string and
+the seat (:func:`pnp.engine.api.agent_rngs`), so a run gives the same numbers
+however many workers share it, and no agent can replay the deal. Workers keep
 a :class:`Tally` of their games and only the tallies travel back. Every rate
 comes with a 95 % Wilson interval.
 """
@@ -17,7 +19,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from pnp.engine.api import Outcome, play
+from pnp.engine.api import Outcome, agent_rngs, play
 from pnp.errors import UsageError
 from pnp.parallel import fork_map, shared
 
@@ -132,8 +134,9 @@ def tally_range(run: Run, start: int, stop: int) -> Tally:
     options = {**run.options, "trusted_agents": True}
     tally = Tally()
     for index in range(start, stop):
-        rng = random.Random(f"{run.seed}:{index}")
-        tally.add(play(run.engine.new_state(run.prepared, run.players, rng, options), agents, rng))
+        seed = f"{run.seed}:{index}"
+        state = run.engine.new_state(run.prepared, run.players, random.Random(seed), options)
+        tally.add(play(state, agents, agent_rngs(seed, run.players)))
     return tally
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.engine.api import Outcome, clone, play
+from pnp.engine.api import Outcome, agent_rngs, clone, play
 from tests.conftest import run_pnp
 from tests.enginetools import shipped
 
@@ -82,9 +82,9 @@ def test_a_clone_plays_on_alone(name: str, players: int) -> None:
         state.apply(agents[decision.seat](state.observation(decision.seat), decision, rng))
     copy = clone(state)
     before = [state.observation(seat) for seat in range(players)]
-    ended = play(copy, agents, random.Random(3))
+    ended = play(copy, agents, agent_rngs("3", players))
     assert [state.observation(seat) for seat in range(players)] == before and not state.is_terminal()
-    assert play(state, agents, random.Random(3)) == ended
+    assert play(state, agents, agent_rngs("3", players)) == ended
 
 
 def test_a_product_lists_every_combination_lazily() -> None:

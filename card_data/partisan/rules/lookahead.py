@@ -91,7 +91,7 @@ class Lookahead:
                 state = copy.deepcopy(world, _shared(view.pack))
                 assert state._current is not None
                 state.apply(state._current.options[index])
-                outcome = play(state, agents, random.Random(k))
+                outcome = play(state, agents, [random.Random(k)] * len(agents))  # a guessed world: nothing to hide
                 scores = outcome.scores
                 total += outcome.winners[view.seat] / sum(outcome.winners) if outcome.winners[view.seat] else 0.0
                 total += 0.01 * (scores[view.seat] - max(s for seat, s in enumerate(scores) if seat != view.seat))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.engine.api import IllegalMove, clone, play
+from pnp.engine.api import IllegalMove, agent_rngs, clone, play
 from pnp.engine.plugins import engine_for
 from pnp.loading.loader import load_game
 from tests.enginetools import assert_matches_golden, play_checked
@@ -116,9 +116,9 @@ def test_a_clone_plays_on_alone() -> None:
         d = state.decision()
         state.apply(agents[d.seat](state.observation(d.seat), d, rng))
     twin = clone(state)
-    first = play(twin, agents, random.Random(1))
+    first = play(twin, agents, agent_rngs("1", 4))
     assert state.table.turn < twin.table.turn and not state.is_terminal()
-    assert play(state, agents, random.Random(1)) == first
+    assert play(state, agents, agent_rngs("1", 4)) == first
 
 
 def _name(card) -> str:  # type: ignore[no-untyped-def]

@@ -52,7 +52,7 @@ class Deck:
     @classmethod
     def from_cards(cls, cards: Sequence[tuple[str, Mapping[str, int]]], symbols: Sequence[str], hand_size: Mapping[int, int], crests: Sequence[str] = ()) -> Deck:
         vectors = tuple(tuple(int(signs.get(s, 0)) for s in symbols) for _, signs in cards)
-        return cls(tuple(card_id for card_id, _ in cards), tuple(symbols), vectors, dict(hand_size), tuple(crests))
+        return cls(tuple(card_id for card_id, _ in cards), tuple(symbols), vectors, MappingProxyType(dict(hand_size)), tuple(crests))
 
 
 def totals(deck: Deck, hand: Sequence[int]) -> list[int]:

@@ -32,7 +32,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, EngineError, Outcome, QueuedState, shuffle
+from pnp.engine.api import Decision, EngineError, Outcome, QueuedState, frozen, shuffle
 
 
 @dataclass(frozen=True)
@@ -820,14 +820,14 @@ def pack_from_game(game: Any, options: Mapping[str, Any]) -> Pack:
 
     def letters_of(cards: Any) -> tuple[Letter, ...]:
         return tuple(
-            Letter(card.id, card.fields[options["suit"]], tuple(card.fields.get(options.get("powers", "powers")) or ()))
+            Letter(card.id, card.fields[options["suit"]], frozen(tuple(card.fields.get(options.get("powers", "powers")) or ())))
             for card in cards for _ in range(card.copies)
         )
 
     letters = letters_of(c for c in traits.cards if chosen(c))
     optional = letters_of(c for c in traits.cards if not chosen(c))
     desires = tuple(
-        Desire(card.id, card.fields[options["suit"]], frozenset(card.fields[options["seeks"]]), card.fields[options["unique"]]["condition"])
+        Desire(card.id, card.fields[options["suit"]], frozenset(card.fields[options["seeks"]]), frozen(card.fields[options["unique"]]["condition"]))
         for card in game.component(options["desires"]).cards
     )
     rules = game.rules

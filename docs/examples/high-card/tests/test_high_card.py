@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.engine.api import IllegalMove, play
+from pnp.engine.api import IllegalMove, agent_rngs, play
 from pnp.engine.plugins import engine_for
 from pnp.loading.loader import load_game
 from tests.conftest import run_pnp
@@ -34,9 +34,8 @@ def test_the_deck_is_the_printed_cards() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_round_goes_to_the_single_highest_card(players: int) -> None:
     for seed in range(30):
-        rng = random.Random(seed)
-        state = RULES.new_state(DECK, players, rng, OPTIONS)
-        outcome = play(state, [RULES.AGENTS["random"]() for _ in range(players)], rng)
+        state = RULES.new_state(DECK, players, random.Random(seed), OPTIONS)
+        outcome = play(state, [RULES.AGENTS["random"]() for _ in range(players)], agent_rngs(str(seed), players))
         expected = [0] * players
         for plays in state.revealed:
             ranks = [DECK.ranks[c] for c in plays]
