@@ -820,7 +820,7 @@ def pack_from_game(game: Any, options: Mapping[str, Any]) -> Pack:
 
     def letters_of(cards: Any) -> tuple[Letter, ...]:
         return tuple(
-            Letter(card.id, card.fields[options["suit"]], frozen(tuple(card.fields.get(options.get("powers", "powers")) or ())))
+            Letter(card.id, card.fields[options["suit"]], frozen(card.fields.get(options.get("powers", "powers")) or ()))
             for card in cards for _ in range(card.copies)
         )
 
