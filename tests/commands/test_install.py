@@ -35,6 +35,9 @@ def test_a_wheel_install_builds_a_game_folder_outside_the_repository(tmp_path: P
         "pnp/resources/fonts/pnp-floor.ttf",
         "pnp/resources/fontconfig.conf",
         "pnp/presets/layouts/poker-9up.yaml",
+        "pnp/resources/starters/poker/art/emblem.svg",
+        "pnp/resources/starters/engine/rules.py",
+        "pnp/resources/starters/project/pnp.toml",
     ):
         assert resource in names, f"{resource} is not in the wheel"
     site = tmp_path / "site"

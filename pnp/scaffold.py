@@ -1,0 +1,105 @@
+"""`pnp new`: a game folder, or a project of games, from a starting point.
+
+The starting points are data shipped in the package (``resources/starters/``):
+each is a complete game folder whose text files carry ``__ID__`` and
+``__TITLE__`` where the new game's id and title go (``project/`` holds what a
+project adds around its games, with ``__GAME__`` for its first game's id).
+Everything is written into a staged folder beside the target and moved into
+place in one rename, so a failure leaves no half-written folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from pnp.errors import UsageError
+from pnp.loading.scalars import SLUG
+from pnp.paths import OWN
+
+STARTERS = OWN / "starters"
+PROJECT = "project"
+"""The starter folder holding a project's own files, not a game."""
+
+
+def starters() -> tuple[str, ...]:
+    """The starting points a game can be made from."""
+    return tuple(sorted(p.name for p in STARTERS.iterdir() if p.is_dir() and p.name != PROJECT))
+
+
+def game_id(name: str) -> str:
+    """``name`` when it is a valid game id (the schema's rule), else a UsageError."""
+    assert SLUG.pattern is not None
+    if len(name) > SLUG.max_length or not re.fullmatch(SLUG.pattern, name):
+        raise UsageError(f"{name!r} cannot name a game: expected {SLUG.expected()}, at most {SLUG.max_length} characters")
+    return name
+
+
+def title_of(name: str) -> str:
+    """A first title for a game or project: ``my-game`` reads "My Game"."""
+    return " ".join(word.capitalize() for word in re.split(r"[-_\s]+", name) if word) or name
+
+
+def new_game(target: Path, starter: str) -> list[Path]:
+    """Write a game folder at ``target`` (its name is the game's id) from ``starter``; the files written."""
+    ident = game_id(target.name)
+    with _staged(target) as stage:
+        _copy(STARTERS / starter, stage, {"__ID__": ident, "__TITLE__": title_of(ident)})
+    return _files(target)
+
+
+def new_project(target: Path, starter: str, game: str) -> list[Path]:
+    """Write a project at ``target`` (pnp.toml, shared folders) holding one game, ``game``, from ``starter``."""
+    ident = game_id(game)
+    with _staged(target) as stage:
+        _copy(STARTERS / PROJECT, stage, {"__GAME__": ident, "__TITLE__": title_of(target.resolve().name)})
+        _copy(STARTERS / starter, stage / "card_data" / ident, {"__ID__": ident, "__TITLE__": title_of(ident)})
+    return _files(target)
+
+
+class _staged:
+    """A folder beside ``target`` to write into, renamed to ``target`` on
+    success and removed on failure. ``target`` may not exist yet or be an
+    empty folder; anything else is refused before anything is written."""
+
+    def __init__(self, target: Path):
+        if target.is_symlink() or target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise UsageError(f"{target}: already exists and is not an empty folder; nothing was written (choose a new name)")
+        self.target = target
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.stage = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=target.parent))
+
+    def __enter__(self) -> Path:
+        return self.stage
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        if kind is not None:
+            shutil.rmtree(self.stage, ignore_errors=True)
+            return
+        try:
+            if self.target.is_dir():
+                self.target.rmdir()  # empty, as checked: replaced by the staged folder
+            os.rename(self.stage, self.target)
+        except OSError:
+            shutil.rmtree(self.stage, ignore_errors=True)
+            raise
+
+
+def _copy(source: Path, target: Path, words: dict[str, str]) -> None:
+    """Copy the folder ``source`` to ``target``, each placeholder in ``words`` replaced in every file."""
+    for path in sorted(source.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        out = target / path.relative_to(source)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        text = path.read_text(encoding="utf-8")
+        for word, value in words.items():
+            text = text.replace(word, value)
+        out.write_text(text, encoding="utf-8")
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())

@@ -1,0 +1,62 @@
+"""`pnp new`: each starting point writes a game folder that builds, checks
+and (with a rules module) simulates at once; a project finds its game by
+name; a bad target or name is refused before anything is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_pnp
+from tests.pdftools import pdftotext
+
+WORDS = {"poker": ["Lantern", "Swap this card"], "tokens": ["5"], "engine": ["10"]}
+"""Text each starting point's cards print (what its cards.yaml holds)."""
+
+
+@pytest.mark.parametrize("starter", sorted(WORDS))
+def test_a_new_game_builds_and_checks_at_once(tmp_path: Path, starter: str) -> None:
+    folder = tmp_path / "my-game"
+    made = run_pnp("new", str(folder), "--starter", starter, cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert "README.md" in made.stdout and f"pnp build {folder}" in made.stdout
+    assert (folder / "README.md").is_file() and "my-game" in (folder / "game.yaml").read_text()
+    out = tmp_path / "out"
+    built = run_pnp("build", str(folder), "--paper", "a4", "--strict", "--out", str(out), cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    text = pdftotext(out / "my-game" / "my-game-home-a4.pdf")
+    assert all(word in text for word in WORDS[starter]), text
+    checked = run_pnp("check", str(folder), "--games", "50", "--trust-rules", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    if starter == "engine":
+        assert "--trust-rules" in made.stdout and "no game was played" not in checked.stdout
+        played = run_pnp("simulate", str(folder), "--players", "2", "--games", "50", "--trust-rules", cwd=tmp_path)
+        assert played.returncode == 0, played.stderr
+        assert "win rate by seat" in played.stdout
+
+
+def test_a_new_project_names_its_game(tmp_path: Path) -> None:
+    project = tmp_path / "studio"
+    made = run_pnp("new", str(project), "--project", "--game", "duel", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    for shared in ("pnp.toml", "templates", "fonts/README.md", "art", "card_data/duel/game.yaml"):
+        assert (project / shared).exists(), shared
+    built = run_pnp("build", "duel", "--paper", "a4", "--out", str(tmp_path / "out"), cwd=project)
+    assert built.returncode == 0, built.stderr
+    assert built.stderr.splitlines()[0] == f"game folder {project / 'card_data' / 'duel'}; project {project} (its pnp.toml)"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["my-game"], "already exists"),
+    (["Bad_Name"], "cannot name a game"),
+    (["--project", "studio", "--game", "no good"], "cannot name a game"),
+    (["fine", "--starter", "tarot-of-nothing"], "unknown starting point"),
+])
+def test_a_bad_target_is_refused_and_nothing_is_written(tmp_path: Path, args: list[str], said: str) -> None:
+    (tmp_path / "my-game").mkdir()
+    (tmp_path / "my-game" / "notes.txt").write_text("mine\n")
+    refused = run_pnp("new", *[str(tmp_path / a) if a in ("my-game", "Bad_Name", "studio", "fine") else a for a in args], cwd=tmp_path)
+    assert refused.returncode == 2 and said in refused.stderr and "Traceback" not in refused.stderr, refused.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my-game"]
+    assert (tmp_path / "my-game" / "notes.txt").read_text() == "mine\n"
