@@ -60,3 +60,11 @@ def test_a_bad_target_is_refused_and_nothing_is_written(tmp_path: Path, args: li
     assert refused.returncode == 2 and said in refused.stderr and "Traceback" not in refused.stderr, refused.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-game"]
     assert (tmp_path / "my-game" / "notes.txt").read_text() == "mine\n"
+
+
+def test_the_engine_starter_keeps_in_step_with_the_high_card_example() -> None:
+    from tests.conftest import ROOT
+
+    starter = (ROOT / "pnp/resources/starters/engine/rules.py").read_text().splitlines()
+    example = (ROOT / "docs/examples/high-card/rules.py").read_text().splitlines()
+    assert starter[1:] == example[1:], "the engine starter is the High Card example's engine: change both"
