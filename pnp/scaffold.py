@@ -30,6 +30,11 @@ def starters() -> tuple[str, ...]:
     return tuple(sorted(p.name for p in STARTERS.iterdir() if p.is_dir() and p.name != PROJECT))
 
 
+def plays(starter: str) -> bool:
+    """Whether the starting point has a rules module (so simulate plays it, with --trust-rules)."""
+    return (STARTERS / starter / "rules.py").is_file()
+
+
 def game_id(name: str) -> str:
     """``name`` when it is a valid game id (the schema's rule), else a UsageError."""
     assert SLUG.pattern is not None
@@ -66,7 +71,7 @@ class _staged:
     empty folder; anything else is refused before anything is written."""
 
     def __init__(self, target: Path):
-        if target.is_symlink() or target.exists() and (not target.is_dir() or any(target.iterdir())):
+        if target.is_symlink() or (target.exists() and (not target.is_dir() or any(target.iterdir()))):
             raise UsageError(f"{target}: already exists and is not an empty folder; nothing was written (choose a new name)")
         self.target = target
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -52,6 +52,7 @@ def test_a_new_project_names_its_game(tmp_path: Path) -> None:
     (["Bad_Name"], "cannot name a game"),
     (["--project", "studio", "--game", "no good"], "cannot name a game"),
     (["fine", "--starter", "tarot-of-nothing"], "unknown starting point"),
+    (["fine", "--game", "duel"], "use it with --project"),
 ])
 def test_a_bad_target_is_refused_and_nothing_is_written(tmp_path: Path, args: list[str], said: str) -> None:
     (tmp_path / "my-game").mkdir()
