@@ -4,8 +4,8 @@ The starting points are data shipped in the package (``resources/starters/``):
 each is a complete game folder whose text files carry ``__ID__`` and
 ``__TITLE__`` where the new game's id and title go (``project/`` holds what a
 project adds around its games, with ``__GAME__`` for its first game's id).
-Everything is written into a staged folder beside the target and moved into
-place in one rename, so a failure leaves no half-written folder.
+Everything is written into a staged folder first and moved into place only
+when complete, so a failure leaves no half-written game.
 """
 
 from __future__ import annotations
@@ -66,16 +66,18 @@ def new_project(target: Path, starter: str, game: str) -> list[Path]:
 
 
 class _staged:
-    """A folder beside ``target`` to write into, renamed to ``target`` on
-    success and removed on failure. ``target`` may not exist yet or be an
-    empty folder; anything else is refused before anything is written."""
+    """A folder to write into, beside ``target`` (or inside it, when it is an
+    empty folder), moved into place on success and removed on failure.
+    ``target`` may not exist yet or be an empty folder; anything else is
+    refused before anything is written."""
 
     def __init__(self, target: Path):
         if target.is_symlink() or (target.exists() and (not target.is_dir() or any(target.iterdir()))):
             raise UsageError(f"{target}: already exists and is not an empty folder; nothing was written (choose a new name)")
-        self.target = target
-        target.parent.mkdir(parents=True, exist_ok=True)
-        self.stage = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=target.parent))
+        self.target = target.absolute()  # `pnp new --project .`: the current folder
+        self.fill = self.target.is_dir()
+        self.target.parent.mkdir(parents=True, exist_ok=True)
+        self.stage = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=self.target if self.fill else self.target.parent))
 
     def __enter__(self) -> Path:
         return self.stage
@@ -85,9 +87,12 @@ class _staged:
             shutil.rmtree(self.stage, ignore_errors=True)
             return
         try:
-            if self.target.is_dir():
-                self.target.rmdir()  # empty, as checked: replaced by the staged folder
-            os.rename(self.stage, self.target)
+            if self.fill:  # an empty folder, kept (it may be someone's current folder), staged inside
+                for child in self.stage.iterdir():
+                    os.rename(child, self.target / child.name)
+                self.stage.rmdir()
+            else:
+                os.rename(self.stage, self.target)
         except OSError:
             shutil.rmtree(self.stage, ignore_errors=True)
             raise

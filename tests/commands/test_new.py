@@ -38,7 +38,8 @@ def test_a_new_game_builds_and_checks_at_once(tmp_path: Path, starter: str) -> N
 
 def test_a_new_project_names_its_game(tmp_path: Path) -> None:
     project = tmp_path / "studio"
-    made = run_pnp("new", str(project), "--project", "--game", "duel", cwd=tmp_path)
+    project.mkdir()  # an empty folder is filled, from inside it too
+    made = run_pnp("new", ".", "--project", "--game", "duel", cwd=project)
     assert made.returncode == 0, made.stderr
     for shared in ("pnp.toml", "templates", "fonts/README.md", "art", "card_data/duel/game.yaml"):
         assert (project / shared).exists(), shared
