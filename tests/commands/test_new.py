@@ -41,11 +41,32 @@ def test_a_new_project_names_its_game(tmp_path: Path) -> None:
     project.mkdir()  # an empty folder is filled, from inside it too
     made = run_pnp("new", ".", "--project", "--game", "duel", cwd=project)
     assert made.returncode == 0, made.stderr
+    assert "cd ." not in made.stdout  # the project is the current folder
     for shared in ("pnp.toml", "templates", "fonts/README.md", "art", "card_data/duel/game.yaml"):
         assert (project / shared).exists(), shared
     built = run_pnp("build", "duel", "--paper", "a4", "--out", str(tmp_path / "out"), cwd=project)
     assert built.returncode == 0, built.stderr
     assert built.stderr.splitlines()[0] == f"game folder {project / 'card_data' / 'duel'}; project {project} (its pnp.toml)"
+
+
+def test_a_bare_name_inside_a_project_is_its_next_game_and_a_path_stays_a_path(tmp_path: Path) -> None:
+    """From a subfolder of a project, `pnp new second` writes card_data/second
+    (so `pnp build second` finds it by name from anywhere in the project);
+    `pnp new ./loose` writes where the path points."""
+    project = tmp_path / "studio"
+    project.mkdir()
+    assert run_pnp("new", ".", "--project", "--game", "duel", cwd=project).returncode == 0
+    inside = project / "templates"
+    made = run_pnp("new", "second", cwd=inside)
+    assert made.returncode == 0, made.stderr
+    assert (project / "card_data" / "second" / "game.yaml").is_file() and not (inside / "second").exists()
+    assert "  pnp build second --paper a4" in made.stdout
+    built = run_pnp("build", "second", "--paper", "a4", "--out", str(tmp_path / "out"), cwd=inside)
+    assert built.returncode == 0, built.stderr
+    assert built.stderr.splitlines()[0].startswith(f"game folder {project / 'card_data' / 'second'}; ")
+    loose = run_pnp("new", "./loose", cwd=inside)
+    assert loose.returncode == 0, loose.stderr
+    assert (inside / "loose" / "game.yaml").is_file() and not (project / "card_data" / "loose").exists()
 
 
 @pytest.mark.parametrize(("args", "said"), [
