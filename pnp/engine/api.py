@@ -98,6 +98,9 @@ class Outcome:
     """Numbers the simulator averages over games, with 95 % intervals, in
     the engine's own words (``MEASURES`` describes them): ties, margins,
     pieces lost. A 0/1 measure reads as how often it happens."""
+    powers: Mapping[str, int] = field(default_factory=dict)
+    """How often each card power (the engine's ``usable(prepared)["powers"]``)
+    was used: what `pnp check` reports per skill level, flagging any never used."""
 
     @property
     def ranks(self) -> tuple[int, ...]:
