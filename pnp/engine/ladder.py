@@ -93,7 +93,7 @@ def games_within(share: float, spent: float, first: int, cap: int) -> int:
     the batch and at most ``cap``."""
     if spent <= 0:
         return cap
-    return max(first, min(cap, math.floor(first * share / spent)))
+    return max(first, min(cap, math.floor(first * share / spent + 1e-9)))  # 1e-9: sums of seconds are not exact
 
 
 def runs_of(rules: Sequence[Rules], level: str, weaker: str | None, start: int, stop: int, seed: int) -> list[tuple[Key, Run]]:
