@@ -166,6 +166,8 @@ class EngineSpec:
     """What the engine needs from the data (the engine defines them)."""
     variants: Mapping[str, Variant] = field(default_factory=lambda: MappingProxyType({}))
     """Ways to play the rules offer, by name: each sets some options."""
+    rollout: str | None = None
+    """The engine's agent that search agents play games out with (None: its heuristic, else random)."""
 
     def options_for(self, variant: str | None) -> dict[str, Any]:
         """The engine options of ``variant`` (None: the rules as printed)."""

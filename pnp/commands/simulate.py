@@ -38,7 +38,7 @@ def simulate(
     if players not in engine.player_counts(prepared):
         raise UsageError(f"--players: {players} is not a player count of {loaded.title} ({', '.join(map(str, engine.player_counts(prepared)))})")
     chosen = agents_for(engine, [a.strip() for a in agents.split(",") if a.strip()], players)
-    run = Run(engine, prepared, options, players, chosen, games, seed, variant)
+    run = Run(engine, prepared, options, players, chosen, games, seed, variant, loaded.engine.rollout if loaded.engine else None)
     data = metrics(run, run_games(run, workers or os.cpu_count() or 1))
     if as_json:
         click.echo(json.dumps(data, indent=2))

@@ -116,12 +116,23 @@ class Product(Sequence[tuple[Any, ...]]):
     each piece) offered as one option list without building it. ``len``,
     indexing (mixed radix, the last part fastest) and ``in`` cost one step per
     part; making one costs only the tuple of its parts (an agent that picks
-    part by part never asks its size)."""
+    part by part never asks its size). It is read-only and its parts are
+    tuples: an agent cannot change the options it is offered."""
 
     __slots__ = ("parts",)
+    parts: tuple[Sequence[Any], ...]
 
     def __init__(self, parts: Sequence[Sequence[Any]]):
-        self.parts = tuple(parts)
+        object.__setattr__(self, "parts", tuple(map(tuple, parts)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Product, (self.parts,)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Product is read-only: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Product is read-only: {name} cannot be deleted")
 
     def __len__(self) -> int:
         return math.prod(map(len, self.parts))

@@ -33,7 +33,7 @@ def simulate_game(
     for variant in (None, *game.engine.variants):
         engine, options = engine_for(game, trust, variant)
         prepared = engine.prepare(game, options)
-        ways.append(Rules(variant, engine, prepared, options, tuple(engine.player_counts(prepared))))
+        ways.append(Rules(variant, engine, prepared, options, tuple(engine.player_counts(prepared)), game.engine.rollout))
     printed = ways[0]
     ladder = play_ladder(ways, levels(printed.engine, search), games, seed, workers, budget, clock)
     level = balance_level(ladder, games)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any
 
+from pnp.engine import agents as seats
 from pnp.engine.simulate import Run, Tally, simulate_many
 
 FIRST = 8
@@ -47,6 +48,8 @@ class Rules:
     prepared: Any
     options: dict[str, Any]
     counts: tuple[int, ...]
+    rollout: str | None = None
+    """The agent search levels play out with (game.yaml ``engine.rollout``)."""
 
 
 @dataclass(frozen=True)
@@ -74,12 +77,8 @@ def levels(engine: ModuleType, search: Sequence[int] = SEARCH) -> tuple[str, ...
     """The ladder's agent names for ``engine``, weakest first."""
     names = [name for name in ("random", "heuristic") if name in engine.AGENTS]
     if hasattr(engine, "determinize"):
-        names += [f"search:{budget}" for budget in search]
+        names += [f"{seats.SEARCH}:{budget}" for budget in search]
     return tuple(names)
-
-
-def searching(name: str) -> bool:
-    return name == "search" or name.startswith("search:")
 
 
 def per_seat(games: int, players: int) -> int:
@@ -102,14 +101,16 @@ def runs_of(rules: Sequence[Rules], level: str, weaker: str | None, start: int, 
     out: list[tuple[Key, Run]] = []
     for way in rules:
         for n in way.counts:
-            out.append((("table", way.variant, n), Run(way.engine, way.prepared, way.options, n, (level,) * n, stop - start, seed, way.variant, start)))
+            run = Run(way.engine, way.prepared, way.options, n, (level,) * n, stop - start, seed, way.variant, way.rollout, start)
+            out.append((("table", way.variant, n), run))
     printed = rules[0]
     if weaker is not None:
         for n in printed.counts:
             first, last = per_seat(start, n), per_seat(stop, n)
             for seat in range(n):
                 agents = tuple(level if s == seat else weaker for s in range(n))
-                out.append((("pair", n, seat), Run(printed.engine, printed.prepared, printed.options, n, agents, last - first, seed, None, first)))
+                run = Run(printed.engine, printed.prepared, printed.options, n, agents, last - first, seed, None, printed.rollout, first)
+                out.append((("pair", n, seat), run))
     return [(key, run) for key, run in out if run.games > 0]
 
 
@@ -123,7 +124,7 @@ def play_ladder(
     started = clock()
     for k, name in enumerate(names):
         weaker = names[k - 1] if k else None
-        if budget is None and searching(name):
+        if budget is None and seats.iterations(name) is not None:
             ladder.levels += [Level(rest, 0, "search plays only within a --budget") for rest in names[k:]]
             break
         left = math.inf if budget is None else budget - (clock() - started)
@@ -143,8 +144,7 @@ def _play(ladder: Ladder, rules: Sequence[Rules], name: str, weaker: str | None,
     planned = runs_of(rules, name, weaker, start, stop, seed)
     if not planned:
         return
-    piece = 4 if searching(name) else 500  # a search game is slow: small pieces keep every core busy
-    tallies = simulate_many([run for _, run in planned], workers, piece, label=f"playing {name}")
+    tallies = simulate_many([run for _, run in planned], workers, label=f"playing {name}")
     for (key, run), tally in zip(planned, tallies):
         held = ladder.tallies.get((name, key))
         ladder.tallies[(name, key)] = tally if held is None else held.merge(tally)

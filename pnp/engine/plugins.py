@@ -91,6 +91,11 @@ def _provides(game: Game, engine: ModuleType, to: Need) -> ModuleType:
             f"the engine ({getattr(engine, '__file__', None) or engine.__name__}) has no {' or '.join(missing)}; to {to} it needs "
             f"{', '.join(NEEDS[to])} (docs/engine.md, What an engine module provides)"
         ))])
+    rollout = game.engine.rollout if game.engine else None
+    if to == "play" and rollout is not None and rollout not in engine.AGENTS:
+        raise InputError([Diagnostic(game.where.get("engine.rollout", _where(game)), "engine.rollout", (
+            f"the engine has no agent {rollout!r} to play games out with; expected one of {', '.join(engine.AGENTS)}"
+        ))])
     return engine
 
 

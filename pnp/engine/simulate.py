@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from pnp.engine import agents as seats
 from pnp.engine.api import Outcome, agent_rngs, play
 from pnp.errors import UsageError
 from pnp.parallel import fork_map, shared
@@ -51,6 +52,8 @@ class Run:
     seed: int
     variant: str | None = None
     """The rules' variant played (game.yaml engine.variants), None: as printed."""
+    rollout: str | None = None
+    """The agent search agents play out with (game.yaml engine.rollout), None: the default."""
     start: int = 0
     """The index of the run's first game: a run continued from game ``start``
     adds up exactly with the one that played the games before it."""
@@ -131,10 +134,14 @@ def agents_for(engine: ModuleType, names: Sequence[str], players: int) -> tuple[
         chosen = chosen * players
     if len(chosen) != players:
         raise UsageError(f"--agents: {len(chosen)} agents for {players} players; give one, or one per seat")
-    unknown = [a for a in chosen if a not in engine.AGENTS]
-    if unknown:
-        raise UsageError(f"--agents: unknown agent {unknown[0]!r}; expected one of {', '.join(engine.AGENTS)}")
+    for name in chosen:
+        seats.check(engine, name)
     return tuple(chosen)
+
+
+def searches(run: Run) -> bool:
+    """Whether a seat of ``run`` searches (its games cost thousands of playouts each)."""
+    return any(seats.iterations(name) is not None for name in run.agents)
 
 
 def _tally_shared(start: int, stop: int) -> Tally:
@@ -143,7 +150,7 @@ def _tally_shared(start: int, stop: int) -> Tally:
 
 def tally_range(run: Run, start: int, stop: int) -> Tally:
     """Play games ``start`` to ``stop`` of ``run`` and count them."""
-    agents = [run.engine.AGENTS[name]() for name in run.agents]
+    agents = [seats.make(run.engine, run.prepared, name, run.rollout) for name in run.agents]
     # pnp's own agents only make legal moves (each game's tests/test_*_engine.py check every
     # step of random playouts), so bulk play skips re-checking each move.
     options = {**run.options, "trusted_agents": True}
@@ -161,11 +168,13 @@ def _tally_job(index: int, start: int, stop: int) -> tuple[int, Tally]:
 
 def simulate_many(runs: Sequence[Run], workers: int = 1, piece: int = 500, label: str = "simulating") -> list[Tally]:
     """Several runs at once, cut into pieces of ``piece`` games handed to one
-    pool, so no core waits for another between runs; ``label`` names them on
-    the progress bar."""
+    pool, so no core waits for another between runs (a searching run game
+    by game); ``label`` names them on the progress bar."""
     jobs = [
-        (i, start, min(start + piece, run.start + run.games))
-        for i, run in enumerate(runs) for start in range(run.start, run.start + run.games, piece)
+        (i, start, min(start + step, run.start + run.games))
+        for i, run in enumerate(runs)
+        for step in [1 if searches(run) else piece]
+        for start in range(run.start, run.start + run.games, step)
     ]
     jobs.sort(key=lambda job: -runs[job[0]].players * (job[2] - job[1]))  # longest first
     totals = [Tally() for _ in runs]
@@ -179,7 +188,10 @@ def simulate_many(runs: Sequence[Run], workers: int = 1, piece: int = 500, label
 
 
 def simulate(run: Run, workers: int = 1) -> Tally:
-    """Every game of ``run``, counted, on up to ``workers`` processes."""
+    """Every game of ``run``, counted, on up to ``workers`` processes: a
+    searching run game by game, with a progress bar on a terminal."""
+    if searches(run):
+        return simulate_many([run], workers)[0]
     workers = max(1, min(workers, os.cpu_count() or 1, run.games // 50 or 1))
     bounds = [run.games * w // workers for w in range(workers + 1)]
     parts = fork_map(_tally_shared, [(bounds[w], bounds[w + 1]) for w in range(workers)], workers, share=run)

@@ -217,7 +217,9 @@ def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diag
     variants = {
         name: Variant(name, v["doc"], MappingProxyType(dict(v["options"] or {}))) for name, v in (checked["variants"] or {}).items()
     }
-    return EngineSpec(checked["module"], checked["plugin"], MappingProxyType(dict(checked["options"] or {})), MappingProxyType(variants))
+    return EngineSpec(
+        checked["module"], checked["plugin"], MappingProxyType(dict(checked["options"] or {})), MappingProxyType(variants), checked["rollout"],
+    )
 
 
 def _entry(set_name: str, e: dict[str, Any]) -> Entry:

@@ -208,8 +208,9 @@ ENGINE = Record(
         Field("plugin", SLUG, "Or an installed engine: the name of its `pnp.engines` entry point.", None),
         Field("options", AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {}),
         Field("variants", MapOf(SLUG, VARIANT), "Ways to play the rules offer (pnp simulate --variant NAME; pnp check plays each).", {}),
+        Field("rollout", IDENT, "The engine's agent the search agent plays games out with (default: its heuristic, else random play).", None),
     ),
-    "an engine {module or plugin, options, variants}",
+    "an engine {module or plugin, options, variants, rollout}",
 )
 
 

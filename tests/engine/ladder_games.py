@@ -3,9 +3,9 @@ strength, and a clock the agents move, so a slow level is slow without time.
 
 Each seat picks a number from 0 to 9 once; the highest pick wins (equal picks
 share the win). In :func:`luck` the picks are ignored and the deal decides.
-Agents: ``random`` picks any number, ``heuristic`` 5-9, ``search:1`` 8-9 and
-``search:2`` always 9 (:func:`engine`); :func:`engine` with ``weak_search``
-gives search agents that pick 0-4, below the heuristic.
+Agents: ``random`` picks any number, ``heuristic`` 5-9, ``good`` 8-9 and
+``best`` always 9 (:func:`engine`, the ladder :data:`LEVELS`); with
+``weak`` the two above the heuristic pick 0-4.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from pnp.engine.api import Agent, Decision, Outcome
 
 CLOCK = [0.0]
 """The fake seconds: each agent call adds its level's cost (:data:`COST`)."""
-COST = {"random": 0.0, "heuristic": 0.0, "search:1": 0.0, "search:2": 0.0}
+COST = {"random": 0.0, "heuristic": 0.0, "good": 0.0, "best": 0.0}
+LEVELS = ("random", "heuristic", "good", "best")
+"""Levels of known strength, weakest first (agent names of :func:`engine`)."""
 
 
 class PickState:
@@ -62,13 +64,12 @@ def _picker(name: str, low: int, high: int) -> Callable[[], Agent]:
     return make
 
 
-def engine(luck: bool = False, weak_search: bool = False, search: bool = True) -> ModuleType:
-    """A fake engine module; ``search``: it has ``determinize`` (so the ladder climbs to search)."""
+def engine(luck: bool = False, weak: bool = False, search: bool = True) -> ModuleType:
+    """A fake engine module; ``search``: it has ``determinize`` (so :func:`pnp.engine.ladder.levels` climbs to search)."""
     module = ModuleType("pick_engine")
-    searching = (0, 4) if weak_search else None
     module.AGENTS = {  # type: ignore[attr-defined]
         "random": _picker("random", 0, 9), "heuristic": _picker("heuristic", 5, 9),
-        "search:1": _picker("search:1", *(searching or (8, 9))), "search:2": _picker("search:2", *(searching or (9, 9))),
+        "good": _picker("good", *((0, 4) if weak else (8, 9))), "best": _picker("best", *((0, 4) if weak else (9, 9))),
     }
     module.new_state = lambda prepared, players, rng, options: PickState(players, rng, luck)  # type: ignore[attr-defined]
     module.usable = lambda prepared: {"actions": ("pick", "pass"), "powers": ("double", "steal")}  # type: ignore[attr-defined]

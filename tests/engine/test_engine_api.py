@@ -128,3 +128,19 @@ def test_shuffle_deals_as_the_standard_library_does(seed: int, size: int) -> Non
     shuffle(mine, ours)
     standard.shuffle(theirs)
     assert mine == theirs and ours.getstate() == standard.getstate()
+
+
+def test_a_product_of_options_is_read_only() -> None:
+    """An agent cannot change the options it is offered: the parts are tuples
+    and the product's attributes cannot be set; a copy is still a product."""
+    import copy
+    import pickle
+
+    from pnp.engine.api import Product
+
+    offered = Product([["a", "b"], ("c",)])
+    for edit in (lambda: setattr(offered, "parts", ()), lambda: delattr(offered, "parts"), lambda: offered.parts[0].append("z")):  # type: ignore[attr-defined]
+        with pytest.raises(AttributeError):
+            edit()
+    assert list(offered) == [("a", "c"), ("b", "c")]
+    assert list(copy.deepcopy(offered)) == list(pickle.loads(pickle.dumps(offered))) == list(offered)

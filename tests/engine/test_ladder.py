@@ -19,7 +19,7 @@ from pnp.engine.simulate import Tally, wilson
 from pnp.engine.skill import balance_level, skill_findings, step, trace, usage, usage_findings
 from tests.conftest import run_pnp
 from tests.engine import ladder_games
-from tests.engine.ladder_games import CLOCK, COST
+from tests.engine.ladder_games import CLOCK, COST, LEVELS
 
 HIGH_CARD = Path(__file__).resolve().parents[2] / "docs" / "examples" / "high-card"
 
@@ -33,9 +33,8 @@ def _free_agents() -> Iterator[None]:
 
 def _ladder(cap: int = 200, budget: float | None = 1000.0, seed: int = 1, workers: int = 1, **kind: bool) -> tuple[Ladder, tuple[str, ...]]:
     engine = ladder_games.engine(**kind)
-    names = levels(engine, (1, 2))
     rules = [Rules(None, engine, None, {}, (2, 3))]
-    return play_ladder(rules, names, cap, seed, workers, budget, clock=lambda: CLOCK[0]), names
+    return play_ladder(rules, LEVELS, cap, seed, workers, budget, clock=lambda: CLOCK[0]), LEVELS
 
 
 def _won(winners: tuple[bool, ...]) -> Outcome:
@@ -60,9 +59,8 @@ def test_a_shared_win_counts_its_share_against_the_fair_share() -> None:
 
 def test_a_strong_agent_shows_in_the_trace_at_every_step() -> None:
     ladder, names = _ladder()
-    assert names == ("random", "heuristic", "search:1", "search:2")
     steps = trace(ladder, (2, 3))
-    assert [(s["weaker"], s["stronger"]) for s in steps] == [("random", "heuristic"), ("heuristic", "search:1"), ("search:1", "search:2")]
+    assert [(s["weaker"], s["stronger"]) for s in steps] == [("random", "heuristic"), ("heuristic", "good"), ("good", "best")]
     for s in steps:
         for n, m in s["by_players"].items():
             assert m["verdict"] == "stronger" and m["share"]["low"] > 1 / int(n) and m["times_fair"]["low"] > 1, (s, n)
@@ -71,7 +69,7 @@ def test_a_strong_agent_shows_in_the_trace_at_every_step() -> None:
     two = steps[0]["by_players"]["2"]
     assert two["share"]["low"] < 0.725 < two["share"]["high"] and two["games"] == 200
     assert skill_findings(steps, "game.yaml") == []
-    assert balance_level(ladder, 200) == "search:2"
+    assert balance_level(ladder, 200) == "best"
 
 
 def test_a_game_of_luck_is_flagged_where_skill_barely_matters() -> None:
@@ -85,18 +83,18 @@ def test_a_game_of_luck_is_flagged_where_skill_barely_matters() -> None:
 
 
 def test_a_heuristic_that_beats_search_is_flagged() -> None:
-    ladder, _ = _ladder(weak_search=True)
+    ladder, _ = _ladder(weak=True)  # "good" stands for search:S1, and picks low
     steps = trace(ladder, (2, 3))
     assert [m["verdict"] for m in steps[1]["by_players"].values()] == ["weaker", "weaker"]
     messages = [f.message for f in skill_findings(steps, "game.yaml")]
-    assert any(m.startswith("heuristic play beats search:1: a search:1 seat among heuristic ones wins less than its fair share") for m in messages)
+    assert any(m.startswith("heuristic play beats good: a good seat among heuristic ones wins less than its fair share") for m in messages)
 
 
 def test_usage_counts_actions_and_powers_per_game_and_flags_what_is_never_used() -> None:
     ladder, _ = _ladder(cap=50)
     used = usage(ladder, {"actions": ("pick", "pass"), "powers": ("double", "steal")}, (2, 3))
-    assert set(used) == {"random", "heuristic", "search:1", "search:2"}
-    row = used["search:2"]["3"]  # every seat picks 9: three doubles a game
+    assert set(used) == set(LEVELS)
+    row = used["best"]["3"]  # every seat picks 9: three doubles a game
     assert row == {"games": 50, "actions": {"pass": 0.0, "pick": 3.0}, "powers": {"double": 3.0, "steal": 0.0},
                    "never_used": {"actions": ["pass"], "powers": ["steal"]}}
     found = usage_findings(used, "game.yaml")
@@ -134,28 +132,28 @@ def test_a_budget_plays_the_same_games_in_two_batches() -> None:
     batched, _ = _ladder(cap=60, budget=1000.0)
     assert [lv.games for lv in batched.levels] == [60] * 4
     whole, _ = _ladder(cap=60, budget=None)
-    assert [lv.games for lv in whole.levels] == [60, 60, 0, 0]  # no budget: search is not played
+    assert [lv.games for lv in whole.levels] == [60] * 4
     for key, tally in whole.tallies.items():
         assert batched.tallies[key] == tally, key
 
 
 def test_a_slow_level_plays_fewer_games_within_the_budget() -> None:
-    """Fake seconds: a search:1 decision costs 0.1, a search:2 one 0.4, the
-    rest nothing. search:1's first batch (8 games a table, at 2 and 3
-    players) makes 57 decisions: 5.7 s; half of the 100 s left holds 70
-    games a table (49.2 s). search:2's first batch (its pairs seat search:1
-    beside it) costs 25.4 s, and the 50.8 s left hold 16."""
-    COST.update({"search:1": 0.1, "search:2": 0.4})
+    """Fake seconds: a "good" decision costs 0.1, a "best" one 0.4, the
+    rest nothing. good's first batch (8 games a table, at 2 and 3 players)
+    makes 57 decisions: 5.7 s; half of the 100 s left holds 70 games a
+    table (49.2 s). best's first batch (its pairs seat good beside it)
+    costs 25.4 s, and the 50.8 s left hold 16."""
+    COST.update({"good": 0.1, "best": 0.4})
     ladder, _ = _ladder(cap=200, budget=100.0)
     games = {lv.agent: lv.games for lv in ladder.levels}
-    assert games == {"random": 200, "heuristic": 200, "search:1": 70, "search:2": 16}
-    assert ladder.tallies[("search:1", ("table", None, 3))].games == 70
-    assert ladder.tallies[("search:2", ("pair", 3, 0))].games == 6  # ceil(16 / 3) games for each seat
-    assert balance_level(ladder, 200) == "search:1"  # 16 games are too few to report the balance at
-    COST.update({"search:1": 5.0})
+    assert games == {"random": 200, "heuristic": 200, "good": 70, "best": 16}
+    assert ladder.tallies[("good", ("table", None, 3))].games == 70
+    assert ladder.tallies[("best", ("pair", 3, 0))].games == 6  # ceil(16 / 3) games for each seat
+    assert balance_level(ladder, 200) == "good"  # 16 games are too few to report the balance at
+    COST.update({"good": 5.0})
     short, _ = _ladder(cap=200, budget=100.0)
     assert [(lv.agent, lv.games, lv.why) for lv in short.levels][2:] == [
-        ("search:1", FIRST, None), ("search:2", 0, "outside the budget of 100 s"),
+        ("good", FIRST, None), ("best", 0, "outside the budget of 100 s"),
     ]
 
 
@@ -166,7 +164,8 @@ def test_games_within_a_share_follow_the_first_batch_pace() -> None:
     assert games_within(share=5.0, spent=0.0, first=8, cap=200) == 200
 
 
-def test_an_engine_without_determinize_climbs_no_search_level() -> None:
+def test_search_levels_are_those_of_an_engine_with_determinize() -> None:
+    assert levels(ladder_games.engine(), (1, 2)) == ("random", "heuristic", "search:1", "search:2")
     assert levels(ladder_games.engine(search=False), (1, 2)) == ("random", "heuristic")
 
 
@@ -179,14 +178,20 @@ def _check(*args: str) -> Any:
 def test_check_reports_the_ladder_and_the_level_of_every_balance_figure() -> None:
     report = _check("--games", "40", "--workers", "1")
     ladder = report["exact"]["ladder"]
-    assert ladder["levels"] == [{"agent": "random", "games": 40}, {"agent": "heuristic", "games": 40}]
+    unplayed = {"games": 0, "why": "search plays only within a --budget"}
+    assert ladder["levels"] == [
+        {"agent": "random", "games": 40}, {"agent": "heuristic", "games": 40}, {"agent": "search:100", **unplayed}, {"agent": "search:1000", **unplayed},
+    ]
     assert ladder["balance_level"] == "heuristic" and ladder["budget"] is None
     assert [(p["weaker"], p["stronger"], sorted(p["by_players"])) for p in ladder["trace"]] == [("random", "heuristic", ["2", "3", "4"])]
     assert ladder["usage"]["heuristic"]["2"] == {"games": 40, "actions": {"play": 10.0}, "powers": {}}
     for sim in report["exact"]["simulation"].values():
         assert sim["level"] == "heuristic" and set(sim["agents"]) == {"heuristic"}
     text = run_pnp("check", str(HIGH_CARD), "--trust-rules", "--games", "40").stdout
-    assert "Skill levels (games per table): random 40 games, heuristic 40 games; balance figures at heuristic" in text
+    assert (
+        "Skill levels (games per table): random 40 games, heuristic 40 games, search:100 not played (search plays only within "
+        "a --budget), search:1000 not played (search plays only within a --budget); balance figures at heuristic"
+    ) in text
     assert "Skill trace, heuristic over random (one heuristic seat's share of the games won, 95 % interval): 2 players " in text
 
 

@@ -41,6 +41,7 @@ class Observation:
     """What one seat knows: its own hand, and every card revealed so far."""
 
     seat: int
+    players: int
     hand: tuple[int, ...]
     """Card indices into the deck."""
     revealed: tuple[tuple[int, ...], ...]
@@ -90,15 +91,19 @@ class HighCardState:
         self.hands[seat].remove(choice)
         self.picked.append(choice)
         if len(self.picked) == self.n:
-            ranks = [self.deck.ranks[c] for c in self.picked]
-            top = max(ranks)
-            if ranks.count(top) == 1:
-                self.won[ranks.index(top)] += 1
             self.revealed.append(tuple(self.picked))
+            self.score_round(self.revealed[-1])
             self.picked = []
 
+    def score_round(self, picked: tuple[int, ...]) -> None:
+        """The single highest card of a round takes it."""
+        ranks = [self.deck.ranks[c] for c in picked]
+        top = max(ranks)
+        if ranks.count(top) == 1:
+            self.won[ranks.index(top)] += 1
+
     def observation(self, seat: int) -> Observation:
-        return Observation(seat, tuple(self.hands[seat]), tuple(self.revealed), self.deck.ranks)
+        return Observation(seat, self.n, tuple(self.hands[seat]), tuple(self.revealed), self.deck.ranks)
 
     def is_terminal(self) -> bool:
         return len(self.revealed) == self.deck.hand
@@ -116,6 +121,25 @@ class HighCardState:
 
 def new_state(deck: Deck, players: int, rng: random.Random, options: Mapping[str, Any]) -> HighCardState:
     return HighCardState(deck, players, rng, options)
+
+
+def determinize(deck: Deck, obs: Observation, decision: Decision, rng: random.Random) -> HighCardState:
+    """A whole game consistent with what ``obs``'s seat has seen, at its
+    ``decision`` (for pnp's search agent): the cards it has not seen (the
+    other hands, this round's picks of the seats before it) dealt afresh."""
+    state = HighCardState(deck, 0, rng, {})
+    state.n = players = obs.players
+    seen = {card for played in obs.revealed for card in played} | set(obs.hand)
+    unseen = [card for card in range(len(deck.ids)) if card not in seen]
+    rng.shuffle(unseen)
+    left = deck.hand - len(obs.revealed)
+    state.picked = [unseen.pop() for _ in range(obs.seat)]
+    state.hands = [list(obs.hand) if s == obs.seat else sorted(unseen.pop() for _ in range(left - (s < obs.seat))) for s in range(players)]
+    state.revealed = list(obs.revealed)
+    state.won = [0] * players
+    for played in obs.revealed:
+        state.score_round(played)
+    return state
 
 
 def _random() -> Agent:

@@ -1,0 +1,196 @@
+"""pnp's search agent and the ``determinize`` contract it plays through.
+
+Every engine that can be searched (the three shipped games and the High Card
+example) deals, from one seat's observation and decision, whole states that
+agree with all that seat has seen and differ in what it has not; agents decide
+the same in every such deal (what they are given is all they know); the search
+agent is reproducible by seed and plays better than the agents it plays out with.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from pnp.engine import agents as seats
+from pnp.engine.api import Decision, agent_rngs, play
+from pnp.engine.plugins import engine_for
+from pnp.engine.search import Search, shares
+from pnp.loading.loader import load_game
+from tests.conftest import ROOT, run_pnp
+from tests.enginetools import shipped
+
+ENGINES = ("high-card", "persuasion-b04", "persuasion-d01", "partisan")
+HIGH_CARD = ROOT / "docs/examples/high-card"
+
+
+def engine(name: str) -> tuple[ModuleType, Any, dict[str, Any]]:
+    """An engine, its prepared data and options (move checks on)."""
+    if name == "high-card":
+        game = load_game(HIGH_CARD)
+        rules, options = engine_for(game, trust=True)
+    else:
+        rules, game = shipped(name)
+        assert game.engine is not None
+        options = dict(game.engine.options)
+    return rules, rules.prepare(game, options), options
+
+
+def canon(value: Any, depth: int = 0) -> Any:
+    """A comparable copy of an observation: its values, not its objects (a
+    seat's own notebook, ``notes``, left out: the agent writes it)."""
+    assert depth < 60, "an observation nested this deep holds a cycle"
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return value
+    if isinstance(value, Mapping):
+        return ("map", sorted((repr(canon(k, depth + 1)), canon(v, depth + 1)) for k, v in value.items()))
+    if isinstance(value, (frozenset, set)):
+        return ("set", sorted(repr(canon(v, depth + 1)) for v in value))
+    if isinstance(value, (list, tuple)):
+        return tuple(canon(v, depth + 1) for v in value)
+    if dataclasses.is_dataclass(value):
+        return (type(value).__name__, tuple((f.name, canon(getattr(value, f.name), depth + 1)) for f in dataclasses.fields(value) if f.name != "notes"))
+    if hasattr(value, "__len__") and hasattr(value, "__getitem__"):  # a lazy option sequence
+        return tuple(canon(v, depth + 1) for v in value)
+    slots = [s for cls in type(value).__mro__ for s in getattr(cls, "__slots__", ())]
+    attrs = {**{s: getattr(value, s) for s in slots if hasattr(value, s)}, **getattr(value, "__dict__", {})}
+    return (type(value).__name__, sorted((k, canon(v, depth + 1)) for k, v in attrs.items() if k != "notes"))
+
+
+def same_decision(a: Decision, b: Decision) -> bool:
+    return (a.seat, a.kind, canon(list(a.options)), canon(dict(a.context))) == (b.seat, b.kind, canon(list(b.options)), canon(dict(b.context)))
+
+
+def decisions(name: str, games: int, players: int) -> Iterator[tuple[ModuleType, Any, Any, Decision]]:
+    """Every decision of ``games`` heuristic games: engine, prepared, state, decision."""
+    rules, prepared, options = engine(name)
+    for game in range(games):
+        state = rules.new_state(prepared, players, random.Random(f"redeal:{game}"), options)
+        agents = [rules.AGENTS["heuristic"]() for _ in range(players)]
+        rngs = agent_rngs(f"redeal:{game}", players)
+        while (decision := state.decision()) is not None:
+            yield rules, prepared, state, decision
+            state.apply(agents[decision.seat](state.observation(decision.seat), decision, rngs[decision.seat]))
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_a_determinization_agrees_with_all_the_seat_has_seen_and_varies_the_rest(name: str) -> None:
+    """Over every decision of whole games: the deal agrees with the seat's
+    observation and decision, its options are hashable, the other seats'
+    observations differ between deals, and each deal plays to its end."""
+    varied = checked = 0
+    players = 4 if name != "high-card" else 3
+    for rules, prepared, state, decision in decisions(name, 3, players):
+        seat = decision.seat
+        observation = state.observation(seat)
+        seen = canon(observation)
+        deals = [rules.determinize(prepared, observation, decision, random.Random(k)) for k in range(2)]
+        for deal in deals:
+            assert same_decision(deal.decision(), decision)
+            assert canon(deal.observation(seat)) == seen
+            assert all(hash(o) is not None for o in deal.decision().options[:50])
+        others = [s for s in range(players) if s != seat]
+        varied += any(canon(deals[0].observation(s)) != canon(deals[1].observation(s)) for s in others)
+        checked += 1
+        if checked % 7 == 0:
+            deal = deals[0]
+            play(deal, [rules.AGENTS["random"]()] * players, [random.Random(checked)] * players)
+            assert deal.is_terminal()
+    assert checked > 30
+    assert varied > checked // 2, f"the other seats' hands varied in only {varied} of {checked} determinizations"
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_agents_decide_alike_in_every_deal_their_seat_cannot_tell_apart(name: str) -> None:
+    """Everything a seat has not seen dealt again at random: the heuristic,
+    random play and the search agent choose as they did in the true game."""
+    rules, prepared, _ = engine(name)
+    probes = {"heuristic": rules.AGENTS["heuristic"](), "random": rules.AGENTS["random"](), "search:8": seats.make(rules, prepared, "search:8")}
+    compared = 0
+    for index, (_, _, state, decision) in enumerate(decisions(name, 4, 3)):
+        seat = decision.seat
+        observation = state.observation(seat)
+        deal = rules.determinize(prepared, observation, decision, random.Random(index))
+        for label, agent in probes.items():
+            if label.startswith("search") and index % 5:
+                continue
+            here = agent(observation, decision, random.Random(index))
+            there = agent(deal.observation(seat), deal.decision(), random.Random(index))
+            assert canon(here) == canon(there), f"{label} at decision {index} ({decision.kind}) chose differently in another deal"
+            compared += 1
+    assert compared > 60
+
+
+def _share(name: str, players: int, games: int, iterations: int, against: str) -> float:
+    rules, prepared, options = engine(name)
+    total = 0.0
+    for game in range(games):
+        seat = game % players
+        agents = [rules.AGENTS[against]() for _ in range(players)]
+        agents[seat] = Search(rules, prepared, iterations, rules.AGENTS["heuristic"])
+        state = rules.new_state(prepared, players, random.Random(f"search:{game}"), options)
+        total += shares(play(state, agents, agent_rngs(f"search:{game}", players)))[seat]
+    return total / games
+
+
+def test_search_beats_the_heuristic_it_plays_out_with_at_high_card() -> None:
+    """Search:50 in every seat in turn against two heuristics wins far more than
+    its fair third (the greedy heuristic burns its high cards on every round)."""
+    share = _share("high-card", 3, 90, 50, "heuristic")
+    assert share > 0.45, share
+
+
+def test_the_same_seed_gives_the_same_moves() -> None:
+    runs = [
+        run_pnp("simulate", str(HIGH_CARD), "--players", "3", "--games", "6", "--agents", "search:20,heuristic,random", "--json", "--trust-rules", "--workers", str(w))
+        for w in (1, 2)
+    ]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr
+    first, second = (json.loads(r.stdout) for r in runs)
+    assert first == second and first["agents"] == ["search:20", "heuristic", "random"]
+
+
+@pytest.mark.parametrize(
+    "agents, said",
+    [
+        ("search:0", "expected search:N"),
+        ("search:ten", "expected search:N"),
+        ("seer", "unknown agent 'seer'; expected one of heuristic, random, search[:N]"),
+    ],
+)
+def test_a_bad_search_agent_name_is_refused(agents: str, said: str) -> None:
+    done = run_pnp("simulate", str(HIGH_CARD), "--players", "3", "--games", "2", "--agents", agents, "--trust-rules")
+    assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_an_engine_without_determinize_cannot_be_searched(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "high-card"
+    shutil.copytree(HIGH_CARD, folder)
+    rules = folder / "rules.py"
+    rules.write_text(rules.read_text().replace("def determinize(", "def _not_determinize("))
+    done = run_pnp("simulate", str(folder), "--players", "3", "--games", "2", "--agents", "search", "--trust-rules")
+    assert done.returncode == 2 and "cannot be searched: it has no determinize" in done.stderr, done.stderr
+
+
+def test_a_rollout_agent_the_engine_lacks_is_told_at_its_line(tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "high-card"
+    shutil.copytree(HIGH_CARD, folder)
+    spec = folder / "game.yaml"
+    spec.write_text(spec.read_text().replace("  module: rules\n", "  module: rules\n  rollout: seer\n"))
+    line = spec.read_text().splitlines().index("  rollout: seer") + 1
+    done = run_pnp("simulate", str(folder), "--players", "3", "--games", "2", "--agents", "search:5", "--trust-rules")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"game.yaml:{line}:" in done.stderr and "engine.rollout" in done.stderr and "no agent 'seer'" in done.stderr, done.stderr
+    spec.write_text(spec.read_text().replace("rollout: seer", "rollout: random"))
+    assert run_pnp("simulate", str(folder), "--players", "3", "--games", "2", "--agents", "search:5", "--trust-rules").returncode == 0
