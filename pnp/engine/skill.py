@@ -13,7 +13,8 @@ from pnp.rules.findings import Finding, Severity
 from pnp.words import listed
 
 MIN_GAMES = 30
-"""Games per table a level needs for the balance figures to be reported at it."""
+"""Games a level needs for the balance figures to be reported at it, and
+for its trace and usage to be judged (fewer are reported, not judged)."""
 
 
 def balance_level(ladder: Ladder, cap: int) -> str | None:
@@ -91,13 +92,14 @@ def usage(ladder: Ladder, usable: dict[str, tuple[str, ...]] | None, counts: tup
 
 def skill_findings(steps: list[dict[str, Any]], where: str) -> list[Finding]:
     """A warning for each pair where skill barely matters (the interval
-    holds the fair share) and each where the weaker level wins more."""
+    holds the fair share) and each where the weaker level wins more, at the
+    player counts with :data:`MIN_GAMES` games or more."""
     found = []
     for pair in steps:
         for verdict, words in (("even", "skill barely matters: a {s} seat among {w} ones wins about its fair share"),
                                ("weaker", "{w} play beats {s}: a {s} seat among {w} ones wins less than its fair share")):
             hits = [f"{n} players {m['share']['rate']:.1%} ({m['share']['low']:.1%}-{m['share']['high']:.1%}, fair {m['fair']:.1%})"
-                    for n, m in pair["by_players"].items() if m["verdict"] == verdict]
+                    for n, m in pair["by_players"].items() if m["verdict"] == verdict and m["games"] >= MIN_GAMES]
             if hits:
                 said = words.format(s=pair["stronger"], w=pair["weaker"])
                 found.append(Finding(Severity.WARNING, "skill", f"{said} of the games won, 95 % interval: {'; '.join(hits)}", where))
@@ -106,12 +108,13 @@ def skill_findings(steps: list[dict[str, Any]], where: str) -> list[Finding]:
 
 def usage_findings(used: dict[str, dict[str, Any]], where: str) -> list[Finding]:
     """A warning for each level at which some action or power the engine
-    can use was never used, with the player counts where it was not."""
+    can use was never used, with the player counts where it was not (those
+    with :data:`MIN_GAMES` games or more)."""
     found = []
     for level, by_count in used.items():
         missing: dict[tuple[str, str], list[str]] = {}
         for n, row in by_count.items():
-            for kind, names in row.get("never_used", {}).items():
+            for kind, names in row.get("never_used", {}).items() if row["games"] >= MIN_GAMES else ():
                 for name in names:
                     missing.setdefault((kind, name), []).append(n)
         if missing:

@@ -82,6 +82,16 @@ def test_a_game_of_luck_is_flagged_where_skill_barely_matters() -> None:
     assert "2 players " in found[0].message and "3 players " in found[0].message
 
 
+def test_too_few_games_are_reported_but_not_judged() -> None:
+    """Under 30 games (MIN_GAMES) an interval that holds the fair share says
+    only that there were too few games: no warning, nor for what was never used."""
+    ladder, _ = _ladder(cap=20, luck=True)  # 20 games a table, 20 and 21 a pair at 2 and 3 players
+    steps = trace(ladder, (2, 3))
+    assert {m["verdict"] for s in steps for m in s["by_players"].values()} == {"even"}
+    assert skill_findings(steps, "game.yaml") == []
+    assert usage_findings(usage(ladder, {"actions": ("pass",), "powers": ()}, (2, 3)), "game.yaml") == []
+
+
 def test_a_heuristic_that_beats_search_is_flagged() -> None:
     ladder, _ = _ladder(weak=True)  # "good" stands for search:S1, and picks low
     steps = trace(ladder, (2, 3))

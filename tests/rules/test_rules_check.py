@@ -214,8 +214,9 @@ def test_shipped_b04_is_sound() -> None:
     data = json.loads(result.stdout)
     assert result.returncode == 0 and data["ok"]
     assert not findings(data, "error")
-    # The known finding: at 7 and 8 players only 4 cards are left to draw.
-    assert [w["message"][:10] for w in findings(data, "warning")] == ["7 players:", "8 players:"]
+    # The known finding: at 7 and 8 players only 4 cards are left to draw (the skill
+    # ladder's findings on the heuristic are tested in tests/engine/test_ladder.py).
+    assert [w["message"][:10] for w in findings(data, "warning") if w["check"] not in ("skill", "usage")] == ["7 players:", "8 players:"]
     odds = data["exact"]["odds"]["traits.symbols"]["goals"]
     assert len(odds) == 60 and all(len(per) == 6 for per in odds.values())
 
