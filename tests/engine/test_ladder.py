@@ -205,6 +205,20 @@ def test_check_reports_the_ladder_and_the_level_of_every_balance_figure() -> Non
     assert "Skill trace, heuristic over random (one heuristic seat's share of the games won, 95 % interval): 2 players " in text
 
 
+def test_check_with_a_budget_climbs_to_search_and_reports_the_balance_there() -> None:
+    """High card can be searched (determinize): with a budget far above what
+    16 games a level need, every level plays, the trace has three steps and
+    the balance is search's. Counts only: the budget is never timed here."""
+    report = _check("--games", "16", "--budget", "600", "--search", "2,4")
+    ladder = report["exact"]["ladder"]
+    assert [lv["agent"] for lv in ladder["levels"]] == ["random", "heuristic", "search:2", "search:4"]
+    assert all(FIRST <= lv["games"] <= 16 and "why" not in lv for lv in ladder["levels"]), ladder["levels"]
+    assert [(p["weaker"], p["stronger"]) for p in ladder["trace"]] == [("random", "heuristic"), ("heuristic", "search:2"), ("search:2", "search:4")]
+    assert ladder["balance_level"] == "search:4" and ladder["budget"] == 600
+    assert {sim["level"] for sim in report["exact"]["simulation"].values()} == {"search:4"}
+    assert all(set(sim["agents"]) == {"search:4"} for sim in report["exact"]["variants"]["short"].values())
+
+
 def test_check_refuses_a_search_level_that_is_no_number() -> None:
     done = run_pnp("check", str(HIGH_CARD), "--trust-rules", "--search", "100,lots")
     assert done.returncode == 2 and "--search: '100,lots'; expected positive whole numbers" in done.stderr
