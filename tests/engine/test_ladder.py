@@ -15,7 +15,7 @@ import pytest
 
 from pnp.engine.api import Outcome
 from pnp.engine.ladder import FIRST, Ladder, Rules, games_within, levels, play_ladder
-from pnp.engine.simulate import Tally, wilson
+from pnp.engine.simulate import Run, Tally, metrics, wilson
 from pnp.engine.skill import balance_level, skill_findings, step, trace, usage, usage_findings
 from tests.conftest import run_pnp
 from tests.engine import ladder_games
@@ -122,6 +122,8 @@ def test_a_tally_counts_powers_and_shared_wins_as_it_counts_actions() -> None:
     assert whole.powers == {"double": 2} and whole.shared_wins == {(0, 2): 1, (1, 2): 1, (0, 1): 1}
     merged = first.merge(second)
     assert merged.powers == whole.powers and merged.shared_wins == whole.shared_wins
+    run = Run(ladder_games.engine(), None, {}, 2, ("random", "random"), 2, 1)
+    assert metrics(run, whole)["powers"] == {"double": 1.0}  # uses a game, in `pnp simulate --json` too
 
 
 def _figures(ladder: Ladder) -> str:
