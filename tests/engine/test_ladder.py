@@ -6,6 +6,7 @@ level (counted in games, on a fake clock)."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -219,6 +220,20 @@ def test_check_with_a_budget_climbs_to_search_and_reports_the_balance_there() ->
     assert ladder["balance_level"] == "search:4" and ladder["budget"] == 600
     assert {sim["level"] for sim in report["exact"]["simulation"].values()} == {"search:4"}
     assert all(set(sim["agents"]) == {"search:4"} for sim in report["exact"]["variants"]["short"].values())
+
+
+def test_check_warns_of_what_the_engine_can_use_and_a_level_never_used(tmp_path: Path) -> None:
+    """A copy of high card whose engine says it can also pass (usable): no
+    agent ever passes, and check says so at each level, with the player counts."""
+    game = tmp_path / "high-card"
+    shutil.copytree(HIGH_CARD, game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    with (game / "rules.py").open("a") as rules:
+        rules.write('\n\ndef usable(deck: Deck) -> dict[str, tuple[str, ...]]:\n    return {"actions": ("play", "pass"), "powers": ()}\n')
+    done = run_pnp("check", str(game), "--trust-rules", "--json", "--games", "40")
+    report = json.loads(done.stdout)
+    usage_found = [f["message"] for f in report["findings"] if f["check"] == "usage"]
+    assert usage_found == [f"never used at the {level} level (at least 40 games a player count): action pass (2, 3 and 4 players)" for level in ("random", "heuristic")]
+    assert report["exact"]["ladder"]["usage"]["heuristic"]["3"]["never_used"] == {"actions": ["pass"], "powers": []}
 
 
 def test_check_refuses_a_search_level_that_is_no_number() -> None:
