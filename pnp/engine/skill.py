@@ -38,7 +38,7 @@ def step(tallies: list[Tally]) -> dict[str, Any]:
     won = sum(t.games - t.no_winner for t in tallies)
     rate = wilson(float(share), won)
     fair = 1 / n
-    verdict = "stronger" if rate["low"] > fair else "weaker" if rate["high"] < fair else "even"
+    verdict = "none won" if not won else "stronger" if rate["low"] > fair else "weaker" if rate["high"] < fair else "even"
     return {
         "games": sum(t.games for t in tallies), "games_won": won, "share": rate, "fair": round(fair, 6),
         "times_fair": {k: round(v * n, 4) for k, v in rate.items()}, "verdict": verdict,
@@ -93,13 +93,13 @@ def usage(ladder: Ladder, usable: dict[str, tuple[str, ...]] | None, counts: tup
 def skill_findings(steps: list[dict[str, Any]], where: str) -> list[Finding]:
     """A warning for each pair where skill barely matters (the interval
     holds the fair share) and each where the weaker level wins more, at the
-    player counts with :data:`MIN_GAMES` games or more."""
+    player counts where :data:`MIN_GAMES` games or more had a winner."""
     found = []
     for pair in steps:
         for verdict, words in (("even", "skill barely matters: a {s} seat among {w} ones wins about its fair share"),
                                ("weaker", "{w} play beats {s}: a {s} seat among {w} ones wins less than its fair share")):
             hits = [f"{n} players {m['share']['rate']:.1%} ({m['share']['low']:.1%}-{m['share']['high']:.1%}, fair {m['fair']:.1%})"
-                    for n, m in pair["by_players"].items() if m["verdict"] == verdict and m["games"] >= MIN_GAMES]
+                    for n, m in pair["by_players"].items() if m["verdict"] == verdict and m["games_won"] >= MIN_GAMES]
             if hits:
                 said = words.format(s=pair["stronger"], w=pair["weaker"])
                 found.append(Finding(Severity.WARNING, "skill", f"{said} of the games won, 95 % interval: {'; '.join(hits)}", where))

@@ -56,6 +56,9 @@ def test_a_shared_win_counts_its_share_against_the_fair_share() -> None:
     assert got["share"] == wilson(float(share), 9) and got["fair"] == 0.5
     assert got["times_fair"] == {k: round(v * 2, 4) for k, v in wilson(6.0, 9).items()}
     assert got["verdict"] == "even"  # 6 of 9: the interval (0.35-0.88) holds one half
+    nobody = Tally()
+    nobody.add(_won((False, False)))
+    assert step([nobody, nobody])["verdict"] == "none won"  # no game to judge by, not a weaker level
 
 
 def test_a_strong_agent_shows_in_the_trace_at_every_step() -> None:
