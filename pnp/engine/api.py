@@ -116,14 +116,15 @@ class Product(Sequence[tuple[Any, ...]]):
     each piece) offered as one option list without building it. ``len``,
     indexing (mixed radix, the last part fastest) and ``in`` cost one step per
     part; making one costs only the tuple of its parts (an agent that picks
-    part by part never asks its size). It is read-only and its parts are
-    tuples: an agent cannot change the options it is offered."""
+    part by part never asks its size). It is read-only, and an engine gives
+    it tuples (or other read-only sequences) as parts, so an agent cannot
+    change the options it is offered."""
 
     __slots__ = ("parts",)
     parts: tuple[Sequence[Any], ...]
 
     def __init__(self, parts: Sequence[Sequence[Any]]):
-        object.__setattr__(self, "parts", tuple(map(tuple, parts)))
+        _set_parts(self, tuple(parts))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Product, (self.parts,)
@@ -158,6 +159,10 @@ class Product(Sequence[tuple[Any, ...]]):
 
     def __repr__(self) -> str:
         return f"Product({list(self.parts)!r})"
+
+
+_set_parts = cast(Any, Product.__dict__["parts"]).__set__
+"""Sets a new Product's parts without a Python-level call (its ``__setattr__`` refuses)."""
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:

