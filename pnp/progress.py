@@ -41,7 +41,8 @@ class Progress:
             filled = round(WIDTH * self.done / self.total) if self.total else WIDTH
             bar = "#" * filled + "-" * (WIDTH - filled)
             took = time.perf_counter() - self.started
-            self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {took:.1f} s")
+            left = f", about {took / self.done * (self.total - self.done):.0f} s left" if 0 < self.done < self.total else ""
+            self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {took:.1f} s{left}\x1b[K")
             self.stream.flush()
 
     def close(self) -> None:

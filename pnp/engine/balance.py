@@ -3,45 +3,45 @@ compare with the bands the game declares (``checks.simulation``)."""
 
 from __future__ import annotations
 
-import math
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from pnp.engine.ladder import SEARCH, Ladder, Rules, levels, play_ladder
 from pnp.engine.plugins import engine_for
-from pnp.engine.simulate import Z95, Run, Tally, metrics, simulate_many
+from pnp.engine.simulate import metrics
+from pnp.engine.skill import balance_level, skill_findings, skill_gap, trace, usage, usage_findings
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
 
 def simulate_game(
-    game: Game, games: int, workers: int, seed: int = 1, trust: bool = False,
-) -> tuple[dict[str, Any], dict[str, dict[str, Any]], list[Finding]]:
-    """Per player count: heuristic play, and the skill gap (one heuristic seat
-    among random ones, against an all-random table), for the rules as printed
-    (judged against ``checks.simulation``) and for each declared variant
-    (reported, not judged: a variant may change the length on purpose).
-    ``trust``: the game folder's own code may run (:func:`pnp.engine.plugins.engine_for`)."""
+    game: Game, games: int, workers: int, seed: int = 1, trust: bool = False, budget: float | None = None,
+    search: Sequence[int] = SEARCH, clock: Callable[[], float] = time.monotonic,
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, Any], list[Finding]]:
+    """Play the skill ladder (:mod:`pnp.engine.ladder`) within ``budget``
+    seconds, and report per player count the balance at the strongest level
+    played, for the rules as printed (judged against ``checks.simulation``)
+    and for each declared variant (reported, not judged: a variant may change
+    the length on purpose); then the ladder itself: its levels, the skill
+    trace and the usage. ``trust``: the game folder's own code may run
+    (:func:`pnp.engine.plugins.engine_for`)."""
     assert game.engine is not None
     bands = game.checks.get("simulation") or {}
     where = str(game.where.get("checks.simulation", game.source))
-    findings: list[Finding] = []
-    side = max(1, games // 8)
-    plans: list[tuple[str | None, int]] = []
-    runs: list[Run] = []
+    ways = []
     for variant in (None, *game.engine.variants):
         engine, options = engine_for(game, trust, variant)
         prepared = engine.prepare(game, options)
-        for n in engine.player_counts(prepared):
-            plans.append((variant, n))
-            runs += [
-                Run(engine, prepared, options, n, ("heuristic",) * n, games, seed, variant),
-                Run(engine, prepared, options, n, ("heuristic",) + ("random",) * (n - 1), side, seed, variant),
-                Run(engine, prepared, options, n, ("random",) * n, side, seed, variant),
-            ]
-    tallies = simulate_many(runs, workers)
+        ways.append(Rules(variant, engine, prepared, options, tuple(engine.player_counts(prepared)), game.engine.rollout))
+    printed = ways[0]
+    ladder = play_ladder(ways, levels(printed.engine, search), games, seed, workers, budget, clock)
+    level = balance_level(ladder, games)
     out: dict[str, Any] = {}
     variants: dict[str, dict[str, Any]] = {}
-    for k, (variant, n) in enumerate(plans):
-        data = _measure(runs[3 * k : 3 * k + 3], tallies[3 * k : 3 * k + 3], side)
+    findings: list[Finding] = []
+    tables = [] if level is None else [(way.variant, n, _measure(ladder, level, way.variant, n)) for way in ways for n in way.counts]
+    for variant, n, data in tables:
         if variant is None:
             if bands:
                 data["seat_balance_band"] = bands["seat_balance_min"]  # for the report's words (pnp.rules.summary)
@@ -49,19 +49,26 @@ def simulate_game(
             findings += _judge(n, data, bands, where)
         else:
             variants.setdefault(variant, {})[str(n)] = data
-    return out, variants, findings
-
-
-def _measure(runs: list[Run], tallies: list[Tally], side: int) -> dict[str, Any]:
-    """One table size: the heuristic table's metrics and the skill gap."""
-    data = metrics(runs[0], tallies[0])
-    skilled = metrics(runs[1], tallies[1])["win_rate_by_seat"][0]["rate"]
-    plain = metrics(runs[2], tallies[2])["win_rate_by_seat"][0]["rate"]
-    spread = Z95 * math.sqrt(skilled * (1 - skilled) / side + plain * (1 - plain) / side)
-    data["skill_gap"] = {
-        "heuristic_seat": skilled, "random_seat": plain, "points": round(100 * (skilled - plain), 2),
-        "low": round(100 * (skilled - plain - spread), 2), "high": round(100 * (skilled - plain + spread), 2),
+    usable = printed.engine.usable(printed.prepared) if hasattr(printed.engine, "usable") else None
+    steps = trace(ladder, printed.counts)
+    used = usage(ladder, usable, printed.counts)
+    summary = {
+        "levels": [{"agent": lv.agent, "games": lv.games, **({"why": lv.why} if lv.why else {})} for lv in ladder.levels],
+        "balance_level": level, "budget": budget, "seed": seed, "trace": steps, "usage": used,
     }
+    findings += skill_findings(steps, str(game.source)) + usage_findings(used, str(game.source))
+    return out, variants, summary, findings
+
+
+def _measure(ladder: Ladder, level: str, variant: str | None, n: int) -> dict[str, Any]:
+    """One table size at ``level``: its metrics and, for the rules as
+    printed, the skill gap of a heuristic seat among random ones."""
+    key = (level, ("table", variant, n))
+    data = metrics(ladder.runs[key], ladder.tallies[key])
+    data["level"] = level
+    gap = skill_gap(ladder, n) if variant is None else None
+    if gap is not None:
+        data["skill_gap"] = gap
     return data
 
 
@@ -88,7 +95,7 @@ def _judge(n: int, data: dict[str, Any], bands: dict[str, Any], where: str) -> l
             f"seat balance {data['seat_balance']:.2f} (at most {data['seat_balance_high']:.2f} within the seats' "
             f"95 % intervals), below {bands['seat_balance_min']:.2f}"
         )
-    if data["skill_gap"]["high"] < bands["skill_gap_min"]:
+    if "skill_gap" in data and data["skill_gap"]["high"] < bands["skill_gap_min"]:
         warn(f"a heuristic seat beats a random one by {data['skill_gap']['points']} points, below {bands['skill_gap_min']}")
     if data["capped_rate"]["rate"] > 0:
         warn(f"{data['capped_rate']['rate']:.1%} of games reached the round cap")

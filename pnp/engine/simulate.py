@@ -27,8 +27,9 @@ from pnp.parallel import fork_map, shared
 Z95 = 1.959963984540054
 
 
-def wilson(hits: int, total: int) -> dict[str, float]:
-    """A rate with its 95 % Wilson score interval."""
+def wilson(hits: float, total: int) -> dict[str, float]:
+    """A rate with its 95 % Wilson score interval (``hits`` may hold parts of
+    one, such as shared wins: the interval is then a little wider than need be)."""
     if total == 0:
         return {"rate": 0.0, "low": 0.0, "high": 0.0}
     p = hits / total
@@ -53,6 +54,9 @@ class Run:
     """The rules' variant played (game.yaml engine.variants), None: as printed."""
     rollout: str | None = None
     """The agent search agents play out with (game.yaml engine.rollout), None: the default."""
+    start: int = 0
+    """The index of the run's first game: a run continued from game ``start``
+    adds up exactly with the one that played the games before it."""
 
 
 @dataclass
@@ -66,6 +70,10 @@ class Tally:
     categories: Counter[tuple[str, bool]] = field(default_factory=Counter)
     """(category, won) per seat and game."""
     actions: Counter[str] = field(default_factory=Counter)
+    powers: Counter[str] = field(default_factory=Counter)
+    """Card powers used (Outcome.powers), counted as actions are."""
+    shared_wins: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """(seat, number of winners) per win: a win shared by k seats is 1/k of one."""
     rounds: Counter[int] = field(default_factory=Counter)
     held: Counter[str] = field(default_factory=Counter)
     held_by_winner: Counter[str] = field(default_factory=Counter)
@@ -87,12 +95,18 @@ class Tally:
         actions, held, held_by_winner = self.actions, self.held, self.held_by_winner
         for name, count in o.actions.items():  # plain loops: Counter.update costs more than the few counts it adds
             actions[name] += count
+        if o.powers:
+            powers = self.powers
+            for name, count in o.powers.items():
+                powers[name] += count
+        winners = sum(o.winners)
         for seat, won in enumerate(o.winners):
             self.categories[(o.categories[seat], won)] += 1
             for card in o.hands[seat]:
                 held[card] += 1
             if won:
                 self.seat_wins[seat] += 1
+                self.shared_wins[(seat, winners)] += 1
                 for card in o.hands[seat]:
                     held_by_winner[card] += 1
 
@@ -106,6 +120,7 @@ class Tally:
         self.capped += other.capped
         for mine, theirs in (
             (self.seat_wins, other.seat_wins), (self.categories, other.categories), (self.actions, other.actions),
+            (self.powers, other.powers), (self.shared_wins, other.shared_wins),
             (self.rounds, other.rounds), (self.held, other.held), (self.held_by_winner, other.held_by_winner),
         ):
             mine.update(theirs)  # type: ignore[arg-type]
@@ -151,20 +166,21 @@ def _tally_job(index: int, start: int, stop: int) -> tuple[int, Tally]:
     return index, tally_range(shared()[index], start, stop)
 
 
-def simulate_many(runs: Sequence[Run], workers: int = 1, piece: int = 500) -> list[Tally]:
+def simulate_many(runs: Sequence[Run], workers: int = 1, piece: int = 500, label: str = "simulating") -> list[Tally]:
     """Several runs at once, cut into pieces of ``piece`` games handed to one
-    pool, so no core waits for another between runs."""
+    pool, so no core waits for another between runs (a searching run game
+    by game); ``label`` names them on the progress bar."""
     jobs = [
-        (i, start, min(start + step, run.games))
+        (i, start, min(start + step, run.start + run.games))
         for i, run in enumerate(runs)
         for step in [1 if searches(run) else piece]
-        for start in range(0, run.games, step)
+        for start in range(run.start, run.start + run.games, step)
     ]
     jobs.sort(key=lambda job: -runs[job[0]].players * (job[2] - job[1]))  # longest first
     totals = [Tally() for _ in runs]
     from pnp.progress import Progress
 
-    with Progress("simulating", len(jobs)) as bar:
+    with Progress(label, len(jobs)) as bar:
         parts = fork_map(_tally_job, jobs, max(1, min(workers, os.cpu_count() or 1)), share=list(runs), done=bar.advance)
     for index, part in parts:
         totals[index].merge(part)
@@ -256,6 +272,7 @@ def metrics(run: Run, tally: Tally) -> dict[str, Any]:
             "p10": pct(0.1), "p50": pct(0.5), "p90": pct(0.9), "max": ordered[-1] if ordered else 0,
         },
         "actions": {k: round(v / chosen, 6) for k, v in sorted(tally.actions.items())} if chosen else {},
+        "powers": {k: round(v / games, 6) for k, v in sorted(tally.powers.items())} if games else {},
         "held_by_winner": {card: round(tally.held_by_winner[card] / tally.held[card], 6) for card in sorted(tally.held)},
         "measures": measured(run.engine, tally),
     }

@@ -48,6 +48,8 @@ def as_text(report: Report, strict: bool) -> str:
     for label, by_count in plays:
         for players, sim in by_count.items():
             lines += _play_lines(label, players, sim)
+    if "ladder" in report.exact:
+        lines += ladder_lines(report.exact["ladder"])
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"
@@ -104,13 +106,42 @@ def _play_lines(label: str, players: str, sim: dict[str, Any]) -> list[str]:
     return [
         f"Play ({label}{players} players, {sim['games']} games, {agents}): winners {sim['winners_share']['rate']:.0%} of players, "
         + (f"{no_winner}, " if no_winner else "")
-        + f"{seat_balance(sim)}, median {sim['rounds']['p50']} {sim['words']['rounds']}, "
-        f"skill gap {sim['skill_gap']['points']:+.0f} points (a heuristic seat among random ones)",
+        + f"{seat_balance(sim)}, median {sim['rounds']['p50']} {sim['words']['rounds']}"
+        + (f", skill gap {sim['skill_gap']['points']:+.0f} points (a heuristic seat among random ones)" if "skill_gap" in sim else ""),
         f"  win rate by seat, {sim['words']['first_seat']} first (95 % interval): " + ", ".join(
             f"{r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%})" for r in sim["win_rate_by_seat"]
         ),
         *measure_lines(sim.get("measures", {})),
     ]
+
+
+def ladder_lines(ladder: dict[str, Any]) -> list[str]:
+    """The skill ladder: the levels played, the trace of each step up, and
+    each level's usage of actions and powers (pnp.engine.skill)."""
+    levels = ", ".join(
+        f"{lv['agent']} {lv['games']} games" if lv["games"] else f"{lv['agent']} not played ({lv['why']})" for lv in ladder["levels"]
+    )
+    lines = [f"Skill levels (games per table): {levels}; balance figures at {ladder['balance_level'] or 'none'}"]
+    for pair in ladder["trace"]:
+        steps = "; ".join(
+            f"{n} players {m['share']['rate']:.1%} ({m['share']['low']:.1%}-{m['share']['high']:.1%}) against {m['fair']:.1%}, "
+            f"{m['times_fair']['rate']:.2f}x ({m['times_fair']['low']:.2f}-{m['times_fair']['high']:.2f})"
+            for n, m in pair["by_players"].items()
+        )
+        lines.append(f"Skill trace, {pair['stronger']} over {pair['weaker']} (one {pair['stronger']} seat's share of the games won, 95 % interval): {steps}")
+    for level, by_count in ladder["usage"].items():
+        lines.append(f"Usage at {level} (uses a game, lowest-highest over player counts): " + _usage_said(by_count))
+    return lines
+
+
+def _usage_said(by_count: dict[str, Any]) -> str:
+    parts = []
+    for kind in ("actions", "powers"):
+        names = sorted({name for row in by_count.values() for name in row[kind]})
+        spans = [(min(row[kind].get(name, 0.0) for row in by_count.values()), max(row[kind].get(name, 0.0) for row in by_count.values())) for name in names]
+        if names:
+            parts.append(f"{kind} " + ", ".join(f"{name} {low:.2f}-{high:.2f}" for name, (low, high) in zip(names, spans)))
+    return "; ".join(parts) or "nothing counted"
 
 
 def seat_balance(sim: dict[str, Any]) -> str:

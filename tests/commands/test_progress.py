@@ -33,6 +33,20 @@ def test_bar_draws_on_a_terminal_and_clears_its_line(monkeypatch: pytest.MonkeyP
     assert text.endswith("\r\x1b[K")
 
 
+def test_bar_says_how_long_is_left_at_the_pace_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    ticks = iter([100.0, 104.0, 108.0])  # started; 1 of 4 done after 4 s; 2 of 4 after 8 s
+    monkeypatch.setattr("pnp.progress.time.perf_counter", lambda: next(ticks))
+    out = _Terminal()
+    bar = Progress("playing heuristic", 4, out)
+    bar.advance()
+    assert out.getvalue().endswith("1/4 4.0 s, about 12 s left\x1b[K")
+    bar.advance()
+    assert out.getvalue().endswith("2/4 8.0 s, about 8 s left\x1b[K")
+
+
 @pytest.mark.parametrize("env", [{"CI": "true"}, {"TERM": "dumb"}, {"PNP_NO_PROGRESS": "1"}])
 def test_bar_is_silent_in_ci_or_when_asked(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
     for key in ("CI", "PNP_NO_PROGRESS"):

@@ -105,7 +105,9 @@ def test_check_proves_the_deal_and_the_play(tmp_path: Path) -> None:
     done = run_pnp("check", str(GAME_DIR), "--json", "--games", "100", "--trust-rules")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert report["ok"] and report["findings"] == []
+    # Every card is played in the end, so playing the highest first is no skill: check says so.
+    assert report["ok"] and [f["check"] for f in report["findings"]] == ["skill"]
+    assert report["findings"][0]["message"].startswith("skill barely matters: a heuristic seat among random ones")
     assert report["exact"]["deal"]["cards"]["4"] == {"deck": 20, "dealt": 20, "left": 0}
     assert set(report["exact"]["simulation"]) == {"2", "3", "4"}
     # The declared variant is played too, at every table size, with its own options.
