@@ -88,7 +88,7 @@ class Heuristic:
             return self._intention(obs, decision, rng)
         if kind == "invitation":
             return self._invitation(obs, decision, rng)
-        return getattr(self, "_" + kind)(obs, decision, rng)  # proposal, give, sort, mutual, reflect
+        return getattr(self, "_" + kind)(obs, decision, rng)  # proposal, give, sort, mutual, draw, reflect
 
     # what the agent believes
 
@@ -208,11 +208,14 @@ class Heuristic:
         return self._best_card(obs, decision.options)
 
     def _sort(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return "invitation"  # learn what you can before deciding on a proposal
+        return decision.options[0]  # invitations first, in sender order: learn what you can before a proposal
 
     def _mutual(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         """Both proposed: accept too, giving the fiance the card that best fits this seat's desires."""
         return self._best_card(obs, [c for c in decision.options if c != "refuse"])
+
+    def _draw(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return "draw"
 
     def _reflect(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return "keep"
