@@ -35,7 +35,7 @@ from pnp.engine.api import Decision, EngineError, Outcome, QueuedState, shuffle
 
 from .correspondence import EMPTY, Correspondence
 from .deck import AVAILABLE, ENGAGED, INDEPENDENT, NEED, Deck, Verdict, deck_from_game, judge, matches, totals, winners
-from .views import Answers, Intentions, Mail, Observation
+from .views import KINDS, Answers, Intentions, Mail, Observation
 
 __all__ = [
     "AVAILABLE", "ENGAGED", "INDEPENDENT", "NEED", "Answers", "B04State", "Deck", "Intentions", "Mail",
@@ -79,7 +79,7 @@ class B04State(Correspondence):
         self.last_round = False
         self.over = False
         self.capped = False
-        self.actions = {"invite": 0, "propose": 0, "independent": 0}
+        self.actions = dict.fromkeys(KINDS, 0)
         self.away: set[int] = set()
         """Cards lying on another player's board this round (sent, or given as replies)."""
         self.intentions: list[tuple[Any, ...]] = [()] * players

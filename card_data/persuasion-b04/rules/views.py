@@ -8,6 +8,9 @@ from typing import Any, NamedTuple
 
 from .deck import Deck
 
+KINDS = ("invite", "propose", "independent")
+"""Every kind of intention (B04's actions, as ``Outcome.actions`` counts them)."""
+
 
 class Intentions(Sequence[tuple[Any, ...]]):
     """Every legal intention, without building them all: ("independent",), then

@@ -221,3 +221,17 @@ def test_a_band_the_play_misses_is_a_warning(tmp_path: Path) -> None:
     data = json.loads(run_pnp("check", str(game), "--games", "60", "--json", "--trust-rules").stdout)
     messages = [f["message"] for f in data["findings"] if f["check"] == "simulation"]
     assert any("a median game lasts" in m and "outside 5-3" in m for m in messages), messages
+
+
+def test_usable_names_every_action_and_no_power() -> None:
+    """B04's trait cards carry symbols, no powers: the list is empty, and so is
+    every game's count; every action a game counts is one usable names."""
+    usable = B04.usable(DECK)
+    assert usable == {"actions": ("invite", "propose", "independent"), "powers": ()}
+    used = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        outcome = play_checked(B04State(DECK, 5, rng), [AGENTS["random"]()] * 5, rng, lambda s: None, 20_000)
+        assert set(outcome.actions) == set(usable["actions"]) and dict(outcome.powers) == {}
+        used |= {kind for kind, count in outcome.actions.items() if count}
+    assert used == set(usable["actions"])
