@@ -5,7 +5,6 @@ where cards are: the stages after the mail, as the base of
 from __future__ import annotations
 
 import random
-from collections import deque
 from types import MappingProxyType
 from typing import Any
 

@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from pnp.engine.api import Decision, EngineError, Outcome, QueuedState, shuffle
+from pnp.engine.api import Decision, EngineError, Outcome, shuffle
 
 from .correspondence import EMPTY, Correspondence
 from .deck import AVAILABLE, ENGAGED, INDEPENDENT, NEED, Deck, Verdict, deck_from_game, judge, matches, totals, winners
@@ -111,7 +111,7 @@ class B04State(Correspondence):
 
     def apply(self, choice: Any) -> None:
         self._mail_view = None
-        QueuedState.apply(self, choice)
+        super().apply(choice)
 
     def observation(self, seat: int) -> Observation:
         mail = self._mail_view
