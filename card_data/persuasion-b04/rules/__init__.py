@@ -12,9 +12,15 @@ from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
 
 from .agents import AGENTS
-from .state import AVAILABLE, ENGAGED, INDEPENDENT, B04State, Deck, deck_from_game, judge
+from .deck import AVAILABLE, ENGAGED, INDEPENDENT, Deck, deck_from_game, judge
+from .determinize import determinize
+from .state import B04State
+from .views import KINDS
 
-__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "NO_WINNER", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
+__all__ = [
+    "ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "NO_WINNER", "ROUNDS", "determinize", "prepare", "new_state",
+    "player_counts", "score", "score_text", "usable",
+]
 
 CATEGORIES = (ENGAGED, INDEPENDENT, AVAILABLE)
 """How a seat can end a game, in the order reports list them."""
@@ -31,7 +37,14 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Deck:
 
 
 def new_state(deck: Deck, players: int, rng: random.Random, options: Mapping[str, Any]) -> B04State:
-    return B04State(deck, players, rng, int(options.get("round_cap", 60)), not options.get("trusted_agents", False))
+    return B04State(deck, players, rng, int(options.get("round_cap", deck.round_cap)), not options.get("trusted_agents", False))
+
+
+def usable(deck: Deck) -> dict[str, tuple[str, ...]]:
+    """Every kind of action (the intentions ``Outcome.actions`` counts) and
+    every card power B04 can use: its trait cards carry symbols only, no
+    powers, so that list is empty (and ``Outcome.powers`` too)."""
+    return {"actions": KINDS, "powers": ()}
 
 
 def player_counts(deck: Deck) -> list[int]:

@@ -1,10 +1,13 @@
 """Agents for Persuasion B04. Each decides from its own observation only.
 
 - ``random``: a uniformly random legal option at every decision.
-- ``heuristic``: estimates, from the cards it has seen, how well each suitor's
-  hand answers its desires; proposes when a suitor looks right and enough of
-  their hand is known, goes independent when everyone is known and no one
-  fits, and otherwise invites the suitor it knows least about.
+- ``heuristic``: works out, from the cards it knows to be in each hand, the
+  chance that the hand will show enough of its desires (each unknown card
+  drawn, as it were, from the deck); declares independence when the chance
+  that no hand does is high enough, proposes to the suitor whose chance is
+  high enough, settles for less as rounds pass and as fewer players remain
+  available (a player left over cannot win), and otherwise invites the
+  suitor it knows least about.
 - restricted variants of the heuristic: ``never-propose``, ``never-independent``,
   ``share-best`` (always shows its card that best fits its own desires).
 """
@@ -17,32 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from .state import AVAILABLE, NEED, Answers, Observation
-
-
-_PACKED: dict[tuple[int, int], tuple[list[int], int]] = {}
-_DECODED: dict[tuple[int, int, int], int] = {}
-"""Packed total and card count -> matching symbols, shared by every game."""
-_BASE = 64
-"""Digits of a packed vector: a hand of up to 31 cards cannot carry between them."""
-
-
-def _packed(obs: Observation) -> tuple[list[int], int]:
-    """Every card's signs on the desired symbols, times the desired sign (so a
-    positive total is a match), packed one base-64 digit a symbol with +1
-    added, so summing ints sums vectors; computed once per deck and desires."""
-    key = (id(obs.deck), obs.desires)
-    found = _PACKED.get(key)
-    if found is None:
-        want = obs.deck.vectors[obs.desires]
-        wanted = [i for i, w in enumerate(want) if w]
-        packed = [
-            sum((want[i] * vector[i] + 1) * _BASE**j for j, i in enumerate(wanted)) for vector in obs.deck.vectors
-        ]
-        if len(_PACKED) > 4096:
-            _PACKED.clear()
-        found = _PACKED[key] = (packed, len(wanted))
-    return found
+from .deck import AVAILABLE, NEED, Deck
+from .views import Answers, Observation
 
 
 _FIT: dict[tuple[int, int], list[int]] = {}
@@ -69,58 +48,90 @@ def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> An
     return decision.options[_pick(rng, len(decision.options))]
 
 
+_TAILS: dict[tuple[int, int, int], list[list[float]]] = {}
+
+
+def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
+    """``[u][m]``: the chance that ``u`` cards drawn from the deck sum, on
+    ``symbol`` times ``sign``, to more than ``m - u`` (the deck taken as an
+    urn with replacement); computed once per deck and symbol."""
+    key = (id(deck), symbol, sign)
+    found = _TAILS.get(key)
+    if found is None:
+        values = [sign * vector[symbol] for vector in deck.vectors]
+        step = {v: values.count(v) / len(values) for v in (-1, 0, 1)}
+        found, dist = [], {0: 1.0}
+        for u in range(max(deck.hand_size.values()) + 1):
+            found.append([sum(p for total, p in dist.items() if total > m - u) for m in range(2 * u + 1)])
+            grown: dict[int, float] = {}
+            for total, p in dist.items():
+                for v, q in step.items():
+                    grown[total + v] = grown.get(total + v, 0.0) + p * q
+            dist = grown
+        if len(_TAILS) > 4096:
+            _TAILS.clear()
+        _TAILS[key] = found
+    return found
+
+
+def _at_least(chances: list[float], need: int) -> float:
+    """The chance that at least ``need`` of independent events happen."""
+    ways = [1.0] + [0.0] * len(chances)
+    for p in chances:
+        for k in range(len(chances), 0, -1):
+            ways[k] = ways[k] * (1 - p) + ways[k - 1] * p
+        ways[0] *= 1 - p
+    return sum(ways[need:])
+
+
 @dataclass(frozen=True)
 class Heuristic:
-    propose_at: float = 0.4
-    """Share of a suitor's hand that must be known before proposing."""
-    independent_at: float = 0.5
-    """Share of every suitor's hand that must be known before going independent."""
+    propose_at: float = 0.8
+    """Chance that a suitor's hand suits, to propose or accept early on."""
+    independent_at: float = 0.8
+    """Chance that no other hand suits, to declare independence early on."""
+    settle: float = 0.06
+    """How much lower both bars go each round."""
+    crowded: float = 0.1
+    """How much lower both bars lie when three players or fewer are available."""
+    keen: float = 0.25
+    """How much lower the bar to accept a proposal lies than the bar to make one."""
     can_propose: bool = True
     can_go_independent: bool = True
     share_best: bool = False
-    patience: int = 8
-    """After this many rounds one matching symbol is enough to propose or accept;
-    after twice as many, any proposal is accepted and the best-known suitor courted."""
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        kind = decision.kind
-        if kind == "intention":
-            return self._intention(obs, decision, rng)
-        if kind == "invitation":
-            return self._invitation(obs, decision, rng)
-        return getattr(self, "_" + kind)(obs, decision, rng)  # proposal, give, sort, mutual, reflect
+        return getattr(self, "_" + decision.kind)(obs, decision, rng)
 
     # what the agent believes
 
-    def _estimate(self, obs: Observation, seat: int) -> tuple[int, float]:
-        """(matching dominant symbols seen so far, share of the hand seen).
-
-        What a seat has seen of a suitor only grows, so the estimate is kept in
-        the seat's notebook until another card is seen."""
-        known = obs.seen[seat]
-        count = len(known)
+    def _odds(self, obs: Observation, seat: int) -> float:
+        """The chance that ``seat``'s hand has NEED of this seat's desired signs
+        dominant, from the cards known to be in it (kept in the notebook)."""
+        known = obs.known[seat]
+        key = (seat, known)
         notes = obs.notes
-        noted = notes.get(seat)
-        if noted is not None and noted[0] == count:
-            return noted[1]  # type: ignore[no-any-return]
-        packing = notes.get("packed")
-        if packing is None:
-            packing = notes["packed"] = _packed(obs)
-        packed, width = packing
-        total = sum([packed[card] for card in known])
-        matched = _DECODED.get((total, count, width))
-        if matched is None:
-            matched, rest = 0, total
-            for _ in range(width):
-                rest, digit = divmod(rest, _BASE)
-                if digit > count:  # the symbol's total is positive
-                    matched += 1
-            if len(_DECODED) > 100_000:
-                _DECODED.clear()
-            _DECODED[(total, count, width)] = matched
-        result = (matched, count / obs.hand_sizes[seat])
-        notes[seat] = (count, result)
-        return result
+        found: float | None = notes.get(key)
+        if found is None:
+            deck = obs.deck
+            unknown = obs.hand_sizes[seat] - len(known)
+            chances = []
+            for symbol, sign in enumerate(deck.vectors[obs.desires]):
+                if sign:
+                    have = sign * sum(deck.vectors[card][symbol] for card in known)
+                    row = _tails(deck, symbol, sign)[unknown]
+                    at = unknown - have
+                    chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
+            found = notes[key] = _at_least(chances, NEED)
+        return found
+
+    def _bar(self, obs: Observation, base: float) -> float:
+        """A bar that falls as rounds pass, and lies low when this seat may be left over."""
+        available = obs.status.count(AVAILABLE)
+        if obs.last_round or available <= 2:
+            return 0.0
+        bar = base - self.settle * (obs.round - 1)
+        return bar - self.crowded if available <= 3 else bar
 
     def _best_card(self, obs: Observation, cards: Any) -> int:
         """The card that best fits this seat's own desires."""
@@ -131,75 +142,39 @@ class Heuristic:
     # decisions
 
     def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        me, status, last = obs.seat, obs.status, obs.last_round
-        need = self._need(obs)
-        known_enough = need < NEED or last
-        best: tuple[int, float] | None = None
-        target = -1
-        everyone_known = nobody_fits = True
-        least = 2.0
-        fewest: list[int] = []
-        notes, seen, estimate = obs.notes, obs.seen, self._estimate
-        independent_at, propose_at = self.independent_at, self.propose_at
-        players = len(status)
-        start = _pick(rng, players)  # suitors in a random rotation: ties favour no seat
-        for k in range(players):
-            p = (start + k) % players
-            if p == me:
-                continue
-            noted = notes.get(p)
-            view = noted[1] if noted is not None and noted[0] == len(seen[p]) else estimate(obs, p)
-            matched, share = view
-            if share < independent_at:
-                everyone_known = False
-            if matched >= NEED:
-                nobody_fits = False
-            if status[p] != AVAILABLE:
-                continue
-            if matched >= need and (known_enough or share >= propose_at) and (best is None or view > best):
-                best, target = view, p
-            if share < least:
-                least, fewest = share, [p]
-            elif share == least:
-                fewest.append(p)
-        if best is not None and self.can_propose:
-            return ("propose", target, self._best_card(obs, obs.hand))
-        if self.can_go_independent and ((everyone_known and nobody_fits) or last):
+        me, status = obs.seat, obs.status
+        odds = [self._odds(obs, p) if p != me else 0.0 for p in range(len(status))]
+        alone = 1.0
+        for p, chance in enumerate(odds):
+            if p != me:
+                alone *= 1 - chance
+        suitors = [p for p in range(len(status)) if p != me and status[p] == AVAILABLE]
+        if not suitors:
             return ("independent",)
-        if not fewest:
+        start = _pick(rng, len(suitors))  # a random rotation: ties favour no seat
+        suitors = suitors[start:] + suitors[:start]
+        best = max(suitors, key=odds.__getitem__)
+        propose = self.can_propose and odds[best] >= self._bar(obs, self.propose_at)
+        independent = self.can_go_independent and alone >= self._bar(obs, self.independent_at)
+        if independent and (not propose or alone >= odds[best]):
             return ("independent",)
-        if last and self.can_propose:
-            chosen = max(fewest, key=lambda p: self._estimate(obs, p))
-            return ("propose", chosen, self._best_card(obs, obs.hand))
-        chosen = fewest[_pick(rng, len(fewest))] if len(fewest) > 1 else fewest[0]
+        if propose or obs.last_round:
+            return ("propose", best, self._best_card(obs, obs.hand))
+        target = min(suitors, key=lambda p: len(obs.known[p]))
         hand = obs.hand
         card = self._best_card(obs, hand) if self.share_best else hand[_pick(rng, len(hand))]
-        return ("invite", chosen, card)
-
-    def _need(self, obs: Observation) -> int:
-        """Matches the agent settles for: fewer as the game drags on."""
-        if obs.last_round or obs.round > 2 * self.patience:
-            return 0
-        return NEED - 1 if obs.round > self.patience else NEED
+        return ("invite", target, card)
 
     def _proposal(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        best: Any = "refuse"
-        best_view = (-1, -1.0)
-        need = self._need(obs)
         offers = decision.context["offers"]
-        start = _pick(rng, len(offers))  # in a random rotation: ties favour no proposer
-        for k in range(len(offers)):
-            s = offers[(start + k) % len(offers)][0]
-            view = self._estimate(obs, s)
-            if view[0] >= need and view > best_view:
-                best, best_view = ("accept", s), view
-        return best
+        start = _pick(rng, len(offers))  # a random rotation: ties favour no proposer
+        suitors = [s for s, _ in offers[start:] + offers[:start]]
+        best = max(suitors, key=lambda s: self._odds(obs, s))
+        return ("accept", best) if self._odds(obs, best) >= self._bar(obs, self.propose_at) - self.keen else "refuse"
 
     def _invitation(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         sender = decision.context["from"]
-        noted = obs.notes.get(sender)
-        share = noted[1][1] if noted is not None and noted[0] == len(obs.seen[sender]) else self._estimate(obs, sender)[1]
-        if share >= 1:
+        if len(obs.known[sender]) >= obs.hand_sizes[sender]:
             return "refuse"
         free = decision.options.hand if isinstance(decision.options, Answers) else [o[1] for o in decision.options if o != "refuse"]
         return ("accept", self._best_card(obs, free) if self.share_best else free[_pick(rng, len(free))])
@@ -208,14 +183,21 @@ class Heuristic:
         return self._best_card(obs, decision.options)
 
     def _sort(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return "invitation"  # learn what you can before deciding on a proposal
+        return decision.options[0]  # invitations first, in sender order: learn what you can before a proposal
 
     def _mutual(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         """Both proposed: accept too, giving the fiance the card that best fits this seat's desires."""
         return self._best_card(obs, [c for c in decision.options if c != "refuse"])
 
+    def _draw(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return "draw"
+
     def _reflect(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return "keep"
+        """Keep the drawn card in place of the card that fits this seat's desires
+        least, if it fits better: a better card to give a fiance."""
+        fit = _fit(obs)
+        worst = min(obs.hand, key=fit.__getitem__)
+        return ("swap", worst) if fit[decision.context["drawn"]] > fit[worst] else "keep"
 
 
 AGENTS: dict[str, Callable[[], Agent]] = {

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pnp.engine.api import IllegalMove
+from pnp.engine.api import IllegalMove, agent_rngs, play
 from pnp.errors import InputError
 from tests.conftest import ROOT, run_pnp
 from tests.enginetools import assert_matches_golden, play_checked, shipped
@@ -221,3 +222,47 @@ def test_a_band_the_play_misses_is_a_warning(tmp_path: Path) -> None:
     data = json.loads(run_pnp("check", str(game), "--games", "60", "--json", "--trust-rules").stdout)
     messages = [f["message"] for f in data["findings"] if f["check"] == "simulation"]
     assert any("a median game lasts" in m and "outside 5-3" in m for m in messages), messages
+
+
+def test_usable_names_every_action_and_no_power() -> None:
+    """B04's trait cards carry symbols, no powers: the list is empty, and so is
+    every game's count; every action a game counts is one usable names."""
+    usable = B04.usable(DECK)
+    assert usable == {"actions": ("invite", "propose", "independent"), "powers": ()}
+    used = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        outcome = play_checked(B04State(DECK, 5, rng), [AGENTS["random"]()] * 5, rng, lambda s: None, 20_000)
+        assert set(outcome.actions) == set(usable["actions"]) and dict(outcome.powers) == {}
+        used |= {kind for kind, count in outcome.actions.items() if count}
+    assert used == set(usable["actions"])
+
+
+def _seat_zero_wins(players: int, agents: list[Any], games: int) -> float:
+    wins = 0
+    for g in range(games):
+        seed = f"7:{g}"
+        state = B04State(DECK, players, random.Random(seed), int(OPTIONS["round_cap"]))
+        wins += play(state, agents, agent_rngs(seed, players)).winners[0]
+    return wins / games
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_the_heuristic_beats_random_play(players: int) -> None:
+    """A heuristic seat among random ones wins clearly more often than a
+    random seat among random ones (the old heuristic lost at 3 players)."""
+    heuristic, rand = AGENTS["heuristic"](), AGENTS["random"]()
+    skilled = _seat_zero_wins(players, [heuristic] + [rand] * (players - 1), 300)
+    plain = _seat_zero_wins(players, [rand] * players, 300)
+    assert skilled > plain + 0.05, (skilled, plain)
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_the_heuristic_declares_independence_at_five_and_eight(players: int) -> None:
+    """When no hand it knows of suits it (the old heuristic never did at 5 or 8 players)."""
+    declared = 0
+    for g in range(400):
+        seed = f"7:{g}"
+        agents = [AGENTS["heuristic"]() for _ in range(players)]
+        declared += play(B04State(DECK, players, random.Random(seed)), agents, agent_rngs(seed, players)).actions["independent"]
+    assert declared > 0

@@ -106,8 +106,8 @@ def test_invitations_may_come_before_a_proposal() -> None:
     intentions(state, {0: ("invite", 1, 3), 1: ("invite", 0, 12), 2: ("propose", 1, 22)})
     while (d := state.decision()) is not None and d.seat != 1:
         state.apply("refuse")
-    assert d is not None and d.kind == "sort" and set(d.options) == {"invitation", "proposals"}
-    state.apply("invitation")
+    assert d is not None and d.kind == "sort" and set(d.options) == {("invitation", 0), "proposals"}
+    state.apply(("invitation", 0))
     d = state.decision()
     assert d is not None and (d.seat, d.kind) == (1, "invitation") and d.context["from"] == 0
     state.apply(("accept", 15))
@@ -163,6 +163,8 @@ class Oracle:
 
 def _audit(oracle: Oracle, seat: int, obs: Observation, decision: Decision | None) -> None:
     numbers: list[int] = list(obs.hand) + [obs.desires] + [c for seen in obs.seen for c in seen]
+    numbers += [c for known in obs.known for c in known] + list(obs.discarded | obs.lent | obs.lying)
+    numbers += [c for _, c in obs.offers] + list(obs.intention[2:3])
     for path, obj in reachable((obs, decision), lambda o: isinstance(o, Deck) or o is obs.notes):
         if obj is obs.notes:
             continue
@@ -230,3 +232,42 @@ def test_intentions_and_answers_index_like_sequences() -> None:
     assert list(answers) == ["refuse", ("accept", 5), ("accept", 6)] and answers[-1] == ("accept", 6)
     with pytest.raises(IndexError):
         answers[3]
+
+
+def test_proposals_are_peeked_at_before_any_invitation_is_answered() -> None:
+    """The rules let a player peek at the ring sleeves on its letterbox freely:
+    it sees every proposal before it answers its first invitation."""
+    state = rig(HANDS)
+    intentions(state, {0: ("invite", 1, 3), 1: ("invite", 0, 12), 2: ("propose", 0, 22)})
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "sort")
+    obs = state.observation(0)
+    assert 22 in obs.seen[2] and 22 in obs.known[2] and obs.offers == ((2, 22),)
+    assert 22 not in state.observation(1).seen[2], "only the letterbox's owner peeks"
+
+
+def test_invitations_on_one_letterbox_are_answered_in_any_order() -> None:
+    state = rig(HANDS)
+    intentions(state, {0: ("invite", 2, 1), 1: ("invite", 2, 12), 2: ("invite", 0, 22)})
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind) == (0, "invitation")
+    state.apply("refuse")
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind) == (2, "sort") and list(d.options) == [("invitation", 0), ("invitation", 1)]
+    state.apply(("invitation", 1))
+    d = state.decision()
+    assert d is not None and (d.seat, d.kind) == (2, "invitation") and d.context["from"] == 1
+
+
+def test_the_reflection_draw_is_a_choice() -> None:
+    """Ignored and refused, a player may draw; it may also not."""
+    state = rig(HANDS)
+    intentions(state, {0: ("invite", 1, 3), 1: ("invite", 2, 12), 2: ("invite", 1, 22)})
+    while (d := state.decision()) is not None and d.kind in ("sort", "invitation"):
+        state.apply("refuse" if d.kind == "invitation" else d.options[0])
+    assert d is not None and (d.seat, d.kind) == (0, "draw") and list(d.options) == ["draw", "pass"]
+    pile = list(state.draw_pile)
+    state.apply("pass")
+    assert state.draw_pile == pile and state.discards == [] and state.hands[0] == HANDS[0]
+    d = state.decision()
+    assert d is not None and d.kind == "intention" and state.round == 2
