@@ -11,7 +11,8 @@ from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
 
 from .agents import AGENTS
-from .state import AtMatrimony, D01State, Pack, pack_from_game, score_players
+from .cards import AtMatrimony, Pack, pack_from_game, score_players
+from .state import D01State
 
 __all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "NO_WINNER", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
 

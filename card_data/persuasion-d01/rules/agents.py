@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from .state import Observation, Subsets
+from .views import Observation, Subsets
 
 
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
