@@ -87,9 +87,14 @@ class Heuristic:
         return "attend"
 
     def _ring(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        fit, count = self._fit(obs, decision.context["from"])
+        """Accept the best-fitting suitor among the rings on its letterbox, if any fits well enough."""
         late = obs.day > self.patience or obs.deck_left <= obs.players
-        return "accept" if (count >= 1 and fit >= 0.5) or late else "reject"
+        fits = [(self._fit(obs, s), -s) for s in decision.context["from"]]
+        (fit, count), neg = max(fits)
+        return ("accept", -neg) if (count >= 1 and fit >= 0.5) or late else "reject"
+
+    def _open(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[0]
 
     def _keep(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         drawn = decision.context["drawn"]

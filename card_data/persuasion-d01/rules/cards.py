@@ -79,8 +79,10 @@ class Score:
 def score_players(pack: Pack, players: Sequence[AtMatrimony]) -> list[Score]:
     """Matrimony steps 4 to 8: prim, proper, unique, hearts, and the winners.
 
-    The most points wins and equal highest totals share the win; a player with
-    no points does not win (so a table where nobody scored has no winner).
+    The most points wins; among equal highest totals the most suitors' hearts
+    wins ("hearts ... also break ties"), and players level on both share the
+    win. A player with no points does not win (so a table where nobody scored
+    has no winner).
     """
     out: list[tuple[dict[str, bool], int, int]] = []
     for p in players:
@@ -93,7 +95,8 @@ def score_players(pack: Pack, players: Sequence[AtMatrimony]) -> list[Score]:
         points = pack.victory_points * sum(got.values()) + pack.heart_points * p.hearts
         out.append((got, p.hearts, points))
     best = max((points for _, _, points in out), default=0)
-    return [Score(MappingProxyType(got), hearts, points, points == best and points > 0) for got, hearts, points in out]
+    most = max((hearts for _, hearts, points in out if points == best), default=0)  # "hearts also break ties"
+    return [Score(MappingProxyType(got), hearts, points, points == best and hearts == most and points > 0) for got, hearts, points in out]
 
 
 def unique_met(condition: Mapping[str, Any], suits_in_front: Sequence[str], hearts: int, all_suits: Sequence[str]) -> bool:

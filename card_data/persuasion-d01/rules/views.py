@@ -25,6 +25,9 @@ class Observation(NamedTuple):
     seat: int
     players: int
     day: int
+    stage: str
+    """Where the day stands: start (at-start powers), morning (actions being
+    chosen), reveal (revealed actions resolving), evening (the post), matrimony."""
     deck_left: int
     hand: tuple[int, ...]
     """The letters this seat holds."""
@@ -49,6 +52,22 @@ class Observation(NamedTuple):
     """Per player: is their ring by their own letterbox (public)."""
     discards: tuple[int, ...]
     """The discard pile (public)."""
+    backs: tuple[tuple[int, ...], ...]
+    """Per player: the seals on the backs of the letters in their hand, sorted (public)."""
+    post: tuple[tuple[int, int, int, int], ...]
+    """Letters in the post: (recipient, sender, seal, letter), the letter -1
+    unless this seat sent it or has opened it (the backs are public)."""
+    rings_sent: tuple[tuple[int, int], ...]
+    """Rings on letterboxes waiting for an answer: (recipient, proposer) (public)."""
+    pending: tuple[tuple[Any, ...], ...]
+    """The revealed morning actions still to resolve, clockwise from the host:
+    (seat, "reflect", giver) or (seat, "power", letter, power index) (public)."""
+    scorned: tuple[int, ...]
+    """Players whose letterbox got nothing this morning, still to be offered a reflection (public)."""
+    places: Mapping[int, int]
+    """Letters in suitors' hands whose holder this seat knows (it sent, traded or was shown them there)."""
+    commits: tuple[int, ...]
+    """The letters this seat has committed at matrimony."""
     notes: dict[Any, Any]
 
     def letter(self, letter: int) -> Letter:
