@@ -56,7 +56,7 @@ def _ring_of(obs: Observation, seat: int) -> int:
 def _deal_letters(st: D01State, pack: Pack, obs: Observation, rng: random.Random) -> None:
     """Every letter: fixed where the seat knows its place, dealt by seal elsewhere."""
     me, owners = obs.seat, obs.owners
-    placed = {c: h for c, h in obs.places.items()}
+    placed = dict(obs.places)
     fixed = set(obs.hand) | set(placed) | set(obs.discards) | set(obs.deck_seen) | {c for *_, c in obs.post if c >= 0}
     # Slots whose back the seat saw but not the face: by seal.
     slots: list[Counter[int]] = [Counter(b) for b in obs.backs]
@@ -87,6 +87,8 @@ def _deal_letters(st: D01State, pack: Pack, obs: Observation, rng: random.Random
         if len(bucket) != count:
             raise EngineError(f"seat {me} sees {count} letters sealed {seal} out of sight but has {len(bucket)} to put there")
         shuffle(bucket, rng)
+    unseen += by_seal.get(-1, [])  # seen unsealed (on the deck) and no longer on top: still in the deck
+    shuffle(unseen, rng)
     if len(unseen) != obs.deck_left - len(obs.deck_seen):
         raise EngineError(f"seat {me} sees {obs.deck_left} letters in the deck but has {len(unseen) + len(obs.deck_seen)} for it")
     for c in fixed & seen:
@@ -104,10 +106,17 @@ def _deal_letters(st: D01State, pack: Pack, obs: Observation, rng: random.Random
     st.deck = unseen + list(reversed(obs.deck_seen))
     in_play = set(st.deck) | set(st.discards) | {c for h in st.hands for c in h} | {c for *_, c in st._letters}
     st.box = [c for c in range(len(pack.letters)) if c not in in_play]
+    for c, owner in enumerate(st.owner):  # the others: every letter they sealed, every letter they hold, the discards
+        if owner >= 0 and owner != me:
+            st._learn(owner, c)
     for h in range(st.n):
-        for c in st.hands[h]:
-            if h != me:
+        if h != me:
+            for c in st.hands[h] + st.discards:
                 st._learn(h, c)
+    for r, s, c in st._letters:  # the sender saw its letter; an opened letterbox, its recipient
+        for seat in (s, r) if obs.stage == "evening" else (s,):
+            if seat != me:
+                st._learn(seat, c)
 
 
 def _sealed(st: D01State, letter: int, seal: int) -> int:

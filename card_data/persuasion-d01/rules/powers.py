@@ -107,8 +107,8 @@ class Powers(Table):
         mine, theirs = self._tradeable(user, user, card), self._tradeable(partner, user, card)
         if not mine or not theirs:
             shields = {self.protector(self.owner[c], "trade") for c in self.hands[partner] + self.hands[user] if self.owner[c] != user}
-            for shield in shields - {None}:  # a protection against trades stopped this one
-                self._used(shield)  # type: ignore[arg-type]
+            for shield in sorted(s for s in shields if s is not None):  # a protection against trades stopped this one
+                self._used(shield)
             self._prevented(card, user)
             return
         self._trade = {"user": user, "partner": partner, "letter": card}

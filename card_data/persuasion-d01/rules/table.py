@@ -210,9 +210,9 @@ class Table(QueuedState):
     def _take(self, seat: int, letter: int) -> None:
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
         self.hands[seat].remove(letter)
-        for seat_places, view in zip(self._places, range(self.n)):
-            if seat_places.pop(letter, None) is not None:
-                self._places_view[view] = None
+        for seat, places in enumerate(self._places):
+            if places.pop(letter, None) is not None:
+                self._places_view[seat] = None
 
     def _discard(self, letter: int) -> None:
         self.discards.append(letter)

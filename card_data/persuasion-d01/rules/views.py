@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from .cards import Desire, Letter
 
@@ -111,7 +111,15 @@ class Subsets(Sequence[tuple[int, ...]]):
     def __len__(self) -> int:
         return 1 << len(self.items)
 
-    def __getitem__(self, index: int) -> tuple[int, ...]:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, ...] | list[tuple[int, ...]]:
+        if isinstance(index, slice):  # a Sequence slices (the search agent looks at the first few)
+            return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
             index += len(self)
         if not 0 <= index < len(self):

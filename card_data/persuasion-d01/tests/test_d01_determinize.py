@@ -71,7 +71,7 @@ def test_what_the_seat_knows_the_place_of_stays() -> None:
 
 
 def test_the_hidden_parts_vary_and_every_deal_plays_to_the_end() -> None:
-    """Requirement 2: random agents, the engine checking every move."""
+    """Requirement 2: random and heuristic agents, the engine checking every move."""
     rnd = AGENTS["random"]()
     for pack in PACKS.values():
         for n, (state, obs, d) in enumerate(_decisions(pack, 6, "heuristic", 3)):
@@ -81,10 +81,11 @@ def test_the_hidden_parts_vary_and_every_deal_plays_to_the_end() -> None:
                      for new in (determinize(pack, obs, d, random.Random(f"{n}:{k}")) for k in range(6))}
             hidden = sum(map(len, state.hands)) - len(state.hands[d.seat]) + len(state.deck)
             assert len(deals) > 1 or hidden <= len(obs.places) + len(obs.deck_seen) + 1, f"{d.kind} at {obs.stage}: one deal"
-            new = determinize(pack, obs, d, random.Random(n))
-            assert new.check_moves
-            outcome = play(new, [rnd] * state.n, [random.Random(n)] * state.n)
-            assert len(outcome.winners) == state.n and new.is_terminal()
+            for agent in (rnd, AGENTS["heuristic"]()):  # the heuristic reads what each seat knows
+                new = determinize(pack, obs, d, random.Random(n))
+                assert new.check_moves
+                outcome = play(new, [agent] * state.n, [random.Random(n)] * state.n)
+                assert len(outcome.winners) == state.n and new.is_terminal()
 
 
 def test_options_are_hashable_and_equal_across_deals() -> None:

@@ -341,6 +341,7 @@ def test_subsets_index_from_the_end() -> None:
 
     gifts = Subsets([4, 7])
     assert gifts[-1] == (4, 7) and gifts[-4] == ()
+    assert gifts[:2] == [(), (4,)] and gifts[::-1][0] == (4, 7) and gifts[:50] == [gifts[i] for i in range(4)]
     with pytest.raises(IndexError):
         gifts[4]
 
