@@ -220,6 +220,7 @@ def test_desires_and_matrimony_words_say_what_the_rules_do(d01_build: Path) -> N
         assert "those your fiancé holds" not in text
         assert "except your fiancé's" in text and "your fiancé keeps yours" in text
     assert "a third player's letters go home, whoever holds them" in rules
+    assert "the most points wins; if level, the most" in " ".join(cards.split())  # "hearts ... also break ties"
 
 
 def test_seal_count_is_explained_where_players_and_designers_read(d01_build: Path) -> None:
