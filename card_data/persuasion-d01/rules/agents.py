@@ -43,9 +43,9 @@ class Heuristic:
     proper: int = 4
     """Matching letters the proper victory needs."""
     powers: bool = True
-    """Uses letters' powers as morning actions to learn suitors' suits (``plain``: never)."""
+    """Uses letters' powers as morning actions: trades with its fiance, Confiding (``plain``: never)."""
     breaks: bool = True
-    """Breaks off a poor match while a good one is free (``plain``: never)."""
+    """Breaks off a poor match while a better suitor is free (``plain``: never)."""
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return getattr(self, "_" + decision.kind.replace("-", "_"))(obs, decision, rng)

@@ -16,8 +16,11 @@ class Observation(NamedTuple):
     """A frozen snapshot of what one seat knows, made afresh for each decision.
 
     It holds no reference to the game state: only this seat's own cards, the
-    letters it has been shown (with the seal each bore), and public facts
-    (hearts, rings, discards, how many letters are left). ``notes`` is the
+    letters it has been shown (with the seal each bore), where it knows some
+    are, and public facts (hearts, rings, discards, how many letters are left,
+    the backs of every hand and of the post, the day's revealed business):
+    all that ``determinize`` needs to deal a game it cannot tell from the
+    true one. ``notes`` is the
     seat's agent's own notebook, kept between its decisions; the engine never
     reads it.
     """
