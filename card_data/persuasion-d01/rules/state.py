@@ -38,8 +38,10 @@ from .cards import AtMatrimony, Desire, Letter, Pack, Score, pack_from_game, sco
 from .evening import Evening
 from .views import Observation, Subsets
 
-MORNING = ("write", "reflect", "propose", "break", "power", "rest")
-"""Every kind of morning action (``Outcome.actions``)."""
+MORNING = ("write", "reflect", "propose", "break", "power")
+"""Every kind of morning action (``Outcome.actions``). "rest", offered when a
+seat has nothing else, never comes: a free seat's ring is home every morning,
+so it may propose, and an engaged seat may break off."""
 
 
 class D01State(Evening):

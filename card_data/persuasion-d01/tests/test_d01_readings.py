@@ -97,7 +97,7 @@ def test_rings_on_one_letterbox_are_answered_together() -> None:
 
 def test_usable_names_every_power_and_games_count_them() -> None:
     usable = D01.usable(SHADOWS)
-    assert set(usable["actions"]) == {"write", "reflect", "propose", "break", "power", "rest"}
+    assert set(usable["actions"]) == {"write", "reflect", "propose", "break", "power"}
     assert {"well-read", "influential", "moneyed", "constant", "jealous"} <= set(usable["powers"])
     assert "influential" not in set(usable["powers"]) - {L.id for L in SHADOWS.letters if L.powers}
     used: dict[str, int] = {}
