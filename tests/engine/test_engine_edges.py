@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -39,9 +40,13 @@ def test_a_stalled_game_plays_exactly_its_day_cap(cap: int) -> None:
     to matrimony as it stands (the day that would pass the cap is counted)."""
     rng = random.Random(cap)
     state = D01State(PACK, 4, rng, day_cap=cap)
-    agents = [AGENTS["random"]() for _ in range(4)]
+
+    def stall(decision: Any) -> Any:  # random, but never proposes nor accepts a ring
+        options = [o for o in decision.options if not (isinstance(o, tuple) and o[0] in ("propose", "accept"))]
+        return options[rng.randrange(len(options))]
+
     while (decision := state.decision()) is not None:
-        state.apply(agents[decision.seat](state.observation(decision.seat), decision, rng))
+        state.apply(stall(decision))
     outcome = state.outcome()
     assert outcome.capped and outcome.rounds == cap + 1
     assert sum(outcome.actions.values()) > 0  # days were played before the cap

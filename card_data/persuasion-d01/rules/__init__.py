@@ -11,9 +11,14 @@ from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
 
 from .agents import AGENTS
-from .state import AtMatrimony, D01State, Pack, pack_from_game, score_players
+from .cards import AtMatrimony, Pack, pack_from_game, score_players
+from .determinize import determinize
+from .state import MORNING, D01State
 
-__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "NO_WINNER", "ROUNDS", "prepare", "new_state", "player_counts", "score", "score_text"]
+__all__ = [
+    "ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "NO_WINNER", "ROUNDS",
+    "determinize", "prepare", "new_state", "player_counts", "score", "score_text", "usable",
+]
 
 CATEGORIES = ("engaged", "available")
 """How a seat can end a game, in the order reports list them."""
@@ -31,6 +36,12 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
 
 def new_state(pack: Pack, players: int, rng: random.Random, options: Mapping[str, Any]) -> D01State:
     return D01State(pack, players, rng, int(options.get("day_cap", 80)), not options.get("trusted_agents", False))
+
+
+def usable(pack: Pack) -> dict[str, tuple[str, ...]]:
+    """Every kind of morning action (as ``Outcome.actions`` counts them) and
+    every letter whose power the game can use (as ``Outcome.powers`` counts them)."""
+    return {"actions": MORNING, "powers": tuple(letter.id for letter in pack.letters if letter.powers)}
 
 
 def player_counts(pack: Pack) -> list[int]:

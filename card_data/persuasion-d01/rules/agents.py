@@ -9,7 +9,14 @@
 - powers: it peeks at a random suitor, trades and discards the letters it
   least needs, commits letters that fit its desires, and at matrimony gives
   its fiance the matching letters its own proper victory does not need.
-- restricted variants: ``never-propose``, ``never-relate``.
+- schemes: engaged, it breaks off a poor match (its fiance's letters mostly
+  miss its desires) while a better suitor is free and the deck lasts, or
+  trades a letter with its fiance (Influential, Affectionate); free, it looks
+  into the hand of a suitor it is about to propose to (Confiding). Well Read
+  it leaves alone: a morning spent looking at the deck cost more than it
+  told (measured, issue 36).
+- restricted variants: ``never-propose``, ``never-relate``, ``plain`` (no
+  powers used as actions, never breaks off: the heuristic before issue 36).
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from .state import Observation, Subsets
+from .views import Observation, Subsets
 
 
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -35,6 +42,10 @@ class Heuristic:
     """Days before a suitor who merely half fits will do."""
     proper: int = 4
     """Matching letters the proper victory needs."""
+    powers: bool = True
+    """Uses letters' powers as morning actions: trades with its fiance, Confiding (``plain``: never)."""
+    breaks: bool = True
+    """Breaks off a poor match while a better suitor is free (``plain``: never)."""
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return getattr(self, "_" + decision.kind.replace("-", "_"))(obs, decision, rng)
@@ -54,6 +65,10 @@ class Heuristic:
         me = obs.seat
         owners = obs.owners
         own = [c for c in obs.hand if owners[c] == me]
+        if self.powers or self.breaks:
+            scheme = self._scheme(obs, options)
+            if scheme is not None:
+                return scheme
         if obs.fiance >= 0:
             gifts = [c for c in own if self._matches(obs, c)] or own or list(obs.hand)
             if gifts:
@@ -81,15 +96,45 @@ class Heuristic:
         choice = ("write", rng.choice(targets), rng.choice(spare))
         return choice if choice in options else options[rng.randrange(len(options))]
 
+    def _scheme(self, obs: Observation, options: Sequence[Any]) -> Any:
+        """Engaged: break off a poor match while a better suitor is free and the
+        deck lasts, else trade a letter with the fiance (their letter stays with
+        you at matrimony). Free: before proposing to the one suitor whose single
+        letter pleased you, look into their hand (Confiding)."""
+        me = obs.seat
+        free = [p for p in range(obs.players) if p != me and not obs.engaged(p)]
+        powers = [o for o in options if o[0] == "power"] if self.powers else []
+        if obs.fiance >= 0:
+            fit, count = self._fit(obs, obs.fiance)
+            better = [p for p in free if self._fit(obs, p)[1] >= 2 and self._fit(obs, p)[0] >= max(0.75, fit + 0.25)]
+            if self.breaks and count >= 2 and fit < 0.5 and better and obs.deck_left >= obs.players and ("break",) in options:
+                return ("break",)
+            for option in powers:
+                effect = obs.known[option[1]].powers[0]["effect"]
+                if effect["type"] == "trade" and (effect["with"] != "owner" or obs.owner(option[1]) == obs.fiance):
+                    return option
+            return None
+        for option in powers:
+            effect = obs.known[option[1]].powers[0]["effect"]
+            owner = obs.owner(option[1])
+            if effect["type"] == "peek" and effect["at"] == "hand" and owner in free and self._fit(obs, owner) == (1.0, 1):
+                return option
+        return None
+
     def _letter(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         if self.can_relate and "relate" in decision.options and self._matches(obs, decision.context["letter"]) and obs.hearts > 1:
             return "relate"
         return "attend"
 
     def _ring(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        fit, count = self._fit(obs, decision.context["from"])
+        """Accept the best-fitting suitor among the rings on its letterbox, if any fits well enough."""
         late = obs.day > self.patience or obs.deck_left <= obs.players
-        return "accept" if (count >= 1 and fit >= 0.5) or late else "reject"
+        fits = [(self._fit(obs, s), -s) for s in decision.context["from"]]
+        (fit, count), neg = max(fits)
+        return ("accept", -neg) if (count >= 1 and fit >= 0.5) or late else "reject"
+
+    def _open(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[0]
 
     def _keep(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         drawn = decision.context["drawn"]
@@ -113,7 +158,11 @@ class Heuristic:
         return decision.options[rng.randrange(len(decision.options))]
 
     def _trade_partner(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return max(decision.options, key=lambda p: (self._fit(obs, p), rng.random()))
+        if not self.powers:
+            return max(decision.options, key=lambda p: (self._fit(obs, p), rng.random()))
+        if obs.fiance in decision.options:  # a fiance's letter stays with you at matrimony
+            return obs.fiance
+        return min(decision.options, key=lambda p: (obs.engaged(p), self._fit(obs, p)[1], rng.random()))  # learn the least known
 
     def _trade_give(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return self._useless_first(obs, decision.options)
@@ -146,4 +195,5 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "heuristic": lambda: Heuristic(),
     "never-propose": lambda: Heuristic(can_propose=False),
     "never-relate": lambda: Heuristic(can_relate=False),
+    "plain": lambda: Heuristic(powers=False, breaks=False),
 }

@@ -195,8 +195,12 @@ def test_rulebook_tables_and_power_glossary(d01_build: Path) -> None:
     assert "57 Trait letters (and 6 more for the optional Shadows module)" in text
     # Rules the source states that the rulebook once left out.
     for words in ("with its suit covered", "cannot overrides everything, even a must", "while your own ring is away",
-                  "players still level share the win", "an answer to your own action"):
+                  "players level on both share the win", "an answer to your own action"):
         assert words in text, words
+    # Readings of issue 36 (RULES-NOTES.md 4, 7, 11): hearts break ties, what fills a letterbox, Influence.
+    for words in ("the one holding more suitors' hearts wins", "look at everything in it, then deal with it in any order",
+                  "no heart or ring sent back to you", "you may accept one at most", "Influential trades one letter for another; it never draws"):
+        assert words in " ".join(text.split()), words
 
 
 def test_desires_and_matrimony_words_say_what_the_rules_do(d01_build: Path) -> None:
@@ -216,6 +220,7 @@ def test_desires_and_matrimony_words_say_what_the_rules_do(d01_build: Path) -> N
         assert "those your fiancé holds" not in text
         assert "except your fiancé's" in text and "your fiancé keeps yours" in text
     assert "a third player's letters go home, whoever holds them" in rules
+    assert "the most points wins; if level, the most" in " ".join(cards.split())  # "hearts ... also break ties"
 
 
 def test_seal_count_is_explained_where_players_and_designers_read(d01_build: Path) -> None:

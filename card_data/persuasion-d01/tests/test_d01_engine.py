@@ -272,11 +272,11 @@ def test_a_ring_waits_until_the_recipients_own_ring_comes_home() -> None:
     state = D01State(PACK, 3, random.Random(2))
     _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("write", 0, state.hands[2][0])})
     d = state.decision()
-    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", 1), "seat 1 waits: its ring is at seat 2"
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", (1,)), "seat 1 waits: its ring is at seat 2"
     state.apply("reject")
     d = state.decision()
-    assert d is not None and (d.seat, d.kind, d.context["from"]) == (1, "ring", 0), "its ring is home: now it may answer"
-    state.apply("accept")
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (1, "ring", (0,)), "its ring is home: now it may answer"
+    state.apply(("accept", 0))
     assert state.fiance == [1, 0, -1]
 
 
@@ -284,7 +284,7 @@ def test_a_waiting_ring_goes_back_if_its_recipient_gets_engaged() -> None:
     state = D01State(PACK, 3, random.Random(2))
     _mornings(state, {0: ("propose", 1), 1: ("propose", 2), 2: ("write", 0, state.hands[2][0])})
     state.decision()
-    state.apply("accept")  # seat 2 accepts seat 1
+    state.apply(("accept", 1))  # seat 2 accepts seat 1
     d = state.decision()
     assert d is None or d.kind != "ring"
     assert state.fiance == [-1, 2, 1] and state.ring[0] == 0, "seat 0's ring came home"
@@ -297,7 +297,7 @@ def test_rings_sent_round_a_circle_the_host_side_gives_way() -> None:
     d = state.decision()
     # Seat 0 (the host) held seat 2's ring and sent it back; seat 2's ring is home, so seat 2 answers seat 1.
     assert state.ring[2] == 2 or state.fiance[2] >= 0
-    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", 1)
+    assert d is not None and (d.seat, d.kind, d.context["from"]) == (2, "ring", (1,))
 
 
 def test_with_no_hearts_left_a_letter_can_only_be_attended() -> None:
@@ -341,6 +341,7 @@ def test_subsets_index_from_the_end() -> None:
 
     gifts = Subsets([4, 7])
     assert gifts[-1] == (4, 7) and gifts[-4] == ()
+    assert gifts[:2] == [(), (4,)] and gifts[::-1][0] == (4, 7) and gifts[:50] == [gifts[i] for i in range(4)]
     with pytest.raises(IndexError):
         gifts[4]
 

@@ -53,6 +53,8 @@ class Oracle:
             self.peekers.pop(d.seat, None)
             self.deck_peekers.discard(d.seat)
             if choice[0] == "power":
+                for seen in self.letters:  # revealed with the morning: its power names it
+                    seen.add(choice[1])
                 name = PACK.letters[choice[1]].id
                 if name == "confiding":
                     self.peekers[d.seat] = st.owner[choice[1]]
@@ -78,6 +80,7 @@ def _audit(state: D01State, oracle: Oracle, seat: int, obs: Observation, decisio
             assert id(obj) in oracle.desires[seat], f"seat {seat} sees desires {obj.id} at {path}"
     assert obs.seen_suits[seat] == (), "a seat is never 'shown' its own letters"
     numbers = [c for name in LETTER_FIELDS for c in getattr(obs, name)] + list(obs.known) + list(obs.owners)
+    numbers += list(obs.places) + [c for *_, c in obs.post if c >= 0] + [c for _, kind, c, *_ in obs.pending if kind == "power"]
     if decision is not None:
         if isinstance(decision.options, Subsets):
             numbers += list(decision.options.items)
@@ -135,4 +138,7 @@ def test_the_cached_public_part_matches_the_table() -> None:
             assert obs.supply == tuple(state.supply) and obs.received == tuple(map(tuple, state.received))
             assert obs.fiances == tuple(state.fiance) and obs.discards == tuple(state.discards)
             assert obs.rings_home == tuple(r == s for s, r in enumerate(state.ring))
+            assert obs.rings_sent == tuple(state._rings) and obs.pending == tuple(state._later) and obs.scorned == tuple(state._scorned)
+            assert obs.backs == tuple(tuple(sorted(state.owner[c] for c in hand)) for hand in state.hands)
+            assert all(c in state.hands[h] for c, h in obs.places.items()), "a known place is stale"
             state.apply(agents[d.seat](obs, d, rng))

@@ -1,0 +1,272 @@
+"""The D01 table: where every item lies, what each seat has seen of it, and
+the moves every stage of a day makes (drawing, showing, handing letters on).
+
+:class:`Table` holds the state; the stages build on it, each in its module:
+``powers.py`` (letter powers), ``evening.py`` (the post and matrimony) and
+``state.py`` (setup and the morning).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from pnp.engine.api import Decision, EngineError, QueuedState
+
+from .cards import Desire, Letter, Pack, Score
+from .views import EMPTY, Observation, Subsets
+
+PowerIndex = tuple[dict[str, tuple[int, ...]], tuple[tuple[int, int], ...], tuple[dict[str, list[Mapping[str, Any]]], ...]]
+_INDEXES: dict[int, tuple[Pack, PowerIndex]] = {}
+Step = Callable[[], None]
+_new = tuple.__new__
+
+
+def _index(pack: Pack) -> PowerIndex:
+    """Which letters protect, which change the hand size, and each letter's
+    powers by kind: worked out once per pack."""
+    cached = _INDEXES.get(id(pack))
+    if cached is not None and cached[0] is pack:
+        return cached[1]
+    letters = pack.letters
+    protectors = {
+        kind: tuple(i for i, L in enumerate(letters) for p in L.powers if p["effect"]["type"] == "protect" and p["effect"]["against"] in (kind, "all"))
+        for kind in ("peek", "trade")
+    }
+    growers = tuple((i, int(p["effect"]["delta"])) for i, L in enumerate(letters) for p in L.powers if p["effect"]["type"] == "hand-size")
+    by_kind: list[dict[str, list[Mapping[str, Any]]]] = [{} for _ in letters]
+    for i, L in enumerate(letters):
+        for p in L.powers:
+            by_kind[i].setdefault(p["kind"], []).append(p)
+    index = (protectors, growers, tuple(by_kind))
+    _INDEXES[id(pack)] = (pack, index)
+    return index
+
+
+class Table(QueuedState):
+    """Every item of a D01 game and each seat's knowledge of it, with nothing dealt."""
+
+    def __init__(self, pack: Pack, players: int, rng: random.Random, day_cap: int = 80, check_moves: bool = True):
+        if players not in pack.deck_per_suit:
+            raise EngineError(f"the deck table has no entry for {players} players")
+        self.pack, self.n, self.rng, self.day_cap = pack, players, rng, day_cap
+        self.check_moves = check_moves
+        self.deck: list[int] = []
+        """The letter deck; its top is the end of the list."""
+        self.box: list[int] = []
+        self.discards: list[int] = []
+        self.owner = [-1] * len(pack.letters)
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.desires: list[Desire] = []
+        self.supply = [pack.hearts] * players
+        self.received: list[list[int]] = [[] for _ in range(players)]
+        self.ring = list(range(players))
+        """Where each seat's ring is: its own seat (home), the seat holding it, or -1 - recipient in the post."""
+        self.fiance = [-1] * players
+        self.committed: dict[int, int] = {}
+        """Committed letters and the player they lie in front of."""
+        self.day = 0
+        self.stage = "start"
+        """Where the day stands (public): start, morning, reveal, evening or matrimony."""
+        self.over = False
+        self.capped = False
+        self.actions: dict[str, int] = {}
+        self.powers: dict[str, int] = {}
+        """How often each letter's power was used (or, for a rule change, made a difference)."""
+        self.log: list[str] = []
+        """What happened, in words, for playthroughs (only when ``record`` is set)."""
+        self.record = False
+        self.fronts: list[list[int]] = []
+        self.scores: list[Score] = []
+        self._queue: list[Decision] = []
+        self._steps: list[Step] = []
+        self._letters: list[tuple[int, int, int]] = []  # (recipient, sender, letter) in the post
+        self._rings: list[tuple[int, int]] = []  # (recipient, proposer) waiting for an answer
+        self._later: list[tuple[Any, ...]] = []  # revealed morning actions still to resolve (public)
+        self._opened = False  # the evening's letterboxes are open: each recipient has seen its post
+        self._scorned: list[int] = []
+        self._morning: dict[int, tuple[Any, ...]] = {}
+        self._gifts: dict[int, list[int]] = {}
+        self._trade: dict[str, int] = {}
+        self._pending_letter = (-1, -1, -1)
+        self._protectors, self._growers, self._by_kind = _index(pack)
+        self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
+        self._owners: list[dict[int, int]] = [{} for _ in range(players)]
+        self._places: list[dict[int, int]] = [{} for _ in range(players)]
+        self._known_view: list[Mapping[int, Letter] | None] = [EMPTY] * players
+        self._owners_view: list[Mapping[int, int]] = [EMPTY] * players
+        self._places_view: list[Mapping[int, int] | None] = [EMPTY] * players
+        self._seen_suits: list[tuple[tuple[str, ...], ...]] = [((),) * players for _ in range(players)]
+        self._peeked: list[dict[int, Desire]] = [{} for _ in range(players)]
+        self._deck_seen: list[tuple[int, ...]] = [()] * players
+        self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
+        self._pub: tuple[Any, ...] | None = None
+        self._stage = self._run_steps
+
+    # -- what a seat sees --------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        supply, received, fiances, rings, discards, sent, later, scorned = self._pub or self._public()
+        known = self._known_view[seat]
+        if known is None:  # made when first asked after the seat learnt something
+            known = self._known_view[seat] = MappingProxyType(dict(self._known[seat]))
+            self._owners_view[seat] = MappingProxyType(dict(self._owners[seat]))
+        places = self._places_view[seat]
+        if places is None:
+            places = self._places_view[seat] = MappingProxyType(dict(self._places[seat]))
+        owner, opened = self.owner, self._opened
+        return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
+            seat, self.n, self.day, self.stage, len(self.deck), tuple(self.hands[seat]), self.desires[seat],
+            known, self._owners_view[seat], self._seen_suits[seat],
+            MappingProxyType(dict(self._peeked[seat])) if self._peeked[seat] else EMPTY, self._deck_seen[seat],
+            supply, received, fiances, rings, discards,
+            tuple(tuple(sorted([owner[c] for c in hand])) for hand in self.hands),
+            tuple((r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters),
+            sent, later, scorned, places,
+            tuple(c for c, s in self.committed.items() if s == seat) if self.committed else (),
+            self._notes[seat],
+        ))
+
+    def _public(self) -> tuple[Any, ...]:
+        """What every seat sees of hearts, rings, discards and the day's
+        revealed business (kept until it changes)."""
+        self._pub = (
+            tuple(self.supply), tuple(map(tuple, self.received)), tuple(self.fiance),
+            tuple(r == s for s, r in enumerate(self.ring)), tuple(self.discards),
+            tuple(self._rings), tuple(self._later), tuple(self._scorned),
+        )
+        return self._pub
+
+    def all_letters(self) -> list[int]:
+        return [c for hand in self.hands for c in hand] + self.deck + self.box + self.discards + [c for (_, _, c) in self._letters]
+
+    # -- rules in force ------------------------------------------------------------
+
+    def in_play(self, letter: int) -> bool:
+        """A letter with a seal that has not been discarded: its rule changes apply."""
+        return self.owner[letter] >= 0 and letter not in self.discards
+
+    def protector(self, seat: int, against: str) -> int | None:
+        """The rule-change letter ``seat`` owns that keeps suitors' ``against`` powers off them, if any."""
+        return next((c for c in self._protectors[against] if self.owner[c] == seat and self.in_play(c)), None)
+
+    def protected(self, seat: int, against: str) -> bool:
+        return self.protector(seat, against) is not None
+
+    def hand_limit(self, seat: int) -> int:
+        return self.pack.hand + sum(d for c, d in self._growers if self.owner[c] == seat and self.in_play(c))
+
+    # -- moving letters and learning them ---------------------------------------
+
+    def _note(self, text: str) -> None:
+        if self.record:
+            self.log.append(text)
+
+    def _learn(self, seat: int, letter: int) -> None:
+        """``seat`` sees ``letter`` (its face and its seal)."""
+        owner = self.owner[letter]
+        if self._owners[seat].get(letter, -2) == owner:
+            return
+        self._known[seat][letter] = self.pack.letters[letter]
+        self._owners[seat][letter] = owner
+        self._known_view[seat] = None
+
+    def _show(self, seat: int, letter: int) -> None:
+        """``seat`` is shown ``letter`` by someone: it learns the letter and, if
+        the letter is another player's own, that player's suit."""
+        owner = self.owner[letter]
+        if self._owners[seat].get(letter, -2) != owner:
+            self._learn(seat, letter)
+        if owner >= 0 and owner != seat:
+            seen = self._seen_suits[seat]
+            self._seen_suits[seat] = seen[:owner] + (seen[owner] + (self.pack.letters[letter].suit,),) + seen[owner + 1:]
+
+    def _place(self, seat: int, letter: int, holder: int) -> None:
+        """``seat`` knows that ``holder`` now holds ``letter``."""
+        if seat != holder:
+            self._places[seat][letter] = holder
+            self._places_view[seat] = None
+
+    def _draw(self, seat: int) -> int | None:
+        if not self.deck:
+            return None
+        card = self.deck.pop()
+        self.owner[card] = seat
+        self.hands[seat].append(card)
+        self._learn(seat, card)
+        for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
+            if top and top[0] == card:
+                self._deck_seen[other] = top[1:]
+                self._learn(other, card)
+                self._place(other, card, seat)
+        return card
+
+    def _give(self, seat: int, letter: int) -> None:
+        self.hands[seat].append(letter)
+        self._learn(seat, letter)
+
+    def _take(self, seat: int, letter: int) -> None:
+        """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
+        self.hands[seat].remove(letter)
+        for seat, places in enumerate(self._places):
+            if places.pop(letter, None) is not None:
+                self._places_view[seat] = None
+
+    def _discard(self, letter: int) -> None:
+        self.discards.append(letter)
+        self._pub = None
+        for seat in range(self.n):  # the discard pile is public
+            self._learn(seat, letter)
+
+    def _count(self, kind: str) -> None:
+        self.actions[kind] = self.actions.get(kind, 0) + 1
+
+    def _used(self, letter: int) -> None:
+        name = self.pack.letters[letter].id
+        self.powers[name] = self.powers.get(name, 0) + 1
+
+    def _powers(self, card: int, kind: str) -> Sequence[Mapping[str, Any]]:
+        return self._by_kind[card].get(kind, ())
+
+    def _ask(self, seat: int, kind: str, options: Sequence[Any], context: dict[str, Any] | None = None) -> None:
+        self._queue.append(Decision(seat, kind, options if isinstance(options, (tuple, Subsets)) else tuple(options), MappingProxyType(context) if context else EMPTY))
+
+    def _run_steps(self) -> None:
+        """Run queued steps until one asks a decision (or the game ends)."""
+        if not self._steps:
+            raise EngineError("the game has nothing left to do but is not over")
+        while self._steps and not self._queue and not self.over:
+            self._steps.pop(0)()
+
+    def _then(self, *steps: Step) -> None:
+        """Run ``steps`` next, before anything already queued."""
+        self._steps[0:0] = steps
+
+    # -- moves more than one stage makes ------------------------------------------
+
+    def _reflect(self, seat: int, giver: int | None) -> None:
+        if giver is not None and giver in self.received[seat]:
+            self.received[seat].remove(giver)
+            self.supply[giver] += 1
+            self._pub = None
+        drawn = self._draw(seat)
+        if drawn is not None:
+            options = ["drawn"] + [c for c in self.hands[seat] if c != drawn and self.owner[c] == seat]
+            self._ask(seat, "keep", options, {"drawn": drawn})
+
+    def _on_keep(self, decision: Decision, choice: Any) -> None:
+        # Keep the hand's size: discard the drawn letter or the one it replaces.
+        victim = decision.context["drawn"] if choice == "drawn" else choice
+        self._take(decision.seat, victim)
+        self._discard(victim)
+
+    def _ring_home(self, seat: int) -> None:
+        self.ring[seat] = seat
+        self._pub = None
+
+    def _engage(self, a: int, b: int) -> None:
+        self.fiance[a], self.fiance[b] = b, a
+        self.ring[a], self.ring[b] = b, a
+        self._pub = None
