@@ -8,19 +8,27 @@ seat, whose nodes are the moves made from its point of view. Each iteration
    rng)`` deals a whole state consistent with what the seat has seen (the other
    hands, the deck order and every secret choice drawn afresh), so the search
    never sees the true game;
-2. *selects* down the tree among the moves legal in that deal, by UCB1 from
-   the point of view of the seat making each move (a child's availability
-   counts the iterations in which it was legal, as the paper's ISMCTS does);
-3. *expands* one new move, first the rollout agent's own choice, then moves
-   drawn at random: the number of children grows as the square root of the
-   node's visits (progressive widening, Coulom 2007), so decisions with
-   thousands of options (a place for every piece) stay searchable;
+2. *selects* down the tree among the moves legal in that deal, each judged
+   from the point of view of the seat making it, by PUCT (Rosin 2011, as in
+   AlphaZero): its mean reward plus an exploration term weighted by a prior,
+   where the rollout agent's own choice in this deal holds half the prior
+   and every other move shares the rest (prior knowledge, Gelly and Silver
+   2007); a child's availability, the iterations in which it was legal,
+   stands for its parent's visits, as in the paper's ISMCTS;
+3. *expands* one move: the rollout agent's choice when the node lacks it,
+   otherwise moves drawn at random join the node as its visits grow (as the
+   square root of its visits: progressive widening, Coulom 2007), so a choice
+   among thousands of options (a place for every piece) stays searchable;
 4. *plays out* the rest of the game with the game's rollout agent at every
    seat (game.yaml ``engine.rollout``; the game's ``heuristic`` if it has
    one, otherwise random play), and
 5. *backs up* each seat's share of the win (1/k for each of k winners).
 
-After its iterations the agent plays the root move visited most. Its only
+After its iterations the agent plays the root move visited most. The prior
+makes it play as its rollout agent does until the playouts show a better
+move clearly: with few iterations and a noisy game, the best of many noisy
+estimates flatters itself, and a search that trusted it would play worse
+than the agent it plays out with. Its only
 inputs are its observation, the decision and its own generator, so the same
 seed gives the same moves, and it knows nothing its seat has not seen.
 """
@@ -35,10 +43,12 @@ from typing import Any
 
 from pnp.engine.api import Agent, Decision, EngineError, Outcome, play
 
-EXPLORATION = 0.7
-"""UCB1's exploration constant, for rewards between 0 and 1 (about 1/sqrt 2)."""
-WIDENING = 2.0
-"""A node holds up to WIDENING * sqrt(visits + 1) children (at least one)."""
+EXPLORATION = 1.0
+"""PUCT's exploration constant, for rewards between 0 and 1."""
+POLICY_PRIOR = 0.5
+"""The share of a node's prior held by the rollout agent's own choice."""
+WIDENING = 1.0
+"""A node holds up to WIDENING * sqrt(visits + 1) children besides the rollout agent's choices."""
 NEW_MOVE_TRIES = 8
 """Random draws spent looking for a move a node has not tried yet, among many."""
 SMALL = 64
@@ -48,16 +58,19 @@ MAX_DECISIONS = 100_000
 
 
 class _Node:
-    __slots__ = ("move", "seat", "visits", "reward", "available", "children")
+    __slots__ = ("move", "seat", "prior", "visits", "reward", "available", "children", "drawn")
 
-    def __init__(self, move: Any, seat: int):
+    def __init__(self, move: Any, seat: int, prior: float):
         self.move = move
         self.seat = seat
         """The seat that made ``move`` (whose reward this node adds up)."""
+        self.prior = prior
         self.visits = 0
         self.reward = 0.0
-        self.available = 1
+        self.available = 0
         self.children: dict[Any, _Node] = {}
+        self.drawn = 0
+        """Children added at random (progressive widening)."""
 
 
 def shares(outcome: Outcome) -> tuple[float, ...]:
@@ -82,7 +95,7 @@ class Search:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        root = _Node(None, decision.seat)
+        root = _Node(None, decision.seat, 1.0)
         for _ in range(self.iterations):
             state = self.determinize(self.prepared, observation, decision, rng)
             path = self._descend(root, state, rng)
@@ -94,37 +107,34 @@ class Search:
         return best.move
 
     def _descend(self, root: _Node, state: Any, rng: random.Random) -> list[_Node]:
-        """Select and expand from ``root`` in one determinization; the path taken."""
+        """Select down from ``root`` in one determinization, adding one new
+        node at most; the path taken (the playout starts where it ends)."""
         node, path = root, [root]
-        while True:
-            decision = state.decision()
-            if decision is None:
+        while (decision := state.decision()) is not None:
+            options, children = decision.options, node.children
+            size = len(options)
+            own = self.rollout(state.observation(decision.seat), decision, rng)
+            other = (1.0 - POLICY_PRIOR) / (size - 1) if size > 1 else 0.0
+            if own not in children:
+                child = children[own] = _Node(own, decision.seat, POLICY_PRIOR + other)
+            elif node.drawn < WIDENING * math.sqrt(node.visits + 1) and (move := self._untried(children, options, size, rng)) is not None:
+                node.drawn += 1
+                child = children[move] = _Node(move, decision.seat, other)
+            else:
+                child = self._select(children, options)
+            state.apply(child.move)
+            path.append(child)
+            if child.visits == 0:
                 return path
-            children = node.children
-            chosen = None
-            if len(children) >= WIDENING * math.sqrt(node.visits + 1):
-                chosen = self._select(children, decision.options)
-            if chosen is None:  # room for a new move, or none of the node's is legal in this deal
-                move = self._new_move(children, state, decision, rng)
-                if move is not None:
-                    child = children[move] = _Node(move, decision.seat)
-                    state.apply(move)
-                    path.append(child)
-                    return path
-                chosen = self._select(children, decision.options)
-                if chosen is None:
-                    return path
-            state.apply(chosen.move)
-            path.append(chosen)
-            node = chosen
+            node = child
+        return path
 
-    def _new_move(self, children: dict[Any, _Node], state: Any, decision: Decision, rng: random.Random) -> Any:
-        """A legal move the node has not tried, None when there is none left:
-        the rollout agent's own choice first, then one at random."""
-        options = decision.options
-        if not children:
-            return self.rollout(state.observation(decision.seat), decision, rng)
-        size = len(options)
+    @staticmethod
+    def _untried(children: dict[Any, _Node], options: Sequence[Any], size: int, rng: random.Random) -> Any:
+        """A legal move the node has not tried, drawn at random; None when
+        none is left (or none was found among very many)."""
+        if size <= len(children):
+            return None
         if size <= SMALL:
             untried = [move for move in options if move not in children]
             return untried[int(rng.random() * len(untried))] if untried else None
@@ -135,17 +145,18 @@ class Search:
         return None
 
     @staticmethod
-    def _select(children: dict[Any, _Node], options: Sequence[Any]) -> _Node | None:
-        """UCB1 among the children legal in this determinization, each seen
-        from the seat that makes its move; their availability counts this."""
-        best, top = None, -1.0
-        for child in children.values():
-            if child.move not in options:
-                continue
+    def _select(children: dict[Any, _Node], options: Sequence[Any]) -> _Node:
+        """PUCT among the children legal in this determinization, each judged
+        from the seat that makes its move; their availability counts this. A
+        child not yet played is valued as the mean of those that were."""
+        legal = [child for child in children.values() if child.move in options]
+        played = sum(child.visits for child in legal)
+        fpu = sum(child.reward for child in legal) / played if played else 0.5
+        best, top = legal[0], -1.0
+        for child in legal:
             child.available += 1
-            if child.visits == 0:
-                return child
-            value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+            mean = child.reward / child.visits if child.visits else fpu
+            value = mean + EXPLORATION * child.prior * math.sqrt(child.available) / (1 + child.visits)
             if value > top:
                 best, top = child, value
         return best
