@@ -14,10 +14,13 @@ from pnp.model import Game
 
 from . import scoring
 from .agents import AGENTS
-from .state import BEHIND, FIRST, PartisanState
+from .state import BEHIND, FIRST, PartisanState, determinize
 from .table import Card, Pack
 
-__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "NO_WINNER", "ROUNDS", "new_state", "player_counts", "prepare", "score", "score_text"]
+__all__ = [
+    "ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "NO_WINNER", "ROUNDS", "determinize", "new_state", "player_counts", "prepare",
+    "score", "score_text",
+]
 
 CATEGORIES = (FIRST, BEHIND)
 ROUNDS = "rounds"

@@ -26,7 +26,7 @@ from pnp.engine.api import Agent, Decision, Product
 
 from .scoring import Won, control
 from .state import PARTY, STAY
-from .table import SUPPLY, Card, Table, Topic, View, won_groups
+from .table import SUPPLY, Card, Table, View, won_groups
 
 
 def _parts(decision: Decision) -> tuple[Sequence[Any], ...]:
@@ -97,7 +97,7 @@ class Heuristic:
         """For each suit of the new topic (the parts of the options) a source:
         a topic that scores for another seat if any, else the supply, else a
         topic nobody takes; never one that scores for me."""
-        seat, won = view.seat, view.table.won
+        seat, won, topics = view.seat, view.table.won, view.table.topics
         picks = []
         for options in _parts(decision):
             best, choice = 0.0, None
@@ -108,7 +108,7 @@ class Heuristic:
                 if source is SUPPLY:  # the engine's own options: its constant
                     value = 0.5
                 elif won:
-                    who = control(source.chips, won)
+                    who = control(topics[source].chips, won)
                     if who is not None and who != seat and who != -1:
                         choice = option  # scores for another seat: nothing is worth more
                         break
@@ -143,9 +143,9 @@ class Heuristic:
         best = 0.0
         choice: Any = STAY
         for option in places:
-            if not isinstance(option, Topic):
+            if not isinstance(option, Card):
                 continue
-            chips = option.chips
+            chips = table.topics[option].chips
             if counts:
                 after = list(chips)
                 after[suit] += 1
@@ -194,23 +194,23 @@ class Greedy(Heuristic):
             return Heuristic.push(self, view, decision)
         won = table.won
         base = {}
-        for t in table.topics:
-            base[id(t)] = _net(t.chips, won, seat)
+        for card, t in table.topics.items():
+            base[card] = _net(t.chips, won, seat)
         places = []
         for (suit, _lead), options in zip(decision.context["chips"], _parts(decision)):
             places.append(self.greedy_place(base, table, seat, suit, options))
         return tuple(places)
 
-    def greedy_place(self, base: dict[int, int], table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
+    def greedy_place(self, base: dict[Card, int], table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
         """The place for a chip of ``suit`` that gains ``seat`` most on the
         table scored now (the leader or not: its worth is its group's);
-        ``base``: each topic's worth now, by ``id``."""
+        ``base``: each topic's worth now, by its card."""
         owners, won = table.owners, table.won
         topics = table.topics
-        new = topics[-1]  # the topic raised this turn
+        new = next(reversed(topics.values()))  # the topic raised this turn
         new_after = list(new.chips)
         new_after[suit] -= 1
-        left = _net(new_after, won, seat) - base[id(new)]
+        left = _net(new_after, won, seat) - base[new.card]
         best = 0.0
         choice: Any = STAY
         for option in places:
@@ -224,17 +224,17 @@ class Greedy(Heuristic):
                     after = list(owners)
                     after[suit] = seat
                     won_after = won_groups(after)
-                    gain = _net(new_after, won_after, seat) - base[id(new)]
-                    for t in topics:
+                    gain = _net(new_after, won_after, seat) - base[new.card]
+                    for card, t in topics.items():
                         if t.chips[suit] and t is not new:
-                            gain += _net(t.chips, won_after, seat) - base[id(t)]
+                            gain += _net(t.chips, won_after, seat) - base[card]
                 low, high = self.wanted
                 if low < m <= high:
                     gain += self.contest
             else:
-                moved = list(option.chips)
+                moved = list(topics[option].chips)
                 moved[suit] += 1
-                gain = left + _net(moved, won, seat) - base[id(option)]
+                gain = left + _net(moved, won, seat) - base[option]
             if gain > best:
                 best, choice = gain, option
         return choice
