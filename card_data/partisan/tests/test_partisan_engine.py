@@ -179,6 +179,21 @@ def test_the_draw_deck_is_the_cards_the_rules_shuffle() -> None:
     assert _pack("leaders").leaders and not base.leaders
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_usable_names_every_kind_of_move_a_game_counts(variant: str | None) -> None:
+    """``usable`` (for pnp check's usage report): the moves are the keys of
+    every outcome's ``actions``, each made in some random game; no powers."""
+    pack = _pack(variant)
+    usable = RULES.usable(pack)
+    made = Counter[str]()
+    for seed in range(5):
+        state = RULES.new_state(pack, 4, random.Random(f"usable:{seed}"), {})
+        outcome = play(state, [RULES.AGENTS["random"]() for _ in range(4)], agent_rngs(str(seed), 4))
+        assert tuple(outcome.actions) == usable["actions"] and not outcome.powers
+        made.update(outcome.actions)
+    assert usable["powers"] == () and all(made[name] for name in usable["actions"])
+
+
 def test_the_lookahead_agent_plays_a_whole_game() -> None:
     rng = random.Random(2)
     state = RULES.new_state(_pack(None), 3, rng, {})
