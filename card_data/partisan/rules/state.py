@@ -82,7 +82,7 @@ class PartisanState:
 
     def _seat(self, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], check_moves: bool) -> None:
         """The game's pieces in place, between two decisions."""
-        self.pack, self.n, self.check_moves, self.suits = pack, table.players, check_moves, len(pack.suits)
+        self.pack, self.n, self.check_moves = pack, table.players, check_moves
         self.table, self.hands, self.deck = table, hands, deck
         table.deck_left = len(deck)
         self.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
