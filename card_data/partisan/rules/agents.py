@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from pnp.engine.api import Agent, Decision, Product
@@ -128,24 +129,24 @@ class Heuristic:
         low, high = self.wanted
         winning = seat in table.owners  # no topic can be mine while I win no group
         places = []
-        for (suit, lead), options in zip(decision.context["chips"], _parts(decision)):
+        for suit, lead in decision.context["chips"]:
             if lead or low < margin(table, seat, suit) <= high:
                 places.append(PARTY)
             else:
-                places.append(self.onto(table, seat, suit, options) if winning else STAY)
+                places.append(self.onto(table, seat, suit) if winning else STAY)
         return tuple(places)
 
-    def onto(self, table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
+    def onto(self, table: Table, seat: int, suit: int) -> Any:
         """The biggest topic a chip of ``suit`` makes or keeps mine (one it
-        makes mine first), else :data:`STAY`."""
+        makes mine first), else :data:`STAY`. The topics a chip may move to
+        are every one but the last, raised this turn (read from the table:
+        no lookup of each place's card)."""
         won = table.won
         counts = table.owners[suit] is not None  # a chip of a group nobody wins changes no topic's owner
         best = 0.0
         choice: Any = STAY
-        for option in places:
-            if not isinstance(option, Card):
-                continue
-            chips = table.topics[option].chips
+        for topic in islice(table.topics.values(), len(table.topics) - 1):
+            chips = topic.chips
             if counts:
                 after = list(chips)
                 after[suit] += 1
@@ -156,7 +157,7 @@ class Heuristic:
                 was_mine = control(chips, won) == seat if counts else True
                 value = 1.0 + 0.1 * (sum(chips) + 1) - (0.5 if was_mine else 0.0)
                 if value > best:
-                    best, choice = value, option
+                    best, choice = value, topic.card
         return choice
 
     def settle(self, view: View, decision: Decision) -> int:
