@@ -14,10 +14,13 @@ from pnp.model import Game
 
 from . import scoring
 from .agents import AGENTS
-from .state import BEHIND, FIRST, PartisanState
+from .state import BEHIND, FIRST, MOVES, PartisanState, determinize
 from .table import Card, Pack
 
-__all__ = ["ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "NO_WINNER", "ROUNDS", "new_state", "player_counts", "prepare", "score", "score_text"]
+__all__ = [
+    "ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "NO_WINNER", "ROUNDS", "determinize", "new_state", "player_counts", "prepare",
+    "score", "score_text", "usable",
+]
 
 CATEGORIES = (FIRST, BEHIND)
 ROUNDS = "rounds"
@@ -92,6 +95,13 @@ def player_counts(pack: Pack) -> list[int]:
 
 def new_state(pack: Pack, players: int, rng: random.Random, options: Mapping[str, Any]) -> PartisanState:
     return PartisanState(pack, players, rng, not options.get("trusted_agents", False))
+
+
+def usable(pack: Pack) -> dict[str, tuple[str, ...]]:
+    """Every kind of move a game can count (``Outcome.actions``), in every
+    variant; the Decktet's cards have no powers in Partisan. (A leader's
+    holder settling a tie is counted by the measure "ties settled by a leader".)"""
+    return {"actions": MOVES, "powers": ()}
 
 
 # -- a real table -----------------------------------------------------------------

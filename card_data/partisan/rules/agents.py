@@ -20,13 +20,14 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from pnp.engine.api import Agent, Decision, Product
 
 from .scoring import Won, control
 from .state import PARTY, STAY
-from .table import SUPPLY, Card, Table, Topic, View, won_groups
+from .table import SUPPLY, Card, Table, View, won_groups
 
 
 def _parts(decision: Decision) -> tuple[Sequence[Any], ...]:
@@ -97,7 +98,7 @@ class Heuristic:
         """For each suit of the new topic (the parts of the options) a source:
         a topic that scores for another seat if any, else the supply, else a
         topic nobody takes; never one that scores for me."""
-        seat, won = view.seat, view.table.won
+        seat, won, topics = view.seat, view.table.won, view.table.topics
         picks = []
         for options in _parts(decision):
             best, choice = 0.0, None
@@ -108,7 +109,7 @@ class Heuristic:
                 if source is SUPPLY:  # the engine's own options: its constant
                     value = 0.5
                 elif won:
-                    who = control(source.chips, won)
+                    who = control(topics[source].chips, won)
                     if who is not None and who != seat and who != -1:
                         choice = option  # scores for another seat: nothing is worth more
                         break
@@ -128,24 +129,24 @@ class Heuristic:
         low, high = self.wanted
         winning = seat in table.owners  # no topic can be mine while I win no group
         places = []
-        for (suit, lead), options in zip(decision.context["chips"], _parts(decision)):
+        for suit, lead in decision.context["chips"]:
             if lead or low < margin(table, seat, suit) <= high:
                 places.append(PARTY)
             else:
-                places.append(self.onto(table, seat, suit, options) if winning else STAY)
+                places.append(self.onto(table, seat, suit) if winning else STAY)
         return tuple(places)
 
-    def onto(self, table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
+    def onto(self, table: Table, seat: int, suit: int) -> Any:
         """The biggest topic a chip of ``suit`` makes or keeps mine (one it
-        makes mine first), else :data:`STAY`."""
+        makes mine first), else :data:`STAY`. The topics a chip may move to
+        are every one but the last, raised this turn (read from the table:
+        no lookup of each place's card)."""
         won = table.won
         counts = table.owners[suit] is not None  # a chip of a group nobody wins changes no topic's owner
         best = 0.0
         choice: Any = STAY
-        for option in places:
-            if not isinstance(option, Topic):
-                continue
-            chips = option.chips
+        for topic in islice(table.topics.values(), len(table.topics) - 1):
+            chips = topic.chips
             if counts:
                 after = list(chips)
                 after[suit] += 1
@@ -156,7 +157,7 @@ class Heuristic:
                 was_mine = control(chips, won) == seat if counts else True
                 value = 1.0 + 0.1 * (sum(chips) + 1) - (0.5 if was_mine else 0.0)
                 if value > best:
-                    best, choice = value, option
+                    best, choice = value, topic.card
         return choice
 
     def settle(self, view: View, decision: Decision) -> int:
@@ -194,23 +195,23 @@ class Greedy(Heuristic):
             return Heuristic.push(self, view, decision)
         won = table.won
         base = {}
-        for t in table.topics:
-            base[id(t)] = _net(t.chips, won, seat)
+        for card, t in table.topics.items():
+            base[card] = _net(t.chips, won, seat)
         places = []
         for (suit, _lead), options in zip(decision.context["chips"], _parts(decision)):
             places.append(self.greedy_place(base, table, seat, suit, options))
         return tuple(places)
 
-    def greedy_place(self, base: dict[int, int], table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
+    def greedy_place(self, base: dict[Card, int], table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
         """The place for a chip of ``suit`` that gains ``seat`` most on the
         table scored now (the leader or not: its worth is its group's);
-        ``base``: each topic's worth now, by ``id``."""
+        ``base``: each topic's worth now, by its card."""
         owners, won = table.owners, table.won
         topics = table.topics
-        new = topics[-1]  # the topic raised this turn
+        new = next(reversed(topics.values()))  # the topic raised this turn
         new_after = list(new.chips)
         new_after[suit] -= 1
-        left = _net(new_after, won, seat) - base[id(new)]
+        left = _net(new_after, won, seat) - base[new.card]
         best = 0.0
         choice: Any = STAY
         for option in places:
@@ -224,17 +225,17 @@ class Greedy(Heuristic):
                     after = list(owners)
                     after[suit] = seat
                     won_after = won_groups(after)
-                    gain = _net(new_after, won_after, seat) - base[id(new)]
-                    for t in topics:
+                    gain = _net(new_after, won_after, seat) - base[new.card]
+                    for card, t in topics.items():
                         if t.chips[suit] and t is not new:
-                            gain += _net(t.chips, won_after, seat) - base[id(t)]
+                            gain += _net(t.chips, won_after, seat) - base[card]
                 low, high = self.wanted
                 if low < m <= high:
                     gain += self.contest
             else:
-                moved = list(option.chips)
+                moved = list(topics[option].chips)
                 moved[suit] += 1
-                gain = left + _net(moved, won, seat) - base[id(option)]
+                gain = left + _net(moved, won, seat) - base[option]
             if gain > best:
                 best, choice = gain, option
         return choice

@@ -7,7 +7,8 @@ out to the end in every guess with the heuristic agent at every seat, and
 picks the option that wins most often (a shared win counts its share; the
 margin over the best other score breaks ties). Candidates: every card to raise; for gather and push, the heuristic's
 own choice and a few others drawn at random. Each guess is a whole
-:class:`~.state.PartisanState`, so the rules played out are the engine's own.
+:class:`~.state.PartisanState` (:func:`~.state.determinize`), so the rules
+played out are the engine's own.
 """
 
 from __future__ import annotations
@@ -17,18 +18,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.engine.api import Decision, Product, play, shuffle
+from pnp.engine.api import Decision, Product, play
 
 from .agents import Greedy
-from .state import PartisanState
-from .table import Card, Pack, View
-
-
-def _shared(pack: Pack) -> dict[int, Any]:
-    """A deepcopy memo that shares the pack and its cards (never copied: frozen and public)."""
-    memo: dict[int, Any] = {id(c): c for c in pack.cards}
-    memo[id(pack)] = pack
-    return memo
+from .state import determinize
+from .table import View
 
 
 def _position(options: Any, choice: tuple[Any, ...]) -> int:
@@ -38,26 +32,6 @@ def _position(options: Any, choice: tuple[Any, ...]) -> int:
     for pick, part in zip(choice, options.parts):
         index = index * len(part) + next(i for i, o in enumerate(part) if o is pick or o == pick)
     return index
-
-
-def guess(view: View, decision: Decision, rng: random.Random) -> tuple[PartisanState, Decision]:
-    """A whole game consistent with what ``view``'s seat has seen, at
-    ``decision``; the copy of the decision refers to the guessed table."""
-    pack = view.pack
-    memo = _shared(pack)
-    table, mine = copy.deepcopy((view.table, decision), memo)
-    seen = {c.index for c in view.hand} | {t.card.index for t in view.table.topics} | {c.index for c in view.table.discards}
-    unseen = [c for c in pack.cards if c.index not in seen]
-    shuffle(unseen, rng)
-    deck = [unseen.pop() for _ in range(min(table.deck_left, len(unseen)))]
-    hands: list[list[Card]] = []
-    for seat in range(table.players):
-        if seat == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append([unseen.pop() for _ in range(min(pack.hand, len(unseen)))])
-    state = PartisanState.resume(pack, table, hands, deck, mine)
-    return state, mine
 
 
 @dataclass(frozen=True)
@@ -82,15 +56,14 @@ class Lookahead:
             picks = {int(rng.random() * len(options)) for _ in range(self.width)}
             mine = _position(options, first)
             candidates = [mine, *sorted(picks - {mine})]  # the heuristic's own choice first: it wins ties
-        worlds = [guess(view, decision, rng) for _ in range(self.worlds)]
+        worlds = [determinize(view.pack, view, decision, rng, check_moves=False) for _ in range(self.worlds)]
         agents = [base] * view.table.players
         best, choice = float("-inf"), first
         for index in candidates:
             total = 0.0
-            for k, (world, _decision) in enumerate(worlds):
-                state = copy.deepcopy(world, _shared(view.pack))
-                assert state._current is not None
-                state.apply(state._current.options[index])
+            for k, world in enumerate(worlds):
+                state = copy.deepcopy(world)
+                state.apply(options[index])
                 outcome = play(state, agents, [random.Random(k)] * len(agents))  # a guessed world: nothing to hide
                 scores = outcome.scores
                 total += outcome.winners[view.seat] / sum(outcome.winners) if outcome.winners[view.seat] else 0.0

@@ -13,11 +13,14 @@ of (``settle``).
 
 What a seat sees (:class:`View`): its own hand and the public :class:`Table`
 (topics, supply, partisans, where each leader is, how many cards are left).
-Other hands and the order of the deck are never reachable from it.
+Other hands and the order of the deck are never reachable from it. Options
+name a topic by its card, so they compare equal in every copy of a game and
+every guessed deal (:func:`determinize`).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 from types import MappingProxyType
@@ -66,22 +69,20 @@ class PartisanState:
             raise EngineError(f"Partisan is played by {low} to {high} players, not {players}")
         deck = list(pack.cards)
         shuffle(deck, rng)  # chance: the only one
-        suits = len(pack.suits)
-        table = Table(players, suits, pack.chips, pack.leaders, 0)
+        table = Table(players, len(pack.suits), pack.chips, pack.leaders, 0)
         for _ in range(pack.topics):
-            topic = Topic(deck.pop(), suits)
+            topic = table.raise_topic(deck.pop())
             for s in topic.card.suits:
                 if table.supply[s]:
                     table.supply[s] -= 1
                     topic.chips[s] += 1
-            table.topics.append(topic)
         hands = [[deck.pop() for _ in range(pack.hand)] for _ in range(players)]
         self._seat(pack, table, hands, deck, check_moves)
         self._start_turn()
 
     def _seat(self, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], check_moves: bool) -> None:
         """The game's pieces in place, between two decisions."""
-        self.pack, self.n, self.check_moves, self.suits = pack, table.players, check_moves, len(pack.suits)
+        self.pack, self.n, self.check_moves = pack, table.players, check_moves
         self.table, self.hands, self.deck = table, hands, deck
         table.deck_left = len(deck)
         self.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
@@ -94,23 +95,21 @@ class PartisanState:
         self._push: tuple[tuple[int, bool], ...] = ()
         """push: the chips on the new topic, (suit, is it the leader), in the order of the places."""
         self._settle: list[tuple[int, int, tuple[int, ...]]] = []
-        self._picks: dict[int, int] = {}
+        self._settling = -1
         self._emptied = True
         """Whether a topic may have lost its last chip this turn (at first, any may hold none)."""
         self._current: Decision | None = None
 
-    @classmethod
-    def resume(cls, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], decision: Decision) -> PartisanState:
-        """A game at ``decision`` from a whole table, hands and deck (a
-        guessed world for a look-ahead: its moves are trusted, not checked)."""
-        state = cls.__new__(cls)
-        state._seat(pack, table, hands, deck, False)
-        kind = decision.kind
-        state._new = table.topics[-1] if kind in ("gather", "push") else None
-        state._gather = tuple(decision.context["suits"]) if kind == "gather" else ()
-        state._push = tuple(decision.context["chips"]) if kind == "push" else ()
-        state._current = decision
-        return state
+    def __deepcopy__(self, memo: dict[int, Any]) -> PartisanState:
+        """A copy that plays on alone (:func:`pnp.engine.api.clone`), made
+        without ``copy.deepcopy``: the pack, the cards and the current decision
+        (which names only cards and constants) are shared."""
+        twin = copy.copy(self)
+        twin.table = table = self.table.copy()
+        twin.hands, twin.deck, twin.actions, twin._settle = [list(h) for h in self.hands], list(self.deck), list(self.actions), list(self._settle)
+        twin.views = [View(seat, hand, table, self.pack) for seat, hand in enumerate(twin.hands)]
+        twin._new = None if self._new is None else table.topics[self._new.card]
+        return twin
 
     # -- the decision interface ------------------------------------------------
 
@@ -144,8 +143,7 @@ class PartisanState:
         table = self.table
         self.hands[table.active].remove(card)
         parts = self._sources(card.suits)
-        topic = self._new = Topic(card, self.suits)
-        table.topics.append(topic)
+        self._new = table.raise_topic(card)
         for part in parts:
             if part[0] is not None:  # each part ends with None: taking nothing
                 self._gather = card.suits
@@ -156,7 +154,7 @@ class PartisanState:
 
     def _sources(self, suits: tuple[int, ...]) -> list[list[Any]]:
         """For each of ``suits``, where a chip of it may come from: (the supply
-        or a topic, is it the leader), and None for taking nothing. Asked
+        or a topic's card, is it the leader), and None for taking nothing. Asked
         before the raised card joins the topics, so it is never its own source."""
         table = self.table
         leader, topics, supply = table.leader, table.topics, table.supply
@@ -172,15 +170,16 @@ class PartisanState:
                     options.append((SUPPLY, True))
                 else:
                     options.append(_FROM_SUPPLY)
-            for topic in topics:
+            for topic in topics.values():
                 count = topic.chips[suit]
                 if count:
-                    if where is topic:
+                    card = topic.card
+                    if where is card:
                         if count > 1:
-                            options.append((topic, False))
-                        options.append((topic, True))
+                            options.append((card, False))
+                        options.append((card, True))
                     else:
-                        options.append((topic, False))
+                        options.append((card, False))
             options.append(None)
             parts.append(options)
         return parts
@@ -200,7 +199,7 @@ class PartisanState:
                 table.supply[suit] -= 1
                 actions[_SUPPLIED] += 1
             else:
-                chips = source.chips
+                chips = table.topics[source].chips
                 chips[suit] -= 1
                 if not chips[suit] and not any(chips):
                     self._emptied = True
@@ -209,7 +208,7 @@ class PartisanState:
             gathered.append((suit, lead))
             if lead:
                 assert table.leader is not None
-                table.leader[suit] = new
+                table.leader[suit] = new.card
         self._offer_push(tuple(gathered))
 
     def _offer_push(self, chips: tuple[tuple[int, bool], ...]) -> None:
@@ -221,7 +220,7 @@ class PartisanState:
             self._emptied = True  # the new topic holds none
             self._end_turn()
             return
-        places = (STAY, PARTY, *table.topics[:-1])  # the new topic, raised this turn, is the last
+        places = (STAY, PARTY, *table.topics)[:-1]  # the new topic, raised this turn, is the last
         self._push = chips
         self._current = decision_of((table.active, "push", Product([places] * len(chips)), _CHIPS_CONTEXT[chips]))
 
@@ -242,7 +241,7 @@ class PartisanState:
                     table.leader[suit] = seat
                 gain(table, seat, suit)
             else:
-                place.chips[suit] += 1
+                table.topics[place].chips[suit] += 1
                 actions[_MOVED] += 1
                 if lead:
                     assert table.leader is not None
@@ -258,13 +257,7 @@ class PartisanState:
             table.deck_left = len(deck)
         if self._emptied:
             self._emptied = False
-            kept: list[Topic] = []
-            for topic in table.topics:  # in table order: so are the discards
-                if any(topic.chips):
-                    kept.append(topic)
-                else:
-                    table.discards.append(topic.card)
-            table.topics[:] = kept
+            table.discard_empty()
         self._new = None
         table.turn += 1
         if not deck:
@@ -278,18 +271,23 @@ class PartisanState:
     # -- the end ---------------------------------------------------------------
 
     def _end_game(self) -> None:
-        """Each group tie the leader's holder must settle (the scorer says
-        which) waits for the holder's pick, by suit."""
+        """Each group tie the leader's holder must settle waits for the holder's pick, by suit."""
+        self._settle = self._ties()
+        self._next_settle()
+
+    def _ties(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """(suit, the leader's holder, the tied seats) for each group tie the
+        holder must settle (the scorer says which), by suit."""
         holders = self.leader_holders()
-        self._settle = []
+        ties: list[tuple[int, int, tuple[int, ...]]] = []
         if holders is not None:
 
             def ask(suit: int, holder: int, tied: tuple[int, ...]) -> int:
-                self._settle.append((suit, holder, tied))
+                ties.append((suit, holder, tied))
                 return tied[0]  # a stand-in: the group is scored once the holder has picked
 
             scoring.win_groups(self.table.partisans, holders, ask)
-        self._next_settle()
+        return ties
 
     def leader_holders(self) -> list[int | None] | None:
         """Per suit, the seat holding its leader as a partisan (Leaders variant)."""
@@ -305,15 +303,15 @@ class PartisanState:
             self._current = Decision(holder, "settle", tied, _SUIT_CONTEXT[suit])
             return
         table = self.table
-        picks = self._picks
+        picks = table.picks
         self.scored = scoring.score(
-            table.partisans, [t.chips for t in table.topics], self.leader_holders(), lambda suit, holder, tied: picks[suit],
+            table.partisans, [t.chips for t in table.topics.values()], self.leader_holders(), lambda suit, holder, tied: picks[suit],
         )
         self._current = None
         self.over = True
 
     def _on_settle(self, seat: int) -> None:
-        self._picks[self._settling] = seat
+        self.table.picks[self._settling] = seat
         self._next_settle()
 
     def outcome(self) -> Outcome:
@@ -321,15 +319,62 @@ class PartisanState:
         if scored is None:
             raise EngineError("the game is not over")
         winners = scored.winners
-        topics = self.table.topics
+        topics = list(self.table.topics)
         won: list[list[str]] = [[] for _ in range(self.n)]
         for t in scored.topics:
             if t.owner is not None:
-                won[t.owner].append(topics[t.index].card.id)
+                won[t.owner].append(topics[t.index].id)
         return Outcome(
             winners, tuple(FIRST if w else BEHIND for w in winners), -(-self.table.turn // self.n), False, tuple(map(tuple, won)),
             tuple(map(float, scored.scores)), dict(zip(MOVES, self.actions)), {}, measures(scored, self.pack.suits, self.table.turn),
         )
+
+
+def determinize(pack: Pack, view: View, decision: Decision, rng: random.Random, check_moves: bool = True) -> PartisanState:
+    """A whole game consistent with what ``view``'s seat has seen, in which it
+    is about to make ``decision`` (the engine API's search hook,
+    docs/engine.md): the table as the view shows it, the seat's own hand, and
+    every card it has not seen (the printed deck less its hand, the topics and
+    the discards) shuffled with ``rng`` and dealt to the deck and to the other
+    hands in the sizes every seat can count (:func:`hand_sizes`). Partisan
+    has no chance after the deal, so the state needs no generator of its own.
+    Reads only its arguments; ``check_moves=False`` trusts the agents that play it on."""
+    table = view.table
+    if decision.seat != view.seat:
+        raise EngineError(f"seat {view.seat}'s view cannot make seat {decision.seat}'s decision")
+    sizes = hand_sizes(pack, table.players, table.turn, decision.kind in ("gather", "push"))
+    seen = {c.index for c in (*view.hand, *table.topics, *table.discards)}
+    unseen = [c for c in pack.cards if c.index not in seen]
+    if len(view.hand) != sizes[view.seat] or len(unseen) != table.deck_left + sum(sizes) - len(view.hand):
+        raise EngineError(f"{len(unseen)} unseen cards: the view shows {table.deck_left} in the deck and hands of {sizes}")
+    shuffle(unseen, rng)
+    deck = [unseen.pop() for _ in range(table.deck_left)]  # the deck first, then the hands: as the look-ahead always dealt
+    hands = [list(view.hand) if seat == view.seat else [unseen.pop() for _ in range(size)] for seat, size in enumerate(sizes)]
+    state = PartisanState.__new__(PartisanState)
+    state._seat(pack, table.copy(), hands, deck, check_moves)
+    kind, context = decision.kind, decision.context
+    if kind in ("gather", "push"):
+        state._new = next(reversed(state.table.topics.values()))
+        state._gather = tuple(context["suits"]) if kind == "gather" else ()
+        state._push = tuple(context["chips"]) if kind == "push" else ()
+    elif kind == "settle":
+        state._settling = context["suit"]
+        state._settle = [tie for tie in state._ties() if tie[0] > state._settling]
+    state._current = decision
+    return state
+
+
+def hand_sizes(pack: Pack, players: int, turn: int, raised: bool) -> list[int]:
+    """How many cards each seat holds after ``turn`` turns (the backs are
+    public): a full hand, less one for each turn it has played since the deck
+    ran out, and less the card the active seat has raised this turn (``raised``)."""
+    draws = len(pack.cards) - pack.topics - pack.hand * players  # the first ``draws`` turns end with a draw
+    sizes = [pack.hand] * players
+    for played in range(draws, turn):
+        sizes[played % players] -= 1
+    if raised:
+        sizes[turn % players] -= 1
+    return sizes
 
 
 _HANDLERS: dict[str, Callable[[PartisanState, Any], None]] = {

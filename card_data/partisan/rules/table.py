@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from typing import Any
 
 SUPPLY = "supply"
 
@@ -18,6 +19,14 @@ class Card:
     index: int
     id: str
     suits: tuple[int, ...]
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        """Shared by every copy of a game (frozen and public), so options
+        naming it compare equal in a copy and in a guessed deal."""
+        return self
 
 
 @dataclass(frozen=True)
@@ -34,33 +43,38 @@ class Pack:
     players: tuple[int, int]
     turn_cap: int
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Pack:
+        return self
+
 
 class Topic:
     """A card face up in play and the chips on it, by suit."""
 
     __slots__ = ("card", "chips")
 
-    def __init__(self, card: Card, suits: int):
+    def __init__(self, card: Card, chips: list[int]):
         self.card = card
-        self.chips = [0] * suits
+        self.chips = chips
 
     def __repr__(self) -> str:
         return f"Topic({self.card.id}, {self.chips})"
 
 
 class Table:
-    """Everything public. ``leader[s]`` is where suit ``s``'s leader is: the
-    supply, a :class:`Topic`, or the seat holding it as a partisan (None
-    without the Leaders variant)."""
+    """Everything public. ``topics``: each topic by its card, in table order
+    (the one raised this turn last). ``leader[s]`` is where suit ``s``'s
+    leader is: the supply, a topic's card, or the seat holding it as a
+    partisan (None without the Leaders variant). ``picks``: at the end of a
+    game in the Leaders variant, the seat each tied group's leader's holder picked, by suit."""
 
     __slots__ = (
         "players", "topics", "supply", "partisans", "leader", "owners", "won", "best", "at_best", "second",
-        "deck_left", "active", "turn", "last_round", "discards",
+        "deck_left", "active", "turn", "last_round", "discards", "picks",
     )
 
     def __init__(self, players: int, suits: int, chips: int, leaders: bool, deck_left: int):
         self.players = players
-        self.topics: list[Topic] = []
+        self.topics: dict[Card, Topic] = {}
         self.supply = [chips] * suits
         self.partisans = [[0] * suits for _ in range(players)]
         self.leader: list[object] | None = [SUPPLY] * suits if leaders else None
@@ -80,6 +94,31 @@ class Table:
         self.turn = 0
         self.last_round = False
         self.discards: list[Card] = []
+        self.picks: dict[int, int] = {}
+
+    def copy(self) -> Table:
+        """A table of its own, the same (the cards shared: they never change)."""
+        twin = Table.__new__(Table)
+        twin.players = self.players
+        twin.topics = {card: Topic(card, list(t.chips)) for card, t in self.topics.items()}
+        twin.supply, twin.partisans = list(self.supply), [list(p) for p in self.partisans]
+        twin.leader = None if self.leader is None else list(self.leader)
+        twin.owners, twin.won, twin.best, twin.at_best, twin.second = list(self.owners), list(self.won), list(self.best), list(self.at_best), list(self.second)
+        twin.deck_left, twin.active, twin.turn, twin.last_round = self.deck_left, self.active, self.turn, self.last_round
+        twin.discards, twin.picks = list(self.discards), dict(self.picks)
+        return twin
+
+    def raise_topic(self, card: Card) -> Topic:
+        """``card`` face up as the last topic, without chips."""
+        topic = self.topics[card] = Topic(card, [0] * len(self.supply))
+        return topic
+
+    def discard_empty(self) -> None:
+        """Every topic without chips to the discards, in table order."""
+        for topic in list(self.topics.values()):
+            if not any(topic.chips):
+                del self.topics[topic.card]
+                self.discards.append(topic.card)
 
 
 def gain(table: Table, seat: int, suit: int) -> None:

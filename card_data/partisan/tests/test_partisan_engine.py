@@ -3,7 +3,6 @@ a golden playthrough a person can follow, and the end of the game."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import Counter
 from pathlib import Path
@@ -30,7 +29,7 @@ def _invariants(state) -> None:  # type: ignore[no-untyped-def]
     """No chip or card is made or lost; leaders are where their chips are."""
     table, pack = state.table, state.pack
     for s in range(len(pack.suits)):
-        on_topics = sum(t.chips[s] for t in table.topics)
+        on_topics = sum(t.chips[s] for t in table.topics.values())
         held = sum(p[s] for p in table.partisans)
         assert table.supply[s] + on_topics + held == pack.chips, (s, table.supply, table.partisans)
         assert min(table.supply[s], on_topics, held) >= 0
@@ -41,7 +40,7 @@ def _invariants(state) -> None:  # type: ignore[no-untyped-def]
             elif isinstance(where, int):
                 assert table.partisans[where][s] >= 1
             else:
-                assert where in table.topics and where.chips[s] >= 1
+                assert where in table.topics and table.topics[where].chips[s] >= 1
     # The standings kept step by step are the ones counted afresh from the partisans.
     for s in range(len(pack.suits)):
         counts = [p[s] for p in table.partisans]
@@ -52,12 +51,12 @@ def _invariants(state) -> None:  # type: ignore[no-untyped-def]
         second = max([c for c in counts if c < best], default=0)
         assert (table.best[s], table.at_best[s], table.second[s], table.owners[s]) == (best, len(tied), second, owner), s
     assert table.won == [(s, o) for s, o in enumerate(table.owners) if o is not None]
-    cards = [*state.deck, *(c for h in state.hands for c in h), *(t.card for t in table.topics), *table.discards]
+    cards = [*state.deck, *(c for h in state.hands for c in h), *table.topics, *table.discards]
     assert sorted(c.index for c in cards) == list(range(len(pack.cards)))
     assert table.deck_left == len(state.deck)
     # Between turns every topic holds chips and every hand is full while cards remain.
     if state.decision() is not None and state.decision().kind == "raise":
-        assert all(any(t.chips) for t in table.topics)
+        assert all(any(t.chips) for t in table.topics.values())
         if state.deck:
             assert all(len(h) == pack.hand for h in state.hands)
 
@@ -100,9 +99,9 @@ def test_gather_offers_only_chips_that_exist() -> None:
             for suit, part in zip(d.context["suits"], d.options.parts):
                 assert part[-1] is None
                 for source, lead in part[:-1]:
-                    have = state.table.supply[suit] if source == RULES.table.SUPPLY else source.chips[suit]
+                    have = state.table.supply[suit] if source == RULES.table.SUPPLY else state.table.topics[source].chips[suit]
                     assert have >= 1 and (not lead or state.table.leader[suit] is source or state.table.leader[suit] == source)
-                    assert source is not state.table.topics[-1]  # never the topic being raised
+                    assert source is not list(state.table.topics)[-1]  # never the topic being raised
             seen += 1
         state.apply(agents[d.seat](state.observation(d.seat), d, rng))
     assert seen > 10
@@ -135,7 +134,7 @@ def _playthrough(players: int, seed: int) -> list[str]:
     rng = random.Random(f"golden:{seed}")
     state = RULES.new_state(pack, players, rng, {})
     table = state.table
-    lines = [f"{players} players, seed {seed}; starting topics: " + "; ".join(f"{_name(t.card)} [{_suits(pack, t.chips)}]" for t in table.topics)]
+    lines = [f"{players} players, seed {seed}; starting topics: " + "; ".join(f"{_name(t.card)} [{_suits(pack, t.chips)}]" for t in table.topics.values())]
     lines += [f"seat {s} holds {', '.join(_name(c) for c in h)}" for s, h in enumerate(state.hands)]
     agents = [RULES.AGENTS["heuristic"]() for _ in range(players)]
     while (d := state.decision()) is not None:
@@ -144,21 +143,21 @@ def _playthrough(players: int, seed: int) -> list[str]:
             lines.append(f"turn {table.turn + 1}: seat {d.seat} raises {_name(choice)} ({', '.join(pack.suits[s] for s in choice.suits)})")
         elif d.kind == "gather":
             for suit, pick in zip(d.context["suits"], choice):
-                where = "nothing" if pick is None else ("the supply" if pick[0] == RULES.table.SUPPLY else _name(pick[0].card))
+                where = "nothing" if pick is None else ("the supply" if pick[0] == RULES.table.SUPPLY else _name(pick[0]))
                 lines.append(f"  gather {pack.suits[suit]}: from {where}")
         elif d.kind == "push":
             for (suit, _lead), place in zip(d.context["chips"], choice):
-                where = place if isinstance(place, str) else f"onto {_name(place.card)}"
+                where = place if isinstance(place, str) else f"onto {_name(place)}"
                 lines.append(f"  push {pack.suits[suit]}: {where}")
         state.apply(choice)
         if d.kind in ("push", "gather", "raise") and (state.decision() is None or state.decision().kind == "raise"):
-            lines.append("  topics: " + "; ".join(f"{_name(t.card)} [{_suits(pack, t.chips)}]" for t in table.topics))
+            lines.append("  topics: " + "; ".join(f"{_name(t.card)} [{_suits(pack, t.chips)}]" for t in table.topics.values()))
             lines.append("  partisans: " + "; ".join(f"seat {s} [{_suits(pack, p)}]" for s, p in enumerate(table.partisans)))
     outcome = state.outcome()
     for g in state.scored.groups:
         lines.append(f"{pack.suits[g.suit]}: {'nobody' if g.winner is None else f'seat {g.winner}'} ({g.how})")
     for t in state.scored.topics:
-        lines.append(f"{_name(table.topics[t.index].card)}: shares {list(t.shares)}, discarded {t.discarded}")
+        lines.append(f"{_name(list(table.topics)[t.index])}: shares {list(t.shares)}, discarded {t.discarded}")
     lines.append(f"scores {[int(s) for s in outcome.scores]}, winners {[s for s, w in enumerate(outcome.winners) if w]}")
     return lines
 
@@ -180,29 +179,19 @@ def test_the_draw_deck_is_the_cards_the_rules_shuffle() -> None:
     assert _pack("leaders").leaders and not base.leaders
 
 
-def test_a_guess_keeps_the_seen_and_deals_only_the_unseen() -> None:
-    """The look-ahead agent's guesses of the hidden cards: the table it has
-    seen is copied exactly, its own hand is its own, and every other card
-    comes from the cards it has not seen, each once."""
-    lookahead = importlib.import_module(f"{RULES.__name__}.lookahead")
-    rng = random.Random(12)
-    state = RULES.new_state(_pack("leaders"), 4, rng, {})
-    agents = [RULES.AGENTS["heuristic"]() for _ in range(4)]
-    checked = 0
-    while (d := state.decision()) is not None:
-        if d.kind in ("raise", "gather", "push"):
-            view = state.observation(d.seat)
-            world, mine = lookahead.guess(view, d, random.Random(checked))
-            assert [t.chips for t in world.table.topics] == [t.chips for t in state.table.topics]
-            assert world.table.partisans == state.table.partisans and world.hands[d.seat] == state.hands[d.seat]
-            assert len(world.deck) == len(state.deck) and world.decision() is mine and len(mine.options) == len(d.options)
-            _invariants(world)
-            seen = {c.index for c in view.hand} | {t.card.index for t in state.table.topics} | {c.index for c in state.table.discards}
-            dealt = [c.index for s, h in enumerate(world.hands) if s != d.seat for c in h] + [c.index for c in world.deck]
-            assert not seen & set(dealt) and len(dealt) == len(set(dealt))
-            checked += 1
-        state.apply(agents[d.seat](state.observation(d.seat), d, rng))
-    assert checked > 50
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_usable_names_every_kind_of_move_a_game_counts(variant: str | None) -> None:
+    """``usable`` (for pnp check's usage report): the moves are the keys of
+    every outcome's ``actions``, each made in some random game; no powers."""
+    pack = _pack(variant)
+    usable = RULES.usable(pack)
+    made = Counter[str]()
+    for seed in range(5):
+        state = RULES.new_state(pack, 4, random.Random(f"usable:{seed}"), {})
+        outcome = play(state, [RULES.AGENTS["random"]() for _ in range(4)], agent_rngs(str(seed), 4))
+        assert tuple(outcome.actions) == usable["actions"] and not outcome.powers
+        made.update(outcome.actions)
+    assert usable["powers"] == () and all(made[name] for name in usable["actions"])
 
 
 def test_the_lookahead_agent_plays_a_whole_game() -> None:

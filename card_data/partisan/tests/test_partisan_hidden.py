@@ -31,7 +31,7 @@ def test_a_seat_reaches_only_its_hand_and_the_table(variant: str | None, players
         agents = [RULES.AGENTS["random"]() for _ in range(players)]
         while (decision := state.decision()) is not None:
             for seat in range(players):
-                public = {id(t.card) for t in state.table.topics} | {id(c) for c in state.table.discards}
+                public = {id(c) for c in state.table.topics} | {id(c) for c in state.table.discards}
                 allowed = public | {id(c) for c in state.hands[seat]}
                 private = {id(state.deck), id(state)} | {id(h) for s, h in enumerate(state.hands) if s != seat}
                 roots = [state.observation(seat)] + ([decision] if decision.seat == seat else [])
