@@ -125,6 +125,24 @@ def test_tarot_cards_are_70_by_120_mm_four_to_a_sheet(build: tuple[Path, str, st
     assert xs[0] - 1.5 >= 5 and box[2] - xs[-1] - 1.5 >= 5 and ys[0] - 1.5 >= 5 and box[3] - ys[-1] - 1.5 >= 5
 
 
+def test_gutter_fold_puts_two_turned_tarot_cards_beside_their_backs(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Without a duplex printer: each landscape Letter sheet holds two NPC
+    cards turned a quarter turn on one half and their two backs on the other
+    (the tarot-4up layout), not one card a sheet."""
+    out, said = built(tmp_path_factory, "letter", "--gutterfold")
+    assert "warning" not in said.lower(), said
+    pdf = out / "i-am-thou-home-gutterfold-letter.pdf"
+    sizes = pdfinfo_pages(pdf)
+    # instructions; 11 sheets of NPCs, 2 of suits, 2 of twists, 3 of aids; 3 of slips, the track, the tokens
+    assert len(sizes) == 1 + 11 + 2 + 2 + 3 + 3 + 1 + 1
+    assert all(size == pytest.approx((792.0, 612.0), abs=0.01) for size in sizes[1:19])  # the two-sided parts
+    for page in range(2, 13):
+        rects = clip_rects(pdf, page)
+        assert len(rects) == 4 and all((w / MM, h / MM) == pytest.approx((123, 73), abs=0.01) for _, _, w, h in rects)
+        fronts = sorted(x for x, _, _, _ in rects)
+        assert fronts[1] + 123 * MM < 396 < fronts[2]  # two on each side of the fold
+
+
 def test_every_npc_suit_and_twist_is_printed(build: tuple[Path, str, str]) -> None:
     out, _, paper = build
     text = re.sub(r"\s+", " ", prose(out / f"i-am-thou-home-{paper}.pdf").upper())

@@ -13,15 +13,17 @@ from tests.conftest import run_pnp
 PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 """Each paper's page size in points."""
 
-_BUILT: dict[str, tuple[Path, str]] = {}
+_BUILT: dict[tuple[str, tuple[str, ...]], tuple[Path, str]] = {}
 
 
-def built(factory: pytest.TempPathFactory, paper: str) -> tuple[Path, str]:
-    """The output folder of `pnp build i-am-thou --strict --paper PAPER` and
-    everything the command printed (one paper at a time: builds are slow)."""
-    if paper not in _BUILT:
+def built(factory: pytest.TempPathFactory, paper: str, *options: str) -> tuple[Path, str]:
+    """The output folder of `pnp build i-am-thou --strict --paper PAPER
+    [OPTIONS]` and everything the command printed (one paper at a time:
+    builds are slow)."""
+    key = (paper, options)
+    if key not in _BUILT:
         out = factory.mktemp(f"out-i-am-thou-{paper}")
-        result = run_pnp("build", "i-am-thou", "--strict", "--paper", paper, "--out", str(out))
+        result = run_pnp("build", "i-am-thou", "--strict", "--paper", paper, *options, "--out", str(out))
         assert result.returncode == 0, result.stderr
-        _BUILT[paper] = (out / "i-am-thou", result.stdout + result.stderr)
-    return _BUILT[paper]
+        _BUILT[key] = (out / "i-am-thou", result.stdout + result.stderr)
+    return _BUILT[key]
