@@ -61,11 +61,11 @@ def test_who_is_told_follows_the_seed() -> None:
     """The effects the seed keeps from their target (High Priestess, Star) or
     never reveals (Hierophant), the chance the moderator rolls (Wheel of
     Fortune), those announced to all (Emperor, Moon, World), and the harmful
-    ones the Emperor's shield refuses."""
+    ones the Emperor's shield refuses (the engine's NEGATIVE, Swords included)."""
     flags = {f: {c.id for c in _cards("npcs") if c.fields[f]} for f in ("secret", "public", "harmful")}
     assert flags["secret"] == {"high-priestess", "hierophant", "wheel-of-fortune", "star"}
     assert flags["public"] == {"emperor", "moon", "world"}
-    assert flags["harmful"] == {"high-priestess", "justice", "devil", "tower", "star"}
+    assert flags["harmful"] == {"high-priestess", "justice", "devil", "tower", "star", "moon"}
     swords = GAME.component("suits").cards[3]
     assert swords.fields["harmful"] and swords.fields["timing"] == "two rounds later" and "who blocked" in swords.fields["told"]
 
@@ -78,7 +78,7 @@ def test_every_effect_says_when() -> None:
         if timing == "next round":
             assert "next round" in text, card.id
     assert {c.fields["timing"] for c in _cards("npcs")} == {
-        "now", "this round", "next round", "now, then next round", "rounds 3, 6, 9: now", "rounds 3, 6, 9: next round"}
+        "now", "this round", "next round", "now, then next round", "rounds 3, 6, 9: next round"}
 
 
 def test_the_build_is_clean_and_every_file_its_length(build: tuple[Path, str, str]) -> None:
@@ -183,7 +183,7 @@ def test_the_rulebook_turns_the_online_game_into_a_table_game(build: tuple[Path,
     text = re.sub(r"\s+", " ", prose(out / f"i-am-thou-rulebook-{paper}.pdf"))
     for words in ("What you need", "The moderator", "Setting up", "A round", "Visiting an NPC", "Visiting a player",
                   "three times", "Never below zero", "The end of the game", "Elimination Candidate",
-                  "Readings of the rules", "Suits may repeat", "Top two"):
+                  "Readings of the rules", "Suits are dealt", "Top two", "Choices"):
         assert words in text, words
     assert "22 Major Arcana" in text.replace("\u00a0", " ")
 
@@ -207,3 +207,23 @@ def test_no_sentence_of_the_seed_is_printed(build: tuple[Path, str, str]) -> Non
     text = " ".join(re.sub(r"\s+", " ", prose(pdf)).lower() for pdf in sorted(out.glob(f"i-am-thou-*-{paper}.pdf")))
     for phrase in SEED_PHRASES:
         assert phrase not in text, phrase
+
+
+def test_the_tokens_cover_the_rules() -> None:
+    """Tokens of Life for a sole Main Match winner; Garnets in whole and
+    thirds (a Coins interaction earns a third); a round marker for the track."""
+    tokens = {c.id: c.copies for c in _cards("tokens")}
+    assert tokens["life"] >= GAME.rules["tol_main_match"]
+    assert tokens["garnet"] >= len(NPCS) and tokens["third"] >= GAME.rules["garnet_thirds"] - 1
+    assert tokens["round"] == 1
+
+
+def test_the_templates_take_every_colour_from_the_palette() -> None:
+    """No raw #rrggbb or rgb() in the game's templates and stylesheets:
+    colours are named once in game.yaml (CMYK exports convert them exactly)."""
+    raw = re.compile(r"#[0-9a-fA-F]{3,8}\b|rgba?\(")
+    folder = Path(__file__).resolve().parents[1] / "templates"
+    found = [(f.name, m.group()) for f in sorted(folder.rglob("*")) if f.is_file() for m in raw.finditer(f.read_text())]
+    assert found == []
+    used = {m for f in folder.rglob("*") if f.is_file() for m in re.findall(r"var\(--([a-z-]+)\)", f.read_text())}
+    assert used - set(GAME.palette) <= {"suit-"}, used - set(GAME.palette)
