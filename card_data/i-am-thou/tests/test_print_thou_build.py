@@ -176,6 +176,8 @@ def test_the_ledger_keeps_every_hidden_effect(build: tuple[Path, str, str]) -> N
                   "Hierophant", "Wheel of Fortune", "Swords, chosen", "Moderator's aid", "Who is told what",
                   "Judgement", "Temperance"):
         assert words in text, words
+    # Judgement keeps four fifths, rounded down, worked out by hand for 1 to 15 points.
+    assert "(4/5, rounded down) 0 1 2 3 4 4 5 6 7 8 8 9 10 11 12" in text
 
 
 def test_the_rulebook_turns_the_online_game_into_a_table_game(build: tuple[Path, str, str]) -> None:
