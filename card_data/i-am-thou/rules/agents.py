@@ -1,0 +1,176 @@
+"""Agents for "I am thou, thou art I". Each decides from its own observation.
+
+- ``random``: a uniformly random legal option at every decision.
+- ``heuristic``: reads the race for each NPC from its own points and the
+  others' seen visits (a point a visit; the true points when the moderator
+  reveals them). It visits the NPCs it can still take (ahead by little or
+  behind by little), doubly where Cups or Wands pay for it, and the NPCs
+  whose effects help now (Sun, Strength, Death, the Wheel, the Empress and
+  the Tower on their third round ...); it aims each effect at the race it
+  is in: its points where it is close, the rival ahead of it on that NPC for
+  the Star, the High Priestess, Justice and the Devil, the overall leader for
+  the Tower, the Moon and the Swords.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pnp.engine.api import Agent, Decision, Product
+
+from .table import (
+    CUPS, DEATH, EMPRESS, FOOL, HIEROPHANT, MOST, NPCS, PLAYER, STAR, STOP, STRENGTH, SUN, TEMPERANCE, TOWER, WANDS, WHEEL,
+    Observation,
+)
+
+
+def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+    options = decision.options
+    return options[int(rng.random() * len(options))]
+
+
+class Race:
+    """The race for each NPC as one seat reads it."""
+
+    def __init__(self, obs: Observation):
+        n, me = obs.players, obs.seat
+        seen = [[0] * NPCS for _ in range(n)]
+        since = 0
+        if obs.ledger is not None:
+            seen = [list(row) for row in obs.ledger]
+            since = obs.round - 1
+        for visits in obs.history[since:]:
+            for s in range(n):
+                for x in visits[s]:
+                    if x < NPCS:
+                        seen[s][x] += 1
+        seen[me] = list(obs.mine.known)
+        self.points = seen
+        self.me = me
+        self.best_other = [max(seen[s][x] for s in range(n) if s != me) for x in range(NPCS)]
+        self.margin = [seen[me][x] - self.best_other[x] for x in range(NPCS)]
+        leads = [sum(seen[s][x] > max(seen[o][x] for o in range(n) if o != s) for x in range(NPCS)) for s in range(n)]
+        self.leader = max((s for s in range(n) if s != me), key=lambda s: leads[s])
+
+    def contest(self, x: int) -> float:
+        """How much a point on ``x`` is worth: most where the race is close."""
+        m = self.margin[x]
+        return 1.5 if -2 <= m <= 1 else 0.7 if m == 2 or m == -3 else 0.3
+
+    def rival(self, x: int) -> int:
+        """The other seat with the most points on ``x``."""
+        return max((s for s in range(len(self.points)) if s != self.me), key=lambda s: self.points[s][x])
+
+
+def _effect_bonus(obs: Observation) -> list[float]:
+    """What visiting each NPC's effect is worth to the seat this round."""
+    m, r = obs.mine, obs.round
+    bonus = [0.2] * NPCS
+    if m.death:
+        return [0.0] * NPCS
+    bonus[SUN] = 0.9 if m.sun_last < r - 1 else 0.0
+    bonus[STRENGTH] = 0.8 if m.strength_last < r - 1 and r < obs.rounds else 0.0
+    bonus[DEATH] = 0.7 if r < obs.rounds else 0.0
+    bonus[WHEEL] = 0.5 if r < obs.rounds else 0.0
+    bonus[STAR] = 0.5
+    bonus[HIEROPHANT] = 0.3
+    bonus[TEMPERANCE] = 0.6 if m.thirds >= 3 * (m.temperance_used + 1) else 0.0
+    bonus[FOOL] = 0.5 if obs.fool == 2 or m.fool_last < r - 1 else 0.2
+    for npc in (EMPRESS, TOWER):
+        streak = all(npc in v[obs.seat] for v in obs.history[len(obs.history) - (r - 1) % 3 :]) if (r - 1) % 3 else True
+        bonus[npc] = 1.0 if streak and r <= obs.rounds - (2 - (r - 1) % 3) else 0.0
+    return bonus
+
+
+def _visit(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+    race = Race(obs)
+    bonus = _effect_bonus(obs)
+    picks = obs.mine.picks
+    best, best_value = STOP, 0.0
+    for target in decision.options:
+        if target == STOP:
+            continue
+        if target >= PLAYER:
+            value = 0.5 + 0.1 * (obs.suits[target - PLAYER] != obs.suits[obs.seat])
+        else:
+            again = picks.count(target)
+            value = race.contest(target) + (bonus[target] if not again else 0.0)
+            if again and obs.mine.suit == CUPS and again == 1:
+                value += 0.8
+        if obs.mine.suit == WANDS and picks.count(target) == 2:
+            value += 1.0
+        value += 0.3 * rng.random()
+        if value > best_value:
+            best, best_value = target, value
+    return best
+
+
+def _npc_for_points(race: Race, options: Sequence[Any]) -> Any:
+    """The NPC a point helps most (None, when offered, if none is close)."""
+    npcs = [x for x in options if x is not None]
+    best = max(npcs, key=race.contest)
+    return best if None not in options or race.contest(best) > 1 else None
+
+
+def _aimed(race: Race, options: Product) -> Any:
+    """(player, NPC): the rival ahead on the NPC closest to the seat's reach."""
+    players, npcs = options.parts
+    x = max(npcs, key=lambda y: (race.contest(y), race.best_other[y]))
+    rival = race.rival(x)
+    return (rival if rival in players else players[0], x)
+
+
+def _choose(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+    kind, options = decision.kind, decision.options
+    if kind in ("vote",):
+        return MOST
+    if kind == "buy":
+        return True
+    if kind == "eliminate":
+        return options[0]
+    race = Race(obs)
+    if kind in ("sun", "judgement-point", "hierophant", "world", "temperance", "sword point"):
+        return _npc_for_points(race, options)
+    if kind == "fool":
+        return SUN if SUN in options and obs.mine.sun_last < obs.round - 1 else max(options, key=race.contest)
+    if kind == "judgement":
+        return min(options, key=lambda x: (race.points[race.me][x] > 0 and race.margin[x] < -3, -race.contest(x), race.points[race.me][x]))
+    if kind in ("magician-in", "magician-out", "cups"):
+        return None
+    if kind == "hanged-man":
+        return min(options, key=race.contest)
+    if isinstance(options, Product):
+        if kind == "wands":
+            return _wands(obs, options)
+        return _aimed(race, options)
+    if kind in ("tower", "moon", "swords"):
+        return race.leader if race.leader in options else options[0]
+    if kind == "emperor":
+        return min(options, key=lambda s: sum(m > 0 for m in race.points[s]))
+    if kind == "lovers":
+        last = obs.history[-1]
+        return next((p for p in options if 6 in last[p]), options[0])
+    return options[int(rng.random() * len(options))]
+
+
+def _wands(obs: Observation, options: Product) -> Any:
+    """(player, NPC) the player visits most."""
+    players, npcs = options.parts
+    counts = {(p, x): 0 for p in players for x in npcs[:0]}
+    for visits in obs.history:
+        for p in players:
+            for x in visits[p]:
+                if x < NPCS:
+                    counts[(p, x)] = counts.get((p, x), 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else (players[0], npcs[0])
+
+
+def heuristic_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+    if decision.kind == "visit":
+        return _visit(obs, decision, rng)
+    return _choose(obs, decision, rng)
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"heuristic": lambda: heuristic_agent, "random": lambda: random_agent}
