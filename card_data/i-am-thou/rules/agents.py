@@ -21,7 +21,7 @@ from typing import Any
 from pnp.engine.api import Agent, Decision, Product
 
 from .table import (
-    CUPS, DEATH, EMPRESS, FOOL, HIEROPHANT, MOST, NPCS, PLAYER, STAR, STOP, STRENGTH, SUN, TEMPERANCE, TOWER, WANDS, WHEEL,
+    CUPS, DEATH, EMPRESS, FOOL, HIEROPHANT, LOVERS, MOST, NPCS, PLAYER, STAR, STOP, STRENGTH, SUN, TEMPERANCE, TOWER, WANDS, WHEEL,
     Observation,
 )
 
@@ -31,28 +31,41 @@ def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> An
     return options[int(rng.random() * len(options))]
 
 
+def seen_points(obs: Observation) -> list[list[int]]:
+    """Every seat's points as this seat can read them: the revealed ledger (if
+    any) and a point for each NPC visit seen since."""
+    n = obs.players
+    seen = [[0] * NPCS for _ in range(n)]
+    since = 0
+    if obs.ledger is not None:
+        seen = [list(row) for row in obs.ledger]
+        since = obs.round - 1
+    for visits in obs.history[since:]:
+        for s in range(n):
+            row = seen[s]
+            for x in visits[s]:
+                if x < NPCS:
+                    row[x] += 1
+    return seen
+
+
 class Race:
     """The race for each NPC as one seat reads it."""
 
-    def __init__(self, obs: Observation):
-        n, me = obs.players, obs.seat
-        seen = [[0] * NPCS for _ in range(n)]
-        since = 0
-        if obs.ledger is not None:
-            seen = [list(row) for row in obs.ledger]
-            since = obs.round - 1
-        for visits in obs.history[since:]:
-            for s in range(n):
-                for x in visits[s]:
-                    if x < NPCS:
-                        seen[s][x] += 1
-        seen[me] = list(obs.mine.known)
-        self.points = seen
+    def __init__(self, obs: Observation, seen: list[list[int]]):
+        me = obs.seat
+        self.points = [list(obs.mine.known) if s == me else row for s, row in enumerate(seen)]
         self.me = me
-        self.best_other = [max(seen[s][x] for s in range(n) if s != me) for x in range(NPCS)]
-        self.margin = [seen[me][x] - self.best_other[x] for x in range(NPCS)]
-        leads = [sum(seen[s][x] > max(seen[o][x] for o in range(n) if o != s) for x in range(NPCS)) for s in range(n)]
-        self.leader = max((s for s in range(n) if s != me), key=lambda s: leads[s])
+        rows = [row for s, row in enumerate(self.points) if s != me]
+        self.best_other = [max(column) for column in zip(*rows)]
+        self.margin = [a - b for a, b in zip(self.points[me], self.best_other)]
+
+    @property
+    def leader(self) -> int:
+        """The other seat ahead on the most NPCs."""
+        n = len(self.points)
+        best = [max(column) for column in zip(*self.points)]
+        return max((s for s in range(n) if s != self.me), key=lambda s: sum(a == b > 0 for a, b in zip(self.points[s], best)))
 
     def contest(self, x: int) -> float:
         """How much a point on ``x`` is worth: most where the race is close."""
@@ -84,8 +97,7 @@ def _effect_bonus(obs: Observation) -> list[float]:
     return bonus
 
 
-def _visit(obs: Observation, decision: Decision, rng: random.Random) -> Any:
-    race = Race(obs)
+def _visit(obs: Observation, decision: Decision, rng: random.Random, race: Race) -> Any:
     bonus = _effect_bonus(obs)
     picks = obs.mine.picks
     best, best_value = STOP, 0.0
@@ -122,7 +134,7 @@ def _aimed(race: Race, options: Product) -> Any:
     return (rival if rival in players else players[0], x)
 
 
-def _choose(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+def _choose(obs: Observation, decision: Decision, rng: random.Random, race: Race) -> Any:
     kind, options = decision.kind, decision.options
     if kind in ("vote",):
         return MOST
@@ -130,7 +142,6 @@ def _choose(obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return True
     if kind == "eliminate":
         return options[0]
-    race = Race(obs)
     if kind in ("sun", "judgement-point", "hierophant", "world", "temperance", "sword point"):
         return _npc_for_points(race, options)
     if kind == "fool":
@@ -151,7 +162,7 @@ def _choose(obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return min(options, key=lambda s: sum(m > 0 for m in race.points[s]))
     if kind == "lovers":
         last = obs.history[-1]
-        return next((p for p in options if 6 in last[p]), options[0])
+        return next((p for p in options if LOVERS in last[p]), options[0])
     return options[int(rng.random() * len(options))]
 
 
@@ -167,10 +178,22 @@ def _wands(obs: Observation, options: Product) -> Any:
     return max(counts, key=counts.__getitem__) if counts else (players[0], npcs[0])
 
 
-def heuristic_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
-    if decision.kind == "visit":
-        return _visit(obs, decision, rng)
-    return _choose(obs, decision, rng)
+def heuristic() -> Agent:
+    """The heuristic, with a note of the others' points read from the
+    public visits (read again only when a round's visits are revealed)."""
+    notes: dict[tuple[int, Any], list[list[int]]] = {}
+
+    def agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+        key = (obs.seat, obs.history)
+        seen = notes.get(key)
+        if seen is None or obs.ledger is not None:
+            seen = notes[key] = seen_points(obs)
+        race = Race(obs, seen)
+        if decision.kind == "visit":
+            return _visit(obs, decision, rng, race)
+        return _choose(obs, decision, rng, race)
+
+    return agent
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"heuristic": lambda: heuristic_agent, "random": lambda: random_agent}
+AGENTS: dict[str, Callable[[], Agent]] = {"heuristic": heuristic, "random": lambda: random_agent}
