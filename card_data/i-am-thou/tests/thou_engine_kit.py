@@ -44,7 +44,7 @@ def play_round(
     Swords seat takes no point unless answered. Every decision asked is returned."""
     answers = {k: list(v) for k, v in (answers or {}).items()}
     start, asked = state.round, []
-    while (decision := state.decision()) is not None and state.round == start:
+    while (decision := state.decision()) is not None and (state.round == start or state.phase == "eliminate"):
         asked.append(decision)
         seat, kind = decision.seat, decision.kind
         if kind == "visit":
