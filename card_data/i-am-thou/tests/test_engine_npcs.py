@@ -169,11 +169,13 @@ def test_temperance_sells_points_for_one_then_two_then_three_garnets() -> None:
 
 def test_devil_costs_both_a_point_and_never_takes_anyone_below_zero() -> None:
     st = new_game()
-    play_round(st, {0: [T.SUN]}, {(0, "sun"): [T.SUN]})
+    play_round(st, {0: [T.SUN], 1: [T.SUN]}, {(0, "sun"): [T.SUN], (1, "sun"): [T.MOON]})
     asked = play_round(st, {0: [T.DEVIL]}, {(0, "devil"): [(1, T.SUN)]})
     assert set(next(d for d in asked if d.kind == "devil").options.parts[1]) == {T.SUN, T.DEVIL}  # only its own points
     assert (st.points[0][T.SUN], st.points[1][T.SUN]) == (1, 0)
     assert told(st, 1) == [("devil", T.SUN, 0)]
+    play_round(st, {0: [T.DEVIL]}, {(0, "devil"): [(1, T.SUN)]})
+    assert (st.points[0][T.SUN], st.points[1][T.SUN], st.mines[1].known[T.SUN]) == (0, 0, 0)  # never below zero
 
 
 def test_tower_takes_a_visit_after_three_rounds_in_a_row_and_the_target_is_told() -> None:
