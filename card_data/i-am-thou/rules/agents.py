@@ -9,7 +9,8 @@
   the Tower on their third round ...); it aims each effect at the race it
   is in: its points where it is close, the rival ahead of it on that NPC for
   the Star, the High Priestess, Justice and the Devil, the overall leader for
-  the Tower, the Moon and the Swords.
+  the Tower, the Moon and the Swords. It votes for the top two holding
+  Swords (which gain most from it), for the single highest otherwise.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from pnp.engine.api import Agent, Decision, Product
 
 from .table import (
-    CUPS, DEATH, EMPRESS, FOOL, HIEROPHANT, LOVERS, MOST, NPCS, PLAYER, STAR, STOP, STRENGTH, SUN, TEMPERANCE, TOWER, WANDS, WHEEL,
+    CUPS, DEATH, EMPRESS, FOOL, HIEROPHANT, LOVERS, MOST, NPCS, PLAYER, STAR, STOP, STRENGTH, SUN, SWORDS, TEMPERANCE, TOP_TWO, TOWER, WANDS, WHEEL,
     Observation,
 )
 
@@ -136,8 +137,8 @@ def _aimed(race: Race, options: Product) -> Any:
 
 def _choose(obs: Observation, decision: Decision, rng: random.Random, race: Race) -> Any:
     kind, options = decision.kind, decision.options
-    if kind in ("vote",):
-        return MOST
+    if kind == "vote":
+        return TOP_TWO if obs.mine.suit == SWORDS else MOST  # the top two favour Swords most (DESIGN.md)
     if kind == "buy":
         return True
     if kind == "eliminate":
