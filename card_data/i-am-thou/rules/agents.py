@@ -22,7 +22,7 @@ from typing import Any
 from pnp.engine.api import Agent, Decision, Product
 
 from .table import (
-    CUPS, DEATH, EMPRESS, FOOL, HIEROPHANT, LOVERS, MOST, NPCS, PLAYER, STAR, STOP, STRENGTH, SUN, SWORDS, TEMPERANCE, TOP_TWO, TOWER, WANDS, WHEEL,
+    CUPS, DEATH, EMPRESS, FOOL, HIEROPHANT, LOVERS, MOST, NPCS, PLAYER, SKIP, STAR, STOP, STRENGTH, SUN, SWORDS, TEMPERANCE, TOP_TWO, TOWER, WANDS, WHEEL,
     Observation,
 )
 
@@ -121,10 +121,10 @@ def _visit(obs: Observation, decision: Decision, rng: random.Random, race: Race)
 
 
 def _npc_for_points(race: Race, options: Sequence[Any]) -> Any:
-    """The NPC a point helps most (None, when offered, if none is close)."""
-    npcs = [x for x in options if x is not None]
+    """The NPC a point helps most (SKIP, when offered, if none is close)."""
+    npcs = [x for x in options if x != SKIP]
     best = max(npcs, key=race.contest)
-    return best if None not in options or race.contest(best) > 1 else None
+    return best if SKIP not in options or race.contest(best) > 1 else SKIP
 
 
 def _aimed(race: Race, options: Product) -> Any:
@@ -150,7 +150,7 @@ def _choose(obs: Observation, decision: Decision, rng: random.Random, race: Race
     if kind == "judgement":
         return min(options, key=lambda x: (race.points[race.me][x] > 0 and race.margin[x] < -3, -race.contest(x), race.points[race.me][x]))
     if kind in ("magician-in", "magician-out", "cups"):
-        return None
+        return SKIP
     if kind == "hanged-man":
         return min(options, key=race.contest)
     if isinstance(options, Product):

@@ -16,7 +16,7 @@ from pnp.engine.api import Product
 
 from .table import (
     CHARIOT, DEATH, EMPEROR, EMPRESS, FOOL, HANGED_MAN, HERMIT, HIEROPHANT, HIGH_PRIESTESS, JUDGEMENT, JUSTICE, LOVERS, MAGICIAN,
-    MOON, NPC_IDS, NPCS, PLAYER, STAR, STRENGTH, SUIT_IDS, SUN, TEMPERANCE, TOWER, WHEEL, WORLD, DEVIL,
+    MOON, NPC_IDS, NPCS, PLAYER, SKIP, STAR, STRENGTH, SUIT_IDS, SUN, TEMPERANCE, TOWER, WHEEL, WORLD, DEVIL,
 )
 
 if TYPE_CHECKING:
@@ -141,13 +141,13 @@ def _any_npc(but: int = -1) -> Offer:
 
 
 def _magician_in(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
-    return (None, *owned(st, seat, MAGICIAN))
+    return (SKIP, *owned(st, seat, MAGICIAN))
 
 
 def _magician_out(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     if st.mines[seat].known[MAGICIAN] < 1:
         return ()
-    return (None, *(x for x in ALL_NPCS if x != MAGICIAN))
+    return (SKIP, *(x for x in ALL_NPCS if x != MAGICIAN))
 
 
 def _pick_player(negative: bool) -> Offer:
@@ -163,12 +163,12 @@ def _hanged(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
 
 def _temperance(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     m = st.mines[seat]
-    return (None, *ALL_NPCS) if m.thirds >= st.prep.thirds * (m.temperance_used + 1) else ()
+    return (SKIP, *ALL_NPCS) if m.thirds >= st.prep.thirds * (m.temperance_used + 1) else ()
 
 
 def _cups(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     gifts = tuple((p, x) for p in others(st, seat, False) for x in owned(st, seat))
-    return (None, *gifts) if gifts else ()
+    return (SKIP, *gifts) if gifts else ()
 
 
 OFFERS: dict[str, Offer] = {
@@ -206,15 +206,15 @@ def _fool(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
     st.power("fool")
 
 
-def _magician_in_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int | None) -> None:
-    if x is not None:
+def _magician_in_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+    if x != SKIP:
         st.move(seat, x, MAGICIAN)
         st.power("magician")
     st.mines[seat].todo.insert(0, ("magician-out",))
 
 
-def _magician_out_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int | None) -> None:
-    if x is not None:
+def _magician_out_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+    if x != SKIP:
         st.move(seat, MAGICIAN, x)
         st.power("magician")
 
@@ -247,8 +247,8 @@ def _hanged_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> N
     st.power("hanged-man")
 
 
-def _temperance_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int | None) -> None:
-    if x is None:
+def _temperance_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+    if x == SKIP:
         return
     m = st.mines[seat]
     m.temperance_used += 1
@@ -290,8 +290,8 @@ def _judgement_point(st: ThouState, seat: int, item: tuple[Any, ...], x: int) ->
     st.gain(seat, x, 1)
 
 
-def _cups_choose(st: ThouState, seat: int, item: tuple[Any, ...], gift: tuple[int, int] | None) -> None:
-    if gift is None:
+def _cups_choose(st: ThouState, seat: int, item: tuple[Any, ...], gift: tuple[int, int] | int) -> None:
+    if not isinstance(gift, tuple):
         return
     p, x = gift
     st.lose(seat, x)

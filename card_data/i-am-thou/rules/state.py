@@ -30,7 +30,7 @@ from pnp.engine.api import NO_CONTEXT, Decision, EngineError, IllegalMove, Outco
 
 from . import effects, endgame
 from .rounds import end_round, reveal
-from .table import COINS, MOST, NPC_IDS, NPCS, PLAYER, STOP, SUIT_IDS, SWORDS, TOP_TWO, WANDS, Mine, Observation, Prepared, own
+from .table import COINS, MOST, NPC_IDS, NPCS, PLAYER, SKIP, STOP, SUIT_IDS, SWORDS, TOP_TWO, WANDS, Mine, Observation, Prepared, own
 
 WINNER, JOINT, BETWEEN, CANDIDATE = "main match", "joint main match", "between", "elimination candidate"
 ALL_NPCS = tuple(range(NPCS))
@@ -149,7 +149,7 @@ class ThouState:
                     self.power("wands passive")
                 m.picks.append(choice)
         elif kind == "sword point":
-            m.asked_sword, m.sword_point = True, choice
+            m.asked_sword, m.sword_point = True, None if choice == SKIP else choice
         elif kind == "eliminate":
             self.candidate = choice
             self.phase = "over"
@@ -218,7 +218,7 @@ class ThouState:
                 return decision_of((seat, "visit", options, NO_CONTEXT))
             m.stopped = True
         if m.suit == SWORDS and not m.asked_sword:
-            return decision_of((seat, "sword point", (None, *ALL_NPCS), NO_CONTEXT))
+            return decision_of((seat, "sword point", (SKIP, *ALL_NPCS), NO_CONTEXT))
         return None
 
     def targets(self, seat: int) -> tuple[int, ...]:

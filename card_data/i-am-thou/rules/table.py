@@ -27,7 +27,8 @@ WANDS, COINS, CUPS, SWORDS = range(4)
 SUIT_IDS = ("wands", "coins", "cups", "swords")
 PLAYER = 100
 """A visit to seat ``s`` is ``PLAYER + s``."""
-STOP = -1
+STOP = SKIP = -1
+"""No more visits; no choice where a choice may be skipped (an option, so never None)."""
 NEGATIVE = ("high-priestess", "justice", "devil", "tower", "star", "moon", "swords")
 """The effects that harm the player they target: an immune player cannot be chosen."""
 MOST, TOP_TWO = 1, 2

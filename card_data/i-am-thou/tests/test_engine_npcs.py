@@ -38,7 +38,7 @@ def test_magician_moves_a_point_in_and_a_point_out() -> None:
     st = new_game()
     play_round(st, {0: [T.SUN]}, {(0, "sun"): [T.SUN]})
     asked = play_round(st, {0: [T.MAGICIAN]}, {(0, "magician-in"): [T.SUN], (0, "magician-out"): [T.MOON]})
-    assert tuple(next(d for d in asked if d.kind == "magician-in").options) == (None, T.SUN)  # only a point it has
+    assert tuple(next(d for d in asked if d.kind == "magician-in").options) == (T.SKIP, T.SUN)  # only a point it has
     assert (st.points[0][T.SUN], st.points[0][T.MAGICIAN], st.points[0][T.MOON]) == (1, 1, 1)
 
 

@@ -76,7 +76,7 @@ def test_cups_interaction_gifts_one_of_your_points_and_the_player_is_told() -> N
     st = new_game(("cups", "coins", "coins"))
     asked = play_round(st, {0: [P1, T.HERMIT]}, {(0, "cups"): [(1, T.HERMIT)]})
     gift = next(d for d in asked if d.kind == "cups")
-    assert set(gift.options) == {None, (1, T.HERMIT), (2, T.HERMIT)}  # only a point it has
+    assert set(gift.options) == {T.SKIP, (1, T.HERMIT), (2, T.HERMIT)}  # only a point it has
     assert (st.points[0][T.HERMIT], st.points[1][T.HERMIT]) == (0, 1)
     assert [e[1:] for e in st.mines[1].told] == [("cups", T.HERMIT, 0)]
 
@@ -98,13 +98,13 @@ def test_swords_interaction_chosen_next_round_blocks_the_round_after_and_says_wh
     assert kinds(asked, 0) == ["sword point", "swords"] and kinds(asked, 1) == ["swords"]
     assert [e[1:] for e in st.mines[2].told] == [("swords", 0), ("swords", 1)]
     while st.decision().seat != 2:
-        st.apply(None if st.decision().kind == "sword point" else T.STOP)
+        st.apply(T.SKIP if st.decision().kind == "sword point" else T.STOP)
     assert not any(o >= T.PLAYER for o in st.decision().options)  # no player this round
     with pytest.raises(IllegalMove):
         st.apply(P0)
     play_round(st, {})
     while st.decision().seat != 2:
-        st.apply(None if st.decision().kind == "sword point" else T.STOP)
+        st.apply(T.SKIP if st.decision().kind == "sword point" else T.STOP)
     assert P0 in st.decision().options  # one round only
 
 
@@ -113,5 +113,5 @@ def test_no_point_is_lost_below_zero_nor_given_away_without_having_it() -> None:
     st.lose(0, T.SUN)
     assert st.points[0][T.SUN] == 0 and st.mines[0].known[T.SUN] == 0
     asked = play_round(st, {0: [T.MAGICIAN, T.DEVIL]}, {(0, "devil"): [(1, T.MAGICIAN)]})
-    assert tuple(next(d for d in asked if d.kind == "magician-in").options) == (None, T.DEVIL)
+    assert tuple(next(d for d in asked if d.kind == "magician-in").options) == (T.SKIP, T.DEVIL)
     assert set(next(d for d in asked if d.kind == "devil").options.parts[1]) == {T.MAGICIAN, T.DEVIL}

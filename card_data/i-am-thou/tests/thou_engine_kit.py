@@ -40,7 +40,7 @@ def play_round(
 ) -> list[Decision]:
     """Play the current round to its end: each seat makes ``visits[seat]``
     (then stops); each effect decision takes the next of ``answers[(seat,
-    kind)]``, or None where None is an option; a Coins seat buys nothing, a
+    kind)]``, or SKIP where it may be skipped; a Coins seat buys nothing, a
     Swords seat takes no point unless answered. Every decision asked is returned."""
     answers = {k: list(v) for k, v in (answers or {}).items()}
     start, asked = state.round, []
@@ -52,8 +52,8 @@ def play_round(
             choice = plan[made] if made < len(plan) else T.STOP
         elif answers.get((seat, kind)):
             choice = answers[(seat, kind)].pop(0)
-        elif None in decision.options:
-            choice = None
+        elif T.SKIP in decision.options:
+            choice = T.SKIP
         elif kind == "buy":
             choice = False
         else:
