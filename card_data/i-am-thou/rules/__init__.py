@@ -104,9 +104,7 @@ def new_state(prep: Prepared, players: int, rng: random.Random, options: Mapping
 
 def usable(prep: Prepared) -> dict[str, tuple[str, ...]]:
     """Every kind of choice and every power the game can use (`pnp check`)."""
-    decisions = tuple(d for d in DECISIONS if d != "vote" or prep.endgame == "vote")
-    powers = tuple(p for p in POWERS if p != "fool" or prep.fool in (1, 2))
-    return {"actions": decisions, "powers": powers}
+    return {"actions": tuple(d for d in DECISIONS if d != "vote" or prep.endgame == "vote"), "powers": POWERS}
 
 
 # -- a real table -----------------------------------------------------------------

@@ -60,6 +60,8 @@ class Race:
         rows = [row for s, row in enumerate(self.points) if s != me]
         self.best_other = [max(column) for column in zip(*rows)]
         self.margin = [a - b for a, b in zip(self.points[me], self.best_other)]
+        self.worth = [1.5 if -2 <= m <= 1 else 0.7 if m == 2 or m == -3 else 0.3 for m in self.margin]
+        """How much a point on each NPC is worth: most where the race is close."""
 
     @property
     def leader(self) -> int:
@@ -69,9 +71,7 @@ class Race:
         return max((s for s in range(n) if s != self.me), key=lambda s: sum(a == b > 0 for a, b in zip(self.points[s], best)))
 
     def contest(self, x: int) -> float:
-        """How much a point on ``x`` is worth: most where the race is close."""
-        m = self.margin[x]
-        return 1.5 if -2 <= m <= 1 else 0.7 if m == 2 or m == -3 else 0.3
+        return self.worth[x]
 
     def rival(self, x: int) -> int:
         """The other seat with the most points on ``x``."""
@@ -99,20 +99,22 @@ def _effect_bonus(obs: Observation) -> list[float]:
 
 
 def _visit(obs: Observation, decision: Decision, rng: random.Random, race: Race) -> Any:
+    mine = obs.mine
+    picks = mine.picks
     bonus = _effect_bonus(obs)
-    picks = obs.mine.picks
+    worth = race.worth
+    fresh = [w + b for w, b in zip(worth, bonus)]
+    again = [w + (0.8 if mine.suit == CUPS and picks.count(x) == 1 else 0.0) for x, w in enumerate(worth)] if picks else worth
+    wands = mine.suit == WANDS
     best, best_value = STOP, 0.0
     for target in decision.options:
         if target == STOP:
             continue
         if target >= PLAYER:
-            value = 0.5 + 0.1 * (obs.suits[target - PLAYER] != obs.suits[obs.seat])
+            value = 0.5 + 0.1 * (obs.suits[target - PLAYER] != mine.suit)
         else:
-            again = picks.count(target)
-            value = race.contest(target) + (bonus[target] if not again else 0.0)
-            if again and obs.mine.suit == CUPS and again == 1:
-                value += 0.8
-        if obs.mine.suit == WANDS and picks.count(target) == 2:
+            value = again[target] if target in picks else fresh[target]
+        if wands and picks.count(target) == 2:
             value += 1.0
         value += 0.3 * rng.random()
         if value > best_value:
@@ -180,16 +182,15 @@ def _wands(obs: Observation, options: Product) -> Any:
 
 
 def heuristic() -> Agent:
-    """The heuristic, with a note of the others' points read from the
-    public visits (read again only when a round's visits are revealed)."""
-    notes: dict[tuple[int, Any], list[list[int]]] = {}
+    """The heuristic, with a note of each race it read (read again when the
+    visits, its points or the revealed ledger change)."""
+    notes: dict[tuple[Any, ...], Race] = {}
 
     def agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        key = (obs.seat, obs.history)
-        seen = notes.get(key)
-        if seen is None or obs.ledger is not None:
-            seen = notes[key] = seen_points(obs)
-        race = Race(obs, seen)
+        key = (obs.seat, obs.round, obs.history, obs.mine.known, obs.ledger)
+        race = notes.get(key)
+        if race is None:
+            race = notes[key] = Race(obs, seen_points(obs))
         if decision.kind == "visit":
             return _visit(obs, decision, rng, race)
         return _choose(obs, decision, rng, race)

@@ -12,7 +12,10 @@ table and a frozen copy of its own record, nothing else.
 from __future__ import annotations
 
 import dataclasses
+from collections import namedtuple
 from dataclasses import dataclass, field
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 NPCS = 22
@@ -116,17 +119,19 @@ class Mine:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(Mine))
-Own = dataclasses.make_dataclass("Own", [(name, Any) for name in _FIELDS], frozen=True)
-Own.__doc__ = "A frozen copy of a seat's :class:`Mine`: lists become tuples."
+Own = namedtuple("Own", _FIELDS)  # type: ignore[misc]
+Own.__doc__ = "A frozen copy of a seat's :class:`Mine` (a named tuple): lists become tuples."
+_values = attrgetter(*_FIELDS)
+_make = partial(tuple.__new__, Own)
 
 
 def own(mine: Mine) -> Any:
-    return Own(*(tuple(v) if isinstance(v, list) else v for v in map(mine.__getattribute__, _FIELDS)))
+    return _make([tuple(v) if v.__class__ is list else v for v in _values(mine)])
 
 
 def thaw(frozen_mine: Any) -> Mine:
     """A :class:`Mine` again from its frozen copy."""
-    values: dict[str, Any] = {n: list(v) if isinstance(v, tuple) else v for n in _FIELDS for v in (getattr(frozen_mine, n),)}
+    values: dict[str, Any] = {n: list(v) if isinstance(v, tuple) else v for n, v in zip(_FIELDS, frozen_mine)}
     return Mine(**values)
 
 
