@@ -39,11 +39,14 @@ VOTES = (MOST, TOP_TWO)
 
 
 def deal_suits(players: int, rng: random.Random) -> list[int]:
-    """Each player's suit: all four differ up to four players; a fifth
-    player's suit is drawn again, so two players share it."""
+    """Each player's suit: all four differ up to four players; with five, a
+    fifth suit is drawn from the four, and the five are dealt in a random
+    order (so the shared suit falls on any seat)."""
     suits = [0, 1, 2, 3]
+    if players > 4:
+        suits.append(rng.randrange(4))
     rng.shuffle(suits)
-    return [*suits, rng.randrange(4)][:players] if players > 4 else suits[:players]
+    return suits[:players]
 
 
 class ThouState:

@@ -108,3 +108,14 @@ def test_the_heuristic_beats_random_play() -> None:
         out = play(RULES.new_state(prep, 4, random.Random(f"vs:{seed}"), {}), agents, agent_rngs(f"vs:{seed}", 4))
         wins += out.winners[seed % 4] / max(1, sum(out.winners))
     assert wins / 40 > 0.5, wins / 40
+
+
+def test_suits_are_dealt_all_different_up_to_four_and_one_shared_at_five() -> None:
+    deal = RULES.state.deal_suits
+    for seed in range(30):
+        for players in (3, 4):
+            assert len(set(deal(players, random.Random(seed)))) == players
+        five = deal(5, random.Random(seed))
+        assert set(five) == {0, 1, 2, 3}
+    shared_at = {next(s for s, suit in enumerate(five) if five.count(suit) == 2) for five in (deal(5, random.Random(k)) for k in range(30))}
+    assert shared_at == {0, 1, 2, 3}  # the shared suit falls on any seat (the first of its two holders)
