@@ -6,7 +6,8 @@
   reveals them). It visits the NPCs it can still take (ahead by little or
   behind by little), doubly where Cups or Wands pay for it, and the NPCs
   whose effects help now (Sun, Strength, Death, the Wheel, the Empress and
-  the Tower on their third round ...); it aims each effect at the race it
+  the Tower on their third round ...), and a player when the NPCs left are
+  worth less than the suits' interaction abilities; it aims each effect at the race it
   is in: its points where it is close, the rival ahead of it on that NPC for
   the Star, the High Priestess, Justice and the Devil, the overall leader for
   the Tower, the Moon and the Swords. It votes for the top two holding
@@ -98,6 +99,12 @@ def _effect_bonus(obs: Observation) -> list[float]:
     return bonus
 
 
+_MEETING = (0.45, 0.25, 0.05, 0.1)
+"""What each suit's interaction ability is worth to the heuristic on a
+visit to a player: a Wands watch likely pays a point next round, a third of
+a Garnet buys toward Temperance, a gift is never taken, a block harms."""
+
+
 def _visit(obs: Observation, decision: Decision, rng: random.Random, race: Race) -> Any:
     mine = obs.mine
     picks = mine.picks
@@ -106,12 +113,13 @@ def _visit(obs: Observation, decision: Decision, rng: random.Random, race: Race)
     fresh = [w + b for w, b in zip(worth, bonus)]
     again = [w + (0.8 if mine.suit == CUPS and picks.count(x) == 1 else 0.0) for x, w in enumerate(worth)] if picks else worth
     wands = mine.suit == WANDS
+    meeting = [_MEETING[mine.suit] + _MEETING[suit] for suit in range(4)]
     best, best_value = STOP, 0.0
     for target in decision.options:
         if target == STOP:
             continue
         if target >= PLAYER:
-            value = 0.5 + 0.1 * (obs.suits[target - PLAYER] != mine.suit)
+            value = meeting[obs.suits[target - PLAYER]]
         else:
             value = again[target] if target in picks else fresh[target]
         if wands and picks.count(target) == 2:
