@@ -29,7 +29,7 @@ ROUNDS = "rounds"
 ACTIONS = "choices"
 NO_WINNER = "three or more tie for the Main Match: its Tokens of Life are void"
 MEASURES = {
-    "NPCs invalidated": "NPCs someone visited that nobody wins (a tie the endgame leaves unbroken)",
+    "NPCs invalidated": "NPCs some player has points on that nobody wins (a tie the endgame leaves unbroken)",
     "three or more tie for first": "games whose Main Match is void: three or more players won the most NPCs",
     "joint main match": "games won jointly by two players (one Token of Life each)",
     "top-two endgame": "games played with the top two winning each NPC (the vote's share, in the vote variant)",

@@ -219,22 +219,25 @@ def _magician_out_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int
         st.power("magician")
 
 
-def _keep(name: str, into: str, tell: str | None = None, public: bool = False) -> Choose:
-    """A choice kept for next round: in the seat's own record (``into``), told
-    to a targeted player (``tell``), or announced (``public``)."""
+def _keep(name: str, into: str, public: bool = False) -> Choose:
+    """A choice kept for next round: in the seat's own record (``into``, its
+    secret), or announced (``public``: a list of the state)."""
 
     def choose(st: ThouState, seat: int, item: tuple[Any, ...], choice: Any) -> None:
         if public:
             getattr(st, into).append((seat, choice) if into == "worlds_next" else choice)
-        elif tell is not None:
-            target = choice[0] if isinstance(choice, tuple) else choice
-            getattr(st.mines[target], into).append(choice[1] if isinstance(choice, tuple) else seat)
-            st.tell(target, tell, *((choice[1],) if isinstance(choice, tuple) else (seat,)))
         else:
             getattr(st.mines[seat], into).append(choice)
         st.power(name)
 
     return choose
+
+
+def _justice(st: ThouState, seat: int, item: tuple[Any, ...], choice: tuple[int, int]) -> None:
+    p, x = choice
+    st.mines[p].justice_next.append(x)
+    st.tell(p, "justice", x)
+    st.power("justice")
 
 
 def _lovers(st: ThouState, seat: int, item: tuple[Any, ...], p: int) -> None:
@@ -314,7 +317,7 @@ CHOICES: dict[str, Choose] = {
     "emperor": _keep("emperor", "immune_next", public=True),
     "hierophant": _keep("hierophant", "hierophant_next"),
     "lovers": _lovers,
-    "justice": _keep("justice", "justice_next", tell="justice"),
+    "justice": _justice,
     "hanged-man": _hanged_choose,
     "temperance": _temperance_choose,
     "devil": _devil,

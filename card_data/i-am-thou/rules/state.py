@@ -63,8 +63,6 @@ class ThouState:
     def setup(self, prep: Prepared, players: int, rng: random.Random, check_moves: bool, mines: list[Mine]) -> None:
         self.prep, self.n, self.rng, self.check_moves = prep, players, rng, check_moves
         self.mines = mines
-        for m in mines:
-            m.actions = max(m.actions, 0)
         self.points = [[0] * NPCS for _ in range(players)]
         self.round, self.cursor = 1, 0
         self.phase = "secret"
