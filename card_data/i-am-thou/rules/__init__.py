@@ -84,13 +84,16 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Prepared:
     fool = options.get("fool", 1)
     if fool not in (1, 2):
         raise EngineError(f"engine.options.fool: expected 1 or 2 (the Fool's option), found {fool!r}")
+    without = options.get("without", [])
+    if not isinstance(without, (list, tuple)) or not set(without) <= set(POWERS):
+        raise EngineError(f"engine.options.without: expected a list of powers among {', '.join(POWERS)}, found {without!r}")
     rules = game.rules
     return Prepared(
         _names(game, options, "npcs", NPC_IDS), _names(game, options, "suits", SUIT_IDS), game.players,
         _whole(_rule(game, options, "rounds", 9), "rounds", 1), _whole(_rule(game, options, "visits", 3), "visits", 1),
         _whole(rules.get("coins_extra_cost", 6), "coins_extra_cost", 1), _whole(rules.get("coins_extra_max", 6), "coins_extra_max"),
         _whole(rules.get("garnet_thirds", 3), "garnet_thirds", 1), _whole(rules.get("tol_main_match", 2), "tol_main_match"),
-        _whole(_rule(game, options, "garnets", 0), "garnets"), way, fool, bool(options.get("reveal", False)),
+        _whole(_rule(game, options, "garnets", 0), "garnets"), way, fool, bool(options.get("reveal", False)), frozenset(without),
     )
 
 

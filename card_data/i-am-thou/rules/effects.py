@@ -59,6 +59,8 @@ def in_a_row(st: ThouState, seat: int, npc: int) -> bool:
 def _npc(st: ThouState, seat: int, item: tuple[Any, ...]) -> None:
     """An NPC's effect begins: a decision goes first in the todo, or it resolves now."""
     x = item[1]
+    if NPC_IDS[x] in st.prep.without:
+        return
     m = st.mines[seat]
     r = st.round
     if x == FOOL:
@@ -337,6 +339,8 @@ CHOICES: dict[str, Choose] = {
 def _suit(st: ThouState, seat: int, item: tuple[Any, ...]) -> None:
     """A suit's interaction ability begins: Coins pays now, Swords chooses next round."""
     m = st.mines[seat]
+    if f"{item[0]} interaction" in st.prep.without:
+        return
     if item[0] == "coins":
         m.thirds += 1
         st.power("coins interaction")

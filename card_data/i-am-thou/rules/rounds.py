@@ -56,7 +56,7 @@ def _visit_points(st: ThouState, s: int, x: int, count: int, who: set[int]) -> N
         points += m.strength
         told += points
         true += points + hierophant
-    if m.suit == CUPS and count >= 2:
+    if m.suit == CUPS and count >= 2 and "cups passive" not in st.prep.without:
         told, true = told + 1, true + 1
         st.power("cups passive")
     if any((s, x) in o.priestess for o in st.mines):
@@ -67,7 +67,7 @@ def _visit_points(st: ThouState, s: int, x: int, count: int, who: set[int]) -> N
             st.gain(stars[0], x, true)
             st.tell(stars[0], "star", s, x, true)
         true = 0
-    if x == FOOL and st.prep.fool == 2 and not m.death:
+    if x == FOOL and st.prep.fool == 2 and not m.death and "fool" not in st.prep.without:
         _fool_points(st, s, true, told)
         return
     st.points[s][x] += true

@@ -209,7 +209,7 @@ class ThouState:
     def _secret(self, seat: int) -> Decision | None:
         m = self.mines[seat]
         cost = self.prep.coins_cost * self.prep.thirds
-        if m.suit == COINS and not m.asked_buy:
+        if m.suit == COINS and not m.asked_buy and "coins passive" not in self.prep.without:
             if m.thirds >= cost and m.coins_used < self.prep.coins_max:
                 return decision_of((seat, "buy", YES_NO, NO_CONTEXT))
             m.asked_buy = True
@@ -218,7 +218,7 @@ class ThouState:
             if options:
                 return decision_of((seat, "visit", options, NO_CONTEXT))
             m.stopped = True
-        if m.suit == SWORDS and not m.asked_sword:
+        if m.suit == SWORDS and not m.asked_sword and "swords passive" not in self.prep.without:
             return decision_of((seat, "sword point", (SKIP, *ALL_NPCS), NO_CONTEXT))
         return None
 
@@ -239,7 +239,7 @@ class ThouState:
         made, allowed = len(m.picks), m.actions + m.bought
         if made < allowed:
             return (*self.targets(seat), STOP)
-        if m.suit != WANDS or made > allowed:
+        if m.suit != WANDS or made > allowed or "wands passive" in self.prep.without:
             return ()
         counts = Counter(m.picks)
         if max(counts.values(), default=0) >= 3:

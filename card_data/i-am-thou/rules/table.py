@@ -59,6 +59,8 @@ class Prepared:
     """The Fool's option: 1 (trigger another NPC) or 2 (two random points a Fool point)."""
     reveal: bool = False
     """Every player's points are shown at the end of each round (the DM winner's choice)."""
+    without: frozenset[str] = frozenset()
+    """Powers switched off, for the designer's what-if (``fool``, ``cups passive`` ...)."""
 
 
 @dataclass

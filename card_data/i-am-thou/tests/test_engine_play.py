@@ -119,3 +119,15 @@ def test_suits_are_dealt_all_different_up_to_four_and_one_shared_at_five() -> No
         assert set(five) == {0, 1, 2, 3}
     shared_at = {next(s for s, suit in enumerate(five) if five.count(suit) == 2) for five in (deal(5, random.Random(k)) for k in range(30))}
     assert shared_at == {0, 1, 2, 3}  # the shared suit falls on any seat (the first of its two holders)
+
+
+def test_a_power_switched_off_does_nothing_for_the_designer_s_what_if() -> None:
+    from thou_engine_kit import kinds, new_game, play_round
+
+    st = new_game(("swords", "cups", "wands"), without=frozenset({"sun", "swords passive", "cups passive", "wands passive", "cups interaction"}))
+    watch = [(0, T.SUN)]
+    asked = play_round(st, {0: [T.SUN], 1: [T.HERMIT, T.HERMIT, T.PLAYER + 2], 2: [T.EMPRESS] * 3}, {(1, "wands"): watch, (2, "wands"): watch})
+    assert kinds(asked, 0) == [] and kinds(asked, 1) == ["wands"] and st.points[1][T.HERMIT] == 2  # no gift asked, no Cups point
+    assert st.history[-1][2] == (T.EMPRESS,) * 3 and st.points[0][T.SUN] == 1
+    with pytest.raises(Exception, match="engine.options.without"):
+        RULES.prepare(GAME, {**GAME.engine.options, "without": ["sunn"]})
