@@ -93,9 +93,10 @@ def _effect_bonus(obs: Observation) -> list[float]:
     bonus[HIEROPHANT] = 0.3
     bonus[TEMPERANCE] = 0.6 if m.thirds >= 3 * (m.temperance_used + 1) else 0.0
     bonus[FOOL] = 0.5 if obs.fool == 2 or m.fool_last < r - 1 else 0.2
+    into = (r - 1) % 3  # rounds of the current three already played: the Empress and the Tower pay at its end
     for npc in (EMPRESS, TOWER):
-        streak = all(npc in v[obs.seat] for v in obs.history[len(obs.history) - (r - 1) % 3 :]) if (r - 1) % 3 else True
-        bonus[npc] = 1.0 if streak and r <= obs.rounds - (2 - (r - 1) % 3) else 0.0
+        streak = all(npc in v[obs.seat] for v in obs.history[len(obs.history) - into :]) if into else True
+        bonus[npc] = 1.0 if streak and r + 2 - into < obs.rounds else 0.0  # paid next round: not after the last
     return bonus
 
 
@@ -180,7 +181,7 @@ def _choose(obs: Observation, decision: Decision, rng: random.Random, race: Race
 def _wands(obs: Observation, options: Product) -> Any:
     """(player, NPC) the player visits most."""
     players, npcs = options.parts
-    counts = {(p, x): 0 for p in players for x in npcs[:0]}
+    counts: dict[tuple[int, int], int] = {}
     for visits in obs.history:
         for p in players:
             for x in visits[p]:
