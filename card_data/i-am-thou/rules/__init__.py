@@ -114,15 +114,16 @@ def usable(prep: Prepared) -> dict[str, tuple[str, ...]]:
 
 
 def score(prep: Prepared, table: Document | Mapping[str, Any]) -> dict[str, Any]:
-    """A final ledger: ``endgame: most | top-two``; ``players: [{name, points:
+    """A final ledger: ``endgame: most | top-two`` (default: the variant's;
+    the vote variant's table must say); ``players: [{name, points:
     {npc: n}, garnets, thirds}]``; ``eliminates: NAME`` when the fewest NPCs
     are tied (the Main Match winner's pick, else the moderator's draw)."""
     doc = as_document(table)
     reader = TableReader(doc, TABLE, None, ("name", "points", "garnets", "thirds"), ("name", "points"), ("endgame", "eliminates"))
     data = doc.data if isinstance(doc.data, dict) else {}
-    way = data.get("endgame", "most")
+    way = data.get("endgame", prep.endgame if prep.endgame in WAYS else None)
     if way not in WAYS:
-        reader.fail(("endgame",), f"expected most or top-two (the Group Decision), found {way!r}")
+        reader.fail(("endgame",) if "endgame" in data else (), f"endgame: expected most or top-two (the Group Decision's way), found {way!r}")
     points, thirds = [], []
     for p in reader.players:
         row = [0] * NPCS
@@ -154,11 +155,15 @@ def score(prep: Prepared, table: Document | Mapping[str, Any]) -> dict[str, Any]
                         f"name the Elimination Candidate {chooser} chose: eliminates: NAME")
             reader.done()
         candidate = names.index(str(pick))
-    return _result(names, res, candidate, way)
+    return _result(names, points, res, candidate, way)
 
 
-def _result(names: list[str], res: endgame.Results, candidate: int, way: str) -> dict[str, Any]:
-    npcs = [{"npc": NPC_IDS[x], "winners": [names[s] for s in w]} for x, w in enumerate(res.npc_winners)]
+def _result(names: list[str], points: list[list[int]], res: endgame.Results, candidate: int, way: str) -> dict[str, Any]:
+    npcs = []
+    for x, won in enumerate(res.npc_winners):
+        top = max(row[x] for row in points)
+        tied = [names[s] for s, row in enumerate(points) if row[x] == top] if top and not won else []
+        npcs.append({"npc": NPC_IDS[x], "winners": [names[s] for s in won], "tied": tied, "points": top})
     players = [
         {"name": n, "npcs": res.won[s], "tokens": res.tokens[s], "garnets": res.garnets[s], "wins": s in res.main, "candidate": s == candidate}
         for s, n in enumerate(names)
@@ -166,16 +171,23 @@ def _result(names: list[str], res: endgame.Results, candidate: int, way: str) ->
     return {"endgame": way, "npcs": npcs, "players": players, "void": len(res.tied_first) >= 3}
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def score_text(result: Mapping[str, Any]) -> list[str]:
     lines = [f"endgame: {'the top two win each NPC' if result['endgame'] == 'top-two' else 'the most points win each NPC'}"]
     for npc in result["npcs"]:
-        lines.append(f"{npc['npc']}: {' and '.join(npc['winners']) if npc['winners'] else 'nobody (a tie, or no points)'}")
+        if npc["winners"]:
+            lines.append(f"{npc['npc']}: {' and '.join(npc['winners'])}")
+        elif npc["tied"]:
+            lines.append(f"{npc['npc']}: {', '.join(npc['tied'])} tie with {npc['points']}: nobody wins it")
     if result["void"]:
         lines.append("three or more players tie for the most NPCs: the Tokens of Life are void")
     for p in result["players"]:
-        what = [f"{p['npcs']} NPCs", f"{p['garnets']} Garnets"]
+        what = [_count(p["npcs"], "NPC"), _count(p["garnets"], "Garnet")]
         if p["tokens"]:
-            what.append(f"{p['tokens']} Tokens of Life")
+            what.append(_count(p["tokens"], "Token") + " of Life")
         tail = ": MAIN MATCH" if p["wins"] else ""
         tail += ": ELIMINATION CANDIDATE" if p["candidate"] else ""
         lines.append(f"{p['name']}: {', '.join(what)}{tail}")

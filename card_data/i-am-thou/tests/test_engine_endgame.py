@@ -126,3 +126,21 @@ def test_a_bad_ledger_is_refused_at_its_line(tmp_path) -> None:  # type: ignore[
         RULES.score(prepared(), load_yaml(table))
     said = str(caught.value)
     assert "final.yaml:4:" in said and "unknown NPC 'mooon'" in said and "final.yaml:5:" in said and "at least 0" in said
+
+
+def test_the_documented_example_ledger_scores_as_the_docs_say() -> None:
+    example = GAME_DIR.parents[1] / "docs/examples/i-am-thou-table.yaml"
+    lines = RULES.score_text(RULES.score(prepared(), load_yaml(example)))
+    assert "hermit: Ada, Ben tie with 1: nobody wins it" in lines and "tower: Ada" in lines
+    assert lines[-5:] == [
+        "Ada: 3 NPCs, 4 Garnets, 2 Tokens of Life: MAIN MATCH", "Ben: 2 NPCs, 2 Garnets", "Cleo: 2 NPCs, 2 Garnets",
+        "Dev: 2 NPCs, 2 Garnets", "Eli: 1 NPC, 1 Garnet: ELIMINATION CANDIDATE",
+    ]
+
+
+def test_a_ledger_without_endgame_is_scored_by_the_variant() -> None:
+    table = {"players": [{"name": "A", "points": {"sun": 3}}, {"name": "B", "points": {"sun": 1}}, {"name": "C", "points": {"moon": 1}}], "eliminates": "C"}
+    assert RULES.score(prepared(), table)["npcs"][T.SUN]["winners"] == ["A"]
+    assert RULES.score(prepared("top-two"), table)["npcs"][T.SUN]["winners"] == ["A", "B"]
+    with pytest.raises(InputError, match="expected most or top-two"):
+        RULES.score(prepared("vote"), table)
