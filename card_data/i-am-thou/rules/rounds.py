@@ -18,7 +18,7 @@ def reveal(st: ThouState) -> None:
     Wands' watches and the Swords' points; each seat's effects queued."""
     visits = tuple(tuple(m.picks) for m in st.mines)
     st.history.append(visits)
-    who = [set() for _ in range(NPCS)]  # type: list[set[int]]
+    who: list[set[int]] = [set() for _ in range(NPCS)]
     for s, picks in enumerate(visits):
         for x in picks:
             if x < NPCS:
@@ -68,13 +68,13 @@ def _visit_points(st: ThouState, s: int, x: int, count: int, who: set[int]) -> N
             st.tell(stars[0], "star", s, x, true)
         true = 0
     if x == FOOL and st.prep.fool == 2 and not m.death and "fool" not in st.prep.without:
-        _fool_points(st, s, true, told)
+        _fool_points(st, s, true)
         return
     st.points[s][x] += true
     m.known[x] += told
 
 
-def _fool_points(st: ThouState, s: int, true: int, told: int) -> None:
+def _fool_points(st: ThouState, s: int, true: int) -> None:
     """The Fool's second option: each Fool point becomes two random points."""
     got = [st.rng.randrange(NPCS) for _ in range(2 * true)]
     for x in got:
