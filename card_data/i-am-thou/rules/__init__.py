@@ -121,7 +121,7 @@ def score(prep: Prepared, table: Document | Mapping[str, Any]) -> dict[str, Any]
     doc = as_document(table)
     reader = TableReader(doc, TABLE, None, ("name", "points", "garnets", "thirds"), ("name", "points"), ("endgame", "eliminates"))
     data = doc.data if isinstance(doc.data, dict) else {}
-    way = data.get("endgame", prep.endgame if prep.endgame in WAYS else None)
+    way: Any = data.get("endgame", prep.endgame if prep.endgame in WAYS else None)
     if way not in WAYS:
         reader.fail(("endgame",) if "endgame" in data else (), f"endgame: expected most or top-two (the Group Decision's way), found {way!r}")
     points, thirds = [], []
