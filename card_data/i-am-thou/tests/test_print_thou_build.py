@@ -53,7 +53,7 @@ def test_the_suits_and_twists_are_the_seeds() -> None:
     assert [c.fields["name"] for c in _cards("suits")] == ["Wands", "Coins", "Cups", "Swords"]
     assert [c.title for c in _cards("twists")] == ["Group Decision", "Main Match Winner", "DM Winner"]
     assert GAME.rules == {"rounds": 9, "visits": 3, "coins_extra_cost": 6, "coins_extra_max": 6,
-                          "garnet_thirds": 3, "tol_main_match": 2}
+                          "garnet_thirds": 3, "tol_main_match": 2, "starting_garnets": 0, "starting_garnets_purse": 6}
     assert tuple(GAME.players) == (3, 5)
 
 
