@@ -55,6 +55,8 @@ SMALL = 64
 """Up to this many options, an untried move is drawn from a list of them all."""
 MAX_DECISIONS = 100_000
 """A playout that makes more decisions than this is an engine fault (NoEnd)."""
+_NONE = object()
+"""No move (None may be a move: "pass")."""
 
 
 class _Node:
@@ -117,7 +119,7 @@ class Search:
             other = (1.0 - POLICY_PRIOR) / (size - 1) if size > 1 else 0.0
             if own not in children:
                 child = children[own] = _Node(own, decision.seat, POLICY_PRIOR + other)
-            elif node.drawn < WIDENING * math.sqrt(node.visits + 1) and (move := self._untried(children, options, size, rng)) is not None:
+            elif node.drawn < WIDENING * math.sqrt(node.visits + 1) and (move := self._untried(children, options, size, rng)) is not _NONE:
                 node.drawn += 1
                 child = children[move] = _Node(move, decision.seat, other)
             else:
@@ -131,18 +133,18 @@ class Search:
 
     @staticmethod
     def _untried(children: dict[Any, _Node], options: Sequence[Any], size: int, rng: random.Random) -> Any:
-        """A legal move the node has not tried, drawn at random; None when
-        none is left (or none was found among very many)."""
+        """A legal move the node has not tried, drawn at random; :data:`_NONE`
+        when none is left (or none was found among very many)."""
         if size <= len(children):
-            return None
+            return _NONE
         if size <= SMALL:
             untried = [move for move in options if move not in children]
-            return untried[int(rng.random() * len(untried))] if untried else None
+            return untried[int(rng.random() * len(untried))] if untried else _NONE
         for _ in range(NEW_MOVE_TRIES):
             move = options[int(rng.random() * size)]
             if move not in children:
                 return move
-        return None
+        return _NONE
 
     @staticmethod
     def _select(children: dict[Any, _Node], options: Sequence[Any]) -> _Node:

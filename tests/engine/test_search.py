@@ -29,7 +29,7 @@ from pnp.loading.loader import load_game
 from tests.conftest import ROOT, run_pnp
 from tests.enginetools import shipped
 
-ENGINES = ("high-card", "persuasion-b04", "persuasion-d01", "partisan")
+ENGINES = ("high-card", "persuasion-b04", "persuasion-d01", "partisan", "i-am-thou")
 HIGH_CARD = ROOT / "docs/examples/high-card"
 
 
@@ -216,3 +216,34 @@ def test_a_rollout_agent_the_engine_lacks_is_told_at_its_line(tmp_path: Path) ->
     assert f"game.yaml:{line}:" in done.stderr and "engine.rollout" in done.stderr and "no agent 'seer'" in done.stderr, done.stderr
     spec.write_text(spec.read_text().replace("rollout: seer", "rollout: random"))
     assert run_pnp("simulate", str(folder), "--players", "3", "--games", "2", "--agents", "search:5", "--trust-rules").returncode == 0
+
+
+def test_none_may_be_a_move() -> None:
+    """An engine may offer None ("pass") as an option: the search keys it like any other."""
+    from pnp.engine.api import Outcome, decision_of
+
+    class Pass:
+        """Seat 0 passes (None) or takes 1; taking wins."""
+
+        def __init__(self) -> None:
+            self.taken: Any = "open"
+
+        def decision(self) -> Decision | None:
+            return None if self.taken != "open" else decision_of((0, "take", (None, 1, 2), {}))
+
+        def apply(self, choice: Any) -> None:
+            self.taken = choice
+
+        def observation(self, seat: int) -> int:
+            return 0
+
+        def is_terminal(self) -> bool:
+            return bool(self.taken != "open")
+
+        def outcome(self) -> Outcome:
+            return Outcome((self.taken == 1,), ("x",), 1, False, ((),))
+
+    fake = ModuleType("fake")
+    fake.determinize = lambda prepared, observation, decision, rng: Pass()  # type: ignore[attr-defined]
+    first = lambda obs, decision, rng: None  # noqa: E731: a rollout agent that always passes
+    assert Search(fake, None, 40, lambda: first)(0, Pass().decision(), random.Random(1)) == 1  # type: ignore[arg-type]
