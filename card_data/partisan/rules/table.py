@@ -150,6 +150,8 @@ class Public(_ReadOnly):
 
 
 _fill_public = _filler(Public)
+_BEST, _AT_BEST, _SECOND, _OWNERS = 1, 2, 4, 8
+"""What :func:`gain` changed (``Table._moved``), for :meth:`Table.show_partisans` to show."""
 _show_partisans, _show_leader, _show_owners, _show_won, _show_best, _show_at_best, _show_second = (
     _setter(Public, name) for name in ("partisans", "leader", "owners", "won", "best", "at_best", "second")
 )
@@ -167,7 +169,7 @@ class Table:
 
     __slots__ = (
         "players", "topics", "supply", "partisans", "leader", "owners", "won", "best", "at_best", "second",
-        "deck_left", "active", "turn", "last_round", "discards", "picks", "draws", "public", "shown", "live", "_held",
+        "deck_left", "active", "turn", "last_round", "discards", "picks", "draws", "public", "shown", "live", "_held", "_moved",
     )
 
     def __init__(self, players: int, suits: int, chips: int, leaders: bool, deck_left: int):
@@ -202,6 +204,7 @@ class Table:
         self.shown = {card: tuple(t.chips) for card, t in self.topics.items()}
         self.live = {"supply": tuple(self.supply), "discards": tuple(self.discards), "turn": self.turn}
         self._held = [tuple(p) for p in self.partisans]
+        self._moved = 0
         self.public = public = object.__new__(Public)
         _fill_public(
             public, self.players, self.draws, MappingProxyType(self.shown), tuple(self._held), None if self.leader is None else tuple(self.leader),
@@ -236,10 +239,21 @@ class Table:
         return topic
 
     def show_partisans(self, seat: int) -> None:
-        """Every seat sees ``seat``'s partisans as they now are."""
-        held = self._held
+        """Every seat sees ``seat``'s partisans as they now are, and each
+        standing :func:`gain` has changed since (once a turn: each is a new tuple)."""
+        public, held, moved = self.public, self._held, self._moved
         held[seat] = tuple(self.partisans[seat])
-        _show_partisans(self.public, tuple(held))
+        _show_partisans(public, tuple(held))
+        if moved & _BEST:
+            _show_best(public, tuple(self.best))
+        if moved & _AT_BEST:
+            _show_at_best(public, tuple(self.at_best))
+        if moved & _SECOND:
+            _show_second(public, tuple(self.second))
+        if moved & _OWNERS:
+            _show_owners(public, tuple(self.owners))
+            _show_won(public, tuple(self.won))
+        self._moved = 0
 
     def move_leader(self, suit: int, where: object) -> None:
         """Suit ``suit``'s leader is now at ``where`` (Leaders variant), as every seat sees."""
@@ -264,32 +278,29 @@ def gain(table: Table, seat: int, suit: int) -> None:
     """``seat`` has just made one more partisan of ``suit``: the suit's
     standings brought up to date in a step (the top count, how many seats
     share it, the runner-up count, and who would win the group now: a tie
-    goes to nobody unless a tied seat holds the leader). Every seat sees each
-    standing that changed."""
-    public = table.public
+    goes to nobody unless a tied seat holds the leader). Each standing it
+    changes is marked for :meth:`Table.show_partisans`."""
     mine, best = table.partisans[seat][suit], table.best[suit]
     if mine > best:  # one above the old top: this seat leads alone
         if table.at_best[suit] > 1:
             table.second[suit] = best
-            _show_second(public, tuple(table.second))
         table.best[suit], table.at_best[suit] = mine, 1
-        _show_best(public, tuple(table.best))
-        _show_at_best(public, tuple(table.at_best))
+        table._moved |= _BEST | _AT_BEST | _SECOND
         _own(table, suit, seat)
     elif mine < best:  # still below the top: nobody's standing at the top changes
         if mine > table.second[suit]:
             table.second[suit] = mine
-            _show_second(public, tuple(table.second))
+            table._moved |= _SECOND
     else:  # joins the top: a tie, which only the leader's holder, if tied, wins
         table.at_best[suit] += 1
-        _show_at_best(public, tuple(table.at_best))
+        table._moved |= _AT_BEST
         if mine > 1 and mine - 1 == table.second[suit]:  # it may have been the only one just below (at 0, all below are at 0)
             second = 0
             for held in table.partisans:
                 if second < held[suit] < best:
                     second = held[suit]
             table.second[suit] = second
-            _show_second(public, tuple(table.second))
+            table._moved |= _SECOND
         holder = table.leader[suit] if table.leader is not None else None
         _own(table, suit, holder if isinstance(holder, int) and table.partisans[holder][suit] == best else None)
 
@@ -308,8 +319,7 @@ def _own(table: Table, suit: int, who: int | None) -> None:
         won.insert(at, (suit, who))
     else:
         won[at] = (suit, who)
-    _show_owners(table.public, tuple(table.owners))
-    _show_won(table.public, tuple(won))
+    table._moved |= _OWNERS
 
 
 def won_groups(owners: list[int | None]) -> list[tuple[int, int]]:
