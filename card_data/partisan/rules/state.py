@@ -11,9 +11,11 @@ the round is finished, so every seat has had as many turns. In the Leaders
 variant the holder of a suit's leader settles a tie its holder is not part
 of (``settle``).
 
-What a seat sees (:class:`View`): its own hand and the public :class:`Table`
-(topics, supply, partisans, where each leader is, how many cards are left).
-Other hands and the order of the deck are never reachable from it. Options
+What a seat sees (:class:`View`): its own hand and the public table
+(:class:`~.table.Public`: topics, supply, partisans, where each leader is,
+how many cards are left), read-only and kept current by the engine, which
+plays on its own :class:`Table`. Other hands and the order of the deck are
+never reachable from it, and no edit through it reaches the game. Options
 name a topic by its card, so they compare equal in every copy of a game and
 every guessed deal (:func:`determinize`).
 """
@@ -77,16 +79,15 @@ class PartisanState:
                     table.supply[s] -= 1
                     topic.chips[s] += 1
         hands = [[deck.pop() for _ in range(pack.hand)] for _ in range(players)]
-        table.draws = len(deck)
+        table.deck_left = table.draws = len(deck)
+        table.show()
         self._seat(pack, table, hands, deck, check_moves)
         self._start_turn()
 
     def _seat(self, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], check_moves: bool) -> None:
-        """The game's pieces in place, between two decisions."""
+        """The game's pieces in place, between two decisions (``table`` shown: :meth:`Table.show`)."""
         self.pack, self.n, self.check_moves = pack, table.players, check_moves
         self.table, self.hands, self.deck = table, hands, deck
-        table.deck_left = len(deck)
-        table.show()
         self._mine = [{"hand": tuple(hand)} for hand in hands]
         """What only each seat sees (its view shows it read-only): its hand."""
         self.views = [View(seat, table.public, pack, mine) for seat, mine in enumerate(self._mine)]

@@ -123,16 +123,19 @@ class Public(_ReadOnly):
 
     @property
     def supply(self) -> tuple[int, ...]:
-        return cast(tuple[int, ...], self._live["supply"])
+        supply: tuple[int, ...] = self._live["supply"]
+        return supply
 
     @property
     def discards(self) -> tuple[Card, ...]:
-        return cast(tuple[Card, ...], self._live["discards"])
+        discards: tuple[Card, ...] = self._live["discards"]
+        return discards
 
     @property
     def turn(self) -> int:
         """Turns played."""
-        return cast(int, self._live["turn"])
+        turn: int = self._live["turn"]
+        return turn
 
     @property
     def active(self) -> int:
@@ -141,12 +144,14 @@ class Public(_ReadOnly):
 
     @property
     def deck_left(self) -> int:
-        return max(0, self.draws - cast(int, self._live["turn"]))
+        left: int = self.draws - self._live["turn"]
+        return left if left > 0 else 0
 
     @property
     def last_round(self) -> bool:
         """The deck has run out: this round is the last."""
-        return cast(int, self._live["turn"]) >= self.draws
+        turn: int = self._live["turn"]
+        return turn >= self.draws
 
 
 _fill_public = _filler(Public)
@@ -201,15 +206,26 @@ class Table:
         """What every seat sees of the table made afresh (:class:`Public`):
         ``shown``, each topic's chips as seen, and ``live``, the fields seen
         through ``Public._live``, are the engine's to keep current."""
-        self.shown = {card: tuple(t.chips) for card, t in self.topics.items()}
-        self.live = {"supply": tuple(self.supply), "discards": tuple(self.discards), "turn": self.turn}
-        self._held = [tuple(p) for p in self.partisans]
-        self._moved = 0
+        self._show(
+            {card: tuple(t.chips) for card, t in self.topics.items()},
+            {"supply": tuple(self.supply), "discards": tuple(self.discards), "turn": self.turn},
+            [tuple(p) for p in self.partisans], None if self.leader is None else tuple(self.leader),
+            (tuple(self.owners), tuple(self.won), tuple(self.best), tuple(self.at_best), tuple(self.second)),
+        )
+
+    def _show_as(self, public: Public) -> None:
+        """What every seat sees of this table, which is what ``public`` shows:
+        its tuples shared (they never change), its mappings copied."""
+        self._show(dict(public.topics), dict(public._live), list(public.partisans), public.leader, (public.owners, public.won, public.best, public.at_best, public.second))
+
+    def _show(
+        self, shown: dict[Card, tuple[int, ...]], live: dict[str, Any], held: list[tuple[int, ...]], leader: tuple[object, ...] | None,
+        standings: tuple[Any, ...],
+    ) -> None:
+        self.shown, self.live, self._held, self._moved = shown, live, held, 0
         self.public = public = object.__new__(Public)
         _fill_public(
-            public, self.players, self.draws, MappingProxyType(self.shown), tuple(self._held), None if self.leader is None else tuple(self.leader),
-            tuple(self.owners), tuple(self.won), tuple(self.best), tuple(self.at_best), tuple(self.second), MappingProxyType(self.picks),
-            MappingProxyType(self.live),
+            public, self.players, self.draws, MappingProxyType(shown), tuple(held), leader, *standings, MappingProxyType(self.picks), MappingProxyType(live),
         )
 
     @classmethod
@@ -224,12 +240,21 @@ class Table:
         table.best, table.at_best, table.second = list(public.best), list(public.at_best), list(public.second)
         table.deck_left, table.active, table.turn, table.last_round = public.deck_left, public.active, public.turn, public.last_round
         table.draws, table.discards, table.picks = public.draws, list(public.discards), dict(public.picks)
-        table.show()
+        table._show_as(public)
         return table
 
     def copy(self) -> Table:
-        """A table of its own, the same (the cards shared: they never change)."""
-        return Table.showing(self.public)
+        """A table of its own, the same (the cards, and what seats see, shared: they never change)."""
+        twin = Table.__new__(Table)
+        twin.players = self.players
+        twin.topics = {card: Topic(card, list(t.chips)) for card, t in self.topics.items()}
+        twin.supply, twin.partisans = list(self.supply), [list(p) for p in self.partisans]
+        twin.leader = None if self.leader is None else list(self.leader)
+        twin.owners, twin.won, twin.best, twin.at_best, twin.second = list(self.owners), list(self.won), list(self.best), list(self.at_best), list(self.second)
+        twin.deck_left, twin.active, twin.turn, twin.last_round = self.deck_left, self.active, self.turn, self.last_round
+        twin.draws, twin.discards, twin.picks = self.draws, list(self.discards), dict(self.picks)
+        twin._show_as(self.public)
+        return twin
 
     def raise_topic(self, card: Card) -> Topic:
         """``card`` face up as the last topic, without chips."""
@@ -340,11 +365,15 @@ class View(_ReadOnly):
     _live: Mapping[str, Any]
 
     def __init__(self, seat: int, table: Public, pack: Pack, live: dict[str, Any]):
-        _fill_view(self, seat, table, pack, MappingProxyType(live))
+        _view_seat(self, seat)
+        _view_table(self, table)
+        _view_pack(self, pack)
+        _view_live(self, MappingProxyType(live))
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return cast(tuple[Card, ...], self._live["hand"])
+        hand: tuple[Card, ...] = self._live["hand"]
+        return hand
 
 
-_fill_view = _filler(View)
+_view_seat, _view_table, _view_pack, _view_live = (_setter(View, name) for name in View.__slots__)
