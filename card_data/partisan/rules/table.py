@@ -309,8 +309,9 @@ def gain(table: Table, seat: int, suit: int) -> None:
     if mine > best:  # one above the old top: this seat leads alone
         if table.at_best[suit] > 1:
             table.second[suit] = best
+            table._moved |= _SECOND
         table.best[suit], table.at_best[suit] = mine, 1
-        table._moved |= _BEST | _AT_BEST | _SECOND
+        table._moved |= _BEST | _AT_BEST
         _own(table, suit, seat)
     elif mine < best:  # still below the top: nobody's standing at the top changes
         if mine > table.second[suit]:
