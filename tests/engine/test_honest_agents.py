@@ -102,10 +102,7 @@ def _walk_run(name: str, games: int, check: Any) -> None:
             state.apply(agents[decision.seat](obs, decision, rngs[decision.seat]))
 
 
-@pytest.mark.parametrize("name", [
-    "persuasion-b04", "persuasion-d01",
-    pytest.param("partisan", marks=pytest.mark.xfail(strict=True, reason="a Partisan View is the live table and hand (issue 36)")),
-])
+@pytest.mark.parametrize("name", ENGINES)
 def test_an_observation_holds_nothing_an_agent_can_change(name: str) -> None:
     """Nothing reachable from an observation or a decision's context is a list,
     dict, set, bytearray or object with settable attributes, but the seat's own

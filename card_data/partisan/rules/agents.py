@@ -27,7 +27,7 @@ from pnp.engine.api import Agent, Decision, Product
 
 from .scoring import Won, control
 from .state import PARTY, STAY
-from .table import SUPPLY, Card, Table, View, won_groups
+from .table import SUPPLY, Card, Public, View, won_groups
 
 
 def _parts(decision: Decision) -> tuple[Sequence[Any], ...]:
@@ -45,7 +45,7 @@ def random_agent(view: View, decision: Decision, rng: random.Random) -> Any:
     return decision.options[_pick(rng, len(decision.options))]
 
 
-def margin(table: Table, seat: int, suit: int) -> int:
+def margin(table: Public, seat: int, suit: int) -> int:
     """My partisans of ``suit`` less the most any other seat holds."""
     mine, best = table.partisans[seat][suit], table.best[suit]
     return mine - (best if mine < best or table.at_best[suit] > 1 else table.second[suit])
@@ -109,7 +109,7 @@ class Heuristic:
                 if source is SUPPLY:  # the engine's own options: its constant
                     value = 0.5
                 elif won:
-                    who = control(topics[source].chips, won)
+                    who = control(topics[source], won)
                     if who is not None and who != seat and who != -1:
                         choice = option  # scores for another seat: nothing is worth more
                         break
@@ -136,7 +136,7 @@ class Heuristic:
                 places.append(self.onto(table, seat, suit) if winning else STAY)
         return tuple(places)
 
-    def onto(self, table: Table, seat: int, suit: int) -> Any:
+    def onto(self, table: Public, seat: int, suit: int) -> Any:
         """The biggest topic a chip of ``suit`` makes or keeps mine (one it
         makes mine first), else :data:`STAY`. The topics a chip may move to
         are every one but the last, raised this turn (read from the table:
@@ -145,8 +145,7 @@ class Heuristic:
         counts = table.owners[suit] is not None  # a chip of a group nobody wins changes no topic's owner
         best = 0.0
         choice: Any = STAY
-        for topic in islice(table.topics.values(), len(table.topics) - 1):
-            chips = topic.chips
+        for card, chips in islice(table.topics.items(), len(table.topics) - 1):
             if counts:
                 after = list(chips)
                 after[suit] += 1
@@ -157,7 +156,7 @@ class Heuristic:
                 was_mine = control(chips, won) == seat if counts else True
                 value = 1.0 + 0.1 * (sum(chips) + 1) - (0.5 if was_mine else 0.0)
                 if value > best:
-                    best, choice = value, topic.card
+                    best, choice = value, card
         return choice
 
     def settle(self, view: View, decision: Decision) -> int:
@@ -195,23 +194,23 @@ class Greedy(Heuristic):
             return Heuristic.push(self, view, decision)
         won = table.won
         base = {}
-        for card, t in table.topics.items():
-            base[card] = _net(t.chips, won, seat)
+        for card, chips in table.topics.items():
+            base[card] = _net(chips, won, seat)
         places = []
         for (suit, _lead), options in zip(decision.context["chips"], _parts(decision)):
             places.append(self.greedy_place(base, table, seat, suit, options))
         return tuple(places)
 
-    def greedy_place(self, base: dict[Card, int], table: Table, seat: int, suit: int, places: Sequence[Any]) -> Any:
+    def greedy_place(self, base: dict[Card, int], table: Public, seat: int, suit: int, places: Sequence[Any]) -> Any:
         """The place for a chip of ``suit`` that gains ``seat`` most on the
         table scored now (the leader or not: its worth is its group's);
         ``base``: each topic's worth now, by its card."""
         owners, won = table.owners, table.won
         topics = table.topics
-        new = next(reversed(topics.values()))  # the topic raised this turn
-        new_after = list(new.chips)
+        new = next(reversed(topics))  # the card of the topic raised this turn
+        new_after = list(topics[new])
         new_after[suit] -= 1
-        left = _net(new_after, won, seat) - base[new.card]
+        left = _net(new_after, won, seat) - base[new]
         best = 0.0
         choice: Any = STAY
         for option in places:
@@ -225,15 +224,15 @@ class Greedy(Heuristic):
                     after = list(owners)
                     after[suit] = seat
                     won_after = won_groups(after)
-                    gain = _net(new_after, won_after, seat) - base[new.card]
-                    for card, t in topics.items():
-                        if t.chips[suit] and t is not new:
-                            gain += _net(t.chips, won_after, seat) - base[card]
+                    gain = _net(new_after, won_after, seat) - base[new]
+                    for card, chips in topics.items():
+                        if chips[suit] and card is not new:
+                            gain += _net(chips, won_after, seat) - base[card]
                 low, high = self.wanted
                 if low < m <= high:
                     gain += self.contest
             else:
-                moved = list(topics[option].chips)
+                moved = list(topics[option])
                 moved[suit] += 1
                 gain = left + _net(moved, won, seat) - base[option]
             if gain > best:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 Settle = Callable[[int, int, tuple[int, ...]], int]
 """(suit, holder of the leader, tied seats) -> the seat the holder picks."""
-Won = list[tuple[int, int]]
+Won = Sequence[tuple[int, int]]
 """(suit, seat) for each group a seat wins, by suit: what decides who takes a topic."""
 
 
@@ -114,7 +114,7 @@ def control(chips: Sequence[int], won: Won) -> int | None:
 def claim_topics(topics: Sequence[Sequence[int]], groups: Sequence[GroupResult], players: int) -> tuple[TopicResult, ...]:
     """Step 3: each topic's chips go to the winner of the won group with the
     most chips on it; a tie between different winners' groups shares them out."""
-    won: Won = []
+    won: list[tuple[int, int]] = []
     for g in groups:
         if g.winner is not None:
             won.append((g.suit, g.winner))

@@ -11,9 +11,11 @@ the round is finished, so every seat has had as many turns. In the Leaders
 variant the holder of a suit's leader settles a tie its holder is not part
 of (``settle``).
 
-What a seat sees (:class:`View`): its own hand and the public :class:`Table`
-(topics, supply, partisans, where each leader is, how many cards are left).
-Other hands and the order of the deck are never reachable from it. Options
+What a seat sees (:class:`View`): its own hand and the public table
+(:class:`~.table.Public`: topics, supply, partisans, where each leader is,
+how many cards are left), read-only and kept current by the engine, which
+plays on its own :class:`Table`. Other hands and the order of the deck are
+never reachable from it, and no edit through it reaches the game. Options
 name a topic by its card, so they compare equal in every copy of a game and
 every guessed deal (:func:`determinize`).
 """
@@ -77,15 +79,18 @@ class PartisanState:
                     table.supply[s] -= 1
                     topic.chips[s] += 1
         hands = [[deck.pop() for _ in range(pack.hand)] for _ in range(players)]
+        table.deck_left = table.draws = len(deck)
+        table.show()
         self._seat(pack, table, hands, deck, check_moves)
         self._start_turn()
 
     def _seat(self, pack: Pack, table: Table, hands: list[list[Card]], deck: list[Card], check_moves: bool) -> None:
-        """The game's pieces in place, between two decisions."""
+        """The game's pieces in place, between two decisions (``table`` shown: :meth:`Table.show`)."""
         self.pack, self.n, self.check_moves = pack, table.players, check_moves
         self.table, self.hands, self.deck = table, hands, deck
-        table.deck_left = len(deck)
-        self.views = [View(seat, hands[seat], table, pack) for seat in range(table.players)]
+        self._mine = [{"hand": tuple(hand)} for hand in hands]
+        """What only each seat sees (its view shows it read-only): its hand."""
+        self.views = [View(seat, table.public, pack, mine) for seat, mine in enumerate(self._mine)]
         self.actions = [0] * len(MOVES)
         self.over = False
         self.scored: scoring.Scored | None = None
@@ -107,7 +112,8 @@ class PartisanState:
         twin = copy.copy(self)
         twin.table = table = self.table.copy()
         twin.hands, twin.deck, twin.actions, twin._settle = [list(h) for h in self.hands], list(self.deck), list(self.actions), list(self._settle)
-        twin.views = [View(seat, hand, table, self.pack) for seat, hand in enumerate(twin.hands)]
+        twin._mine = [dict(mine) for mine in self._mine]
+        twin.views = [View(seat, table.public, self.pack, mine) for seat, mine in enumerate(twin._mine)]
         twin._new = None if self._new is None else table.topics[self._new.card]
         return twin
 
@@ -136,12 +142,14 @@ class PartisanState:
         table = self.table
         if table.turn >= self.pack.turn_cap:
             raise NoEnd(f"no end after {table.turn} turns")
-        hand = self.hands[table.active]
-        self._current = decision_of((table.active, "raise", tuple(hand), NO_CONTEXT))
+        hand = self._mine[table.active]["hand"]  # a tuple, made as the hand changed
+        self._current = decision_of((table.active, "raise", hand, NO_CONTEXT))
 
     def _on_raise(self, card: Card) -> None:
         table = self.table
-        self.hands[table.active].remove(card)
+        hand = self.hands[table.active]
+        hand.remove(card)
+        self._mine[table.active]["hand"] = tuple(hand)
         parts = self._sources(card.suits)
         self._new = table.raise_topic(card)
         for part in parts:
@@ -152,7 +160,7 @@ class PartisanState:
         self.actions[_NOTHING] += len(parts)
         self._offer_push(())
 
-    def _sources(self, suits: tuple[int, ...]) -> list[list[Any]]:
+    def _sources(self, suits: tuple[int, ...]) -> list[tuple[Any, ...]]:
         """For each of ``suits``, where a chip of it may come from: (the supply
         or a topic's card, is it the leader), and None for taking nothing. Asked
         before the raised card joins the topics, so it is never its own source."""
@@ -181,7 +189,7 @@ class PartisanState:
                     else:
                         options.append((card, False))
             options.append(None)
-            parts.append(options)
+            parts.append(tuple(options))
         return parts
 
     def _on_gather(self, choice: tuple[Any, ...]) -> None:
@@ -190,6 +198,7 @@ class PartisanState:
         assert new is not None
         on = new.chips
         gathered = []
+        supplied = False
         for suit, pick in zip(self._gather, choice):
             if pick is None:
                 actions[_NOTHING] += 1
@@ -198,17 +207,22 @@ class PartisanState:
             if source == SUPPLY:
                 table.supply[suit] -= 1
                 actions[_SUPPLIED] += 1
+                supplied = True
             else:
-                chips = table.topics[source].chips
+                topic = table.topics[source]
+                chips = topic.chips
                 chips[suit] -= 1
                 if not chips[suit] and not any(chips):
                     self._emptied = True
+                table.shown[source] = tuple(chips)
                 actions[_TAKEN] += 1
             on[suit] += 1
             gathered.append((suit, lead))
             if lead:
-                assert table.leader is not None
-                table.leader[suit] = new.card
+                table.move_leader(suit, new.card)
+        if supplied:
+            table.live["supply"] = tuple(table.supply)
+        table.shown[new.card] = tuple(on)
         self._offer_push(tuple(gathered))
 
     def _offer_push(self, chips: tuple[tuple[int, bool], ...]) -> None:
@@ -227,7 +241,7 @@ class PartisanState:
     def _on_push(self, choice: tuple[Any, ...]) -> None:
         table, new, actions = self.table, self._new, self.actions
         assert new is not None
-        seat, on = table.active, new.chips
+        seat, on, made = table.active, new.chips, False
         for (suit, lead), place in zip(self._push, choice):
             if place == STAY:
                 actions[_LEFT] += 1
@@ -236,16 +250,21 @@ class PartisanState:
             if place == PARTY:
                 table.partisans[seat][suit] += 1
                 actions[_MADE] += 1
+                made = True
                 if lead:
-                    assert table.leader is not None
-                    table.leader[suit] = seat
+                    table.move_leader(suit, seat)
                 gain(table, seat, suit)
             else:
-                table.topics[place].chips[suit] += 1
+                topic = table.topics[place]
+                chips = topic.chips
+                chips[suit] += 1
+                table.shown[place] = tuple(chips)
                 actions[_MOVED] += 1
                 if lead:
-                    assert table.leader is not None
-                    table.leader[suit] = place
+                    table.move_leader(suit, place)
+        if made:
+            table.show_partisans(seat)
+        table.shown[new.card] = tuple(on)
         if not any(on):
             self._emptied = True
         self._end_turn()
@@ -253,13 +272,16 @@ class PartisanState:
     def _end_turn(self) -> None:
         table, seat, deck = self.table, self.table.active, self.deck
         if deck:
-            self.hands[seat].append(deck.pop())
+            hand = self.hands[seat]
+            hand.append(deck.pop())
+            self._mine[seat]["hand"] = tuple(hand)
             table.deck_left = len(deck)
         if self._emptied:
             self._emptied = False
             table.discard_empty()
         self._new = None
         table.turn += 1
+        table.live["turn"] = table.turn
         if not deck:
             table.last_round = True
             if seat == self.n - 1 or not any(self.hands):
@@ -351,7 +373,7 @@ def determinize(pack: Pack, view: View, decision: Decision, rng: random.Random, 
     deck = [unseen.pop() for _ in range(table.deck_left)]  # the deck first, then the hands: as the look-ahead always dealt
     hands = [list(view.hand) if seat == view.seat else [unseen.pop() for _ in range(size)] for seat, size in enumerate(sizes)]
     state = PartisanState.__new__(PartisanState)
-    state._seat(pack, table.copy(), hands, deck, check_moves)
+    state._seat(pack, Table.showing(table), hands, deck, check_moves)
     kind, context = decision.kind, decision.context
     if kind in ("gather", "push"):
         state._new = next(reversed(state.table.topics.values()))

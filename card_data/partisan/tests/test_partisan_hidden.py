@@ -6,6 +6,7 @@ decision, every seat, every variant."""
 from __future__ import annotations
 
 import random
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,41 @@ def test_a_seat_reaches_only_its_hand_and_the_table(variant: str | None, players
                             assert id(obj) in allowed, (seat, path, obj)
             state.apply(agents[decision.seat](state.observation(decision.seat), decision, rng))
         assert [c.index for c in pack.cards] == list(range(len(pack.cards)))  # never the shuffled order
+
+
+def test_an_agent_that_edits_its_view_changes_nothing() -> None:
+    """Every edit an agent might try on its view (set a field, change a count,
+    a topic, its hand, the list of discards) raises, and the game plays out
+    exactly as the heuristic's own, seed for seed."""
+    from pnp.engine.api import agent_rngs, play
+
+    pack = RULES.prepare(GAME, GAME.engine.options_for("leaders"))
+    refused: list[bool] = []
+
+    def tamperer(view: Any, decision: Any, rng: random.Random) -> Any:
+        table = view.table
+        card = view.pack.cards[0]
+        edits = [
+            lambda: setattr(view, "seat", 0), lambda: setattr(view, "hand", ()), lambda: setattr(table, "players", 9),
+            lambda: setattr(table, "supply", (9,) * 6), lambda: setattr(table, "turn", 0),
+            lambda: table.partisans[view.seat].__setitem__(0, 9), lambda: table.best.__setitem__(0, 9),
+            lambda: table.topics.__setitem__(card, (9,) * 6), lambda: next(iter(table.topics.values()), ()).__setitem__(0, 9),
+            lambda: table.won.append((0, view.seat)), lambda: table.picks.__setitem__(0, view.seat),
+            lambda: view.hand.remove(view.hand[0]), lambda: table.discards.append(card),
+        ]
+        for edit in edits:
+            try:
+                edit()
+                refused.append(False)
+            except (TypeError, AttributeError):
+                refused.append(True)
+        return heuristic(view, decision, rng)
+
+    heuristic = RULES.AGENTS["heuristic"]()
+    for seed in range(3):
+        games = []
+        for agent in (tamperer, heuristic):
+            state = RULES.new_state(pack, 4, random.Random(f"tamper:{seed}"), {})
+            games.append(play(state, [agent] * 4, agent_rngs(f"tamper:{seed}", 4)))
+        assert games[0] == games[1]
+    assert len(refused) > 1000 and all(refused), f"{refused.count(False)} of {len(refused)} edits went through"
