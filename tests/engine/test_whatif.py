@@ -4,7 +4,9 @@ the fake engine of tests/engine/switch_games.py, whose answer is known."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -76,3 +78,23 @@ def _check(*args: str) -> Any:
 
 def test_check_plays_no_what_if_for_an_engine_without_switches() -> None:
     assert "whatif" not in _check()["exact"]["ladder"]
+
+
+def test_check_with_a_budget_plays_the_ladder_then_the_powers_switched_off(tmp_path: Path) -> None:
+    """A copy of high card that says it can switch a power off (one that
+    never acts): with a budget far above what 16 games a level need, every
+    level plays and then the what-ifs, in the JSON and the text (counts
+    only: the budget is never timed)."""
+    game = tmp_path / "high-card"
+    shutil.copytree(HIGH_CARD, game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    with (game / "rules.py").open("a") as rules:
+        rules.write('\n\nSWITCHES = True\n\n\ndef usable(deck: Deck) -> dict[str, tuple[str, ...]]:\n    return {"actions": ("play",), "powers": ("echo",)}\n')
+    args = ("check", str(game), "--trust-rules", "--games", "16", "--budget", "600", "--search", "2,4")
+    ladder = json.loads(run_pnp(*args, "--json").stdout)["exact"]["ladder"]
+    assert [lv["agent"] for lv in ladder["levels"]] == ["random", "heuristic", "search:2", "search:4"]
+    assert all(FIRST <= lv["games"] <= 16 and "why" not in lv for lv in ladder["levels"]), ladder["levels"]
+    nothing = {"power": "echo", "changed": wilson(0, 16), "used": wilson(0, 16)}
+    assert ladder["whatif"] == {"agent": "heuristic", "games": 16, "by_players": {n: [nothing] for n in ("2", "3", "4")}}
+    text = run_pnp(*args).stdout
+    assert "Powers switched off (heuristic agents, 16 games each way; share of games whose winners change" in text
+    assert "  3 players: echo 0.0% (0.0%-19.4%) used 0%" in text

@@ -22,3 +22,4 @@ def test_check_lists_every_power_with_the_winner_changed_and_its_use() -> None:
         assert sorted(row["power"] for row in rows) == sorted(powers)
         assert [row["changed"]["rate"] for row in rows] == sorted((row["changed"]["rate"] for row in rows), reverse=True)
         assert all(row["changed"]["low"] <= row["changed"]["rate"] <= row["changed"]["high"] for row in rows)
+
