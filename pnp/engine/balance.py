@@ -11,7 +11,7 @@ from pnp.engine.ladder import SEARCH, Ladder, Rules, levels, play_ladder
 from pnp.engine.plugins import engine_for
 from pnp.engine.simulate import metrics
 from pnp.engine.skill import balance_level, skill_findings, skill_gap, trace, usage, usage_findings
-from pnp.engine.whatif import budget_share, plan, whatif
+from pnp.engine.whatif import Table, budget_share, plan, whatif
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
@@ -38,14 +38,10 @@ def simulate_game(
         prepared = engine.prepare(game, options)
         ways.append(Rules(variant, engine, prepared, options, tuple(engine.player_counts(prepared)), game.engine.rollout))
     printed = ways[0]
-    names = levels(printed.engine, search)
     planned = plan(
         printed.engine, printed.prepared, printed.options, printed.counts, seed, lambda options: printed.engine.prepare(game, options),
     )
-    started = clock()
-    ladder_budget = budget if budget is None or not planned else budget * budget_share(len(names))
-    ladder = play_ladder(ways, names, games, seed, workers, ladder_budget, clock)
-    changes = whatif(planned, games, workers, None if budget is None else budget - (clock() - started), clock)
+    ladder, changes = play_all(ways, levels(printed.engine, search), planned, games, seed, workers, budget, clock)
     level = balance_level(ladder, games)
     out: dict[str, Any] = {}
     variants: dict[str, dict[str, Any]] = {}
@@ -69,6 +65,19 @@ def simulate_game(
     }
     findings += skill_findings(steps, str(game.source)) + usage_findings(used, str(game.source))
     return out, variants, summary, findings
+
+
+def play_all(
+    ways: Sequence[Rules], names: Sequence[str], planned: Sequence[Table], cap: int, seed: int, workers: int,
+    budget: float | None = None, clock: Callable[[], float] = time.monotonic,
+) -> tuple[Ladder, dict[str, Any] | None]:
+    """The ladder's levels ``names``, then the what-if play of ``planned``
+    (none: the ladder has the whole budget), each within its part of ``budget``
+    (:func:`pnp.engine.whatif.budget_share`)."""
+    started = clock()
+    share = budget if budget is None or not planned else budget * budget_share(len(names))
+    ladder = play_ladder(ways, names, cap, seed, workers, share, clock)
+    return ladder, whatif(planned, cap, workers, None if budget is None else budget - (clock() - started), clock)
 
 
 def _measure(ladder: Ladder, level: str, variant: str | None, n: int) -> dict[str, Any]:

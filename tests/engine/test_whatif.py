@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from pnp.engine.ladder import FIRST
+from pnp.engine.balance import play_all
+from pnp.engine.ladder import FIRST, Rules
 from pnp.engine.simulate import wilson
 from pnp.engine.whatif import Table, plan, whatif
 from tests.conftest import run_pnp
@@ -68,6 +69,20 @@ def test_a_budget_plays_as_many_games_as_the_first_batch_pace_allows() -> None:
     assert report["games"] == 80 and report["by_players"]["2"][0]["used"] == wilson(sum(swaps(f"1:{i}") for i in range(80)), 80)
     spent = whatif(_plan(), 200, 1, budget=0.0, clock=lambda: CLOCK[0])
     assert spent == {"agent": "heuristic", "games": 0, "why": "outside the budget", "by_players": {}}
+
+
+def test_with_a_budget_the_ladder_leaves_the_what_ifs_an_equal_part() -> None:
+    """Every agent call costs 0.01 fake seconds and --games is far away: of
+    30 s, the ladder's two levels get 10 s each (random 200 games at 0.05 s;
+    heuristic 96 at 0.83 s for its first 8, its pairs included) and the
+    what-ifs the 10.4 s left, at 0.2 s a game at 2 and 3 players: 52 games.
+    Given the whole budget, the ladder would leave them nothing."""
+    COST[0] = 0.01
+    engine = switch_games.engine()
+    ways = [Rules(None, engine, engine.prepare(None, {}), {}, (2, 3))]
+    ladder, report = play_all(ways, ("random", "heuristic"), _plan(), 10_000, 1, 1, 30.0, clock=lambda: CLOCK[0])
+    assert [level.games for level in ladder.levels] == [200, 96]
+    assert report is not None and report["games"] == 52
 
 
 def _check(*args: str) -> Any:
