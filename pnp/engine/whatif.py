@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from pnp.engine.api import agent_rngs, play
+from pnp.engine.api import Outcome, agent_rngs, play
 from pnp.engine.ladder import FIRST, games_within
 from pnp.engine.simulate import wilson
 from pnp.parallel import fork_map, shared
@@ -93,7 +93,7 @@ class Changes:
         return self
 
 
-def _winners(table: Table, prepared: Any, options: dict[str, Any], seed: str) -> Any:
+def _outcome(table: Table, prepared: Any, options: dict[str, Any], seed: str) -> Outcome:
     agents = [table.engine.AGENTS[AGENT]() for _ in range(table.players)]
     state = table.engine.new_state(prepared, table.players, random.Random(seed), {**options, "trusted_agents": True})
     return play(state, agents, agent_rngs(seed, table.players))
@@ -104,11 +104,11 @@ def changes_range(table: Table, start: int, stop: int) -> Changes:
     out = Changes()
     for index in range(start, stop):
         seed = f"{table.seed}:{index}"
-        printed = _winners(table, table.prepared, table.options, seed)
+        printed = _outcome(table, table.prepared, table.options, seed)
         out.games += 1
         for power, prepared in zip(table.powers, table.switched):
             out.used[power] += bool(printed.powers.get(power))
-            off = _winners(table, prepared, {**table.options, OPTION: [power]}, seed)
+            off = _outcome(table, prepared, {**table.options, OPTION: [power]}, seed)
             out.changed[power] += off.winners != printed.winners
     return out
 
