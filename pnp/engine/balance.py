@@ -11,6 +11,7 @@ from pnp.engine.ladder import SEARCH, Ladder, Rules, levels, play_ladder
 from pnp.engine.plugins import engine_for
 from pnp.engine.simulate import metrics
 from pnp.engine.skill import balance_level, skill_findings, skill_gap, trace, usage, usage_findings
+from pnp.engine.whatif import Table, budget_share, plan, whatif
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
@@ -24,8 +25,10 @@ def simulate_game(
     played, for the rules as printed (judged against ``checks.simulation``)
     and for each declared variant (reported, not judged: a variant may change
     the length on purpose); then the ladder itself: its levels, the skill
-    trace and the usage. ``trust``: the game folder's own code may run
-    (:func:`pnp.engine.plugins.engine_for`)."""
+    trace and the usage; and, for an engine that can switch its powers off,
+    which powers change the winner most often (:mod:`pnp.engine.whatif`,
+    after the ladder, within the budget's last part). ``trust``: the game
+    folder's own code may run (:func:`pnp.engine.plugins.engine_for`)."""
     assert game.engine is not None
     bands = game.checks.get("simulation") or {}
     where = str(game.where.get("checks.simulation", game.source))
@@ -35,7 +38,10 @@ def simulate_game(
         prepared = engine.prepare(game, options)
         ways.append(Rules(variant, engine, prepared, options, tuple(engine.player_counts(prepared)), game.engine.rollout))
     printed = ways[0]
-    ladder = play_ladder(ways, levels(printed.engine, search), games, seed, workers, budget, clock)
+    planned = plan(
+        printed.engine, printed.prepared, printed.options, printed.counts, seed, lambda options: printed.engine.prepare(game, options),
+    )
+    ladder, changes = play_all(ways, levels(printed.engine, search), planned, games, seed, workers, budget, clock)
     level = balance_level(ladder, games)
     out: dict[str, Any] = {}
     variants: dict[str, dict[str, Any]] = {}
@@ -55,9 +61,23 @@ def simulate_game(
     summary = {
         "levels": [{"agent": lv.agent, "games": lv.games, **({"why": lv.why} if lv.why else {})} for lv in ladder.levels],
         "balance_level": level, "budget": budget, "seed": seed, "trace": steps, "usage": used,
+        **({"whatif": changes} if changes is not None else {}),
     }
     findings += skill_findings(steps, str(game.source)) + usage_findings(used, str(game.source))
     return out, variants, summary, findings
+
+
+def play_all(
+    ways: Sequence[Rules], names: Sequence[str], planned: Sequence[Table], cap: int, seed: int, workers: int,
+    budget: float | None = None, clock: Callable[[], float] = time.monotonic,
+) -> tuple[Ladder, dict[str, Any] | None]:
+    """The ladder's levels ``names``, then the what-if play of ``planned``
+    (none: the ladder has the whole budget), each within its part of ``budget``
+    (:func:`pnp.engine.whatif.budget_share`)."""
+    started = clock()
+    share = budget if budget is None or not planned else budget * budget_share(len(names))
+    ladder = play_ladder(ways, names, cap, seed, workers, share, clock)
+    return ladder, whatif(planned, cap, workers, None if budget is None else budget - (clock() - started), clock)
 
 
 def _measure(ladder: Ladder, level: str, variant: str | None, n: int) -> dict[str, Any]:

@@ -131,6 +131,23 @@ def ladder_lines(ladder: dict[str, Any]) -> list[str]:
         lines.append(f"Skill trace, {pair['stronger']} over {pair['weaker']} (one {pair['stronger']} seat's share of the games won, 95 % interval): {steps}")
     for level, by_count in ladder["usage"].items():
         lines.append(f"Usage at {level} (uses a game, lowest-highest over player counts): " + _usage_said(by_count))
+    return lines + whatif_lines(ladder.get("whatif"))
+
+
+def whatif_lines(whatif: dict[str, Any] | None) -> list[str]:
+    """Which powers change the winner most often (pnp.engine.whatif), one line a player count."""
+    if whatif is None:
+        return []
+    head = f"Powers switched off ({whatif['agent']} agents, {whatif['games']} games each way"
+    if not whatif["games"]:
+        return [f"{head}): not played ({whatif['why']})"]
+    lines = [f"{head}; share of games whose winners change with the power off, 95 % interval, then share of games that used it):"]
+    for n, rows in whatif["by_players"].items():
+        said = ", ".join(
+            f"{r['power']} {r['changed']['rate']:.1%} ({r['changed']['low']:.1%}-{r['changed']['high']:.1%}) used {r['used']['rate']:.0%}"
+            for r in rows
+        )
+        lines.append(f"  {n} players: {said}")
     return lines
 
 

@@ -20,7 +20,7 @@ from .state import BETWEEN, CANDIDATE, JOINT, WINNER, ThouState
 from .table import MOST, NPC_IDS, NPCS, SUIT_IDS, TOP_TWO, Prepared
 
 __all__ = [
-    "ACTIONS", "AGENTS", "CATEGORIES", "MEASURES", "NO_WINNER", "ROUNDS", "determinize", "new_state", "player_counts",
+    "ACTIONS", "AGENTS", "CATEGORIES", "MEASURES", "NO_WINNER", "ROUNDS", "SWITCHES", "determinize", "new_state", "player_counts",
     "prepare", "score", "score_text", "usable",
 ]
 
@@ -41,6 +41,8 @@ DECISIONS = (
     "lovers", "justice", "hanged-man", "temperance", "devil", "tower", "star", "moon", "sun", "judgement", "judgement-point",
     "world", "wands", "cups", "swords", "eliminate",
 )
+SWITCHES = True
+"""The engine option ``without`` switches any of POWERS off (`pnp check`'s what-if play)."""
 POWERS = (*NPC_IDS, *(f"{suit} {kind}" for suit in SUIT_IDS for kind in ("passive", "interaction")))
 TABLE = Names("name", "result", ("played",))
 WAYS = {"most": MOST, "top-two": TOP_TWO}
