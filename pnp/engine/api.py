@@ -110,7 +110,29 @@ class Outcome:
         return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
-class Product(Sequence[tuple[Any, ...]]):
+class ReadOnly:
+    """A base for lazy option sequences (:class:`Product`, an engine's own):
+    once made, none of their attributes can be set or deleted, so an agent
+    cannot change the options it is offered. ``__init__`` (and a lazy cache)
+    sets them with ``object.__setattr__``, or a slot's own ``__set__``."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only: {name} cannot be deleted")
+
+    def __setstate__(self, state: Any) -> None:
+        """A copy or an unpickled one gets its attributes (``copy`` and
+        ``pickle`` would set them one by one)."""
+        attributes, slots = state if isinstance(state, tuple) else (state, None)
+        for name, value in {**(attributes or {}), **(slots or {})}.items():
+            object.__setattr__(self, name, value)
+
+
+class Product(ReadOnly, Sequence[tuple[Any, ...]]):
     """Every combination of one choice per part, as a lazy sequence of tuples:
     a decision made of independent parts (a source for each suit, a place for
     each piece) offered as one option list without building it. ``len``,
@@ -128,12 +150,6 @@ class Product(Sequence[tuple[Any, ...]]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Product, (self.parts,)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a Product is read-only: {name} cannot be set")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Product is read-only: {name} cannot be deleted")
 
     def __len__(self) -> int:
         return math.prod(map(len, self.parts))

@@ -104,13 +104,14 @@ def _walk_run(name: str, games: int, check: Any) -> None:
 
 @pytest.mark.parametrize("name", ENGINES)
 def test_an_observation_holds_nothing_an_agent_can_change(name: str) -> None:
-    """Nothing reachable from an observation or a decision's context is a list,
-    dict, set, bytearray or object with settable attributes, but the seat's own
-    notebook (``notes``, fresh each game, never read by the engine)."""
+    """Nothing reachable from an observation or a decision (its options, lazy
+    or not, and its context) is a list, dict, set, bytearray or object with
+    settable attributes, but the seat's own notebook (``notes``, fresh each
+    game, never read by the engine)."""
 
     def check(obs: Any, decision: Decision) -> None:
         notes = getattr(obs, "notes", None)
-        found = mutable_parts((obs, decision.context), lambda o: notes is not None and o is notes)
+        found = mutable_parts((obs, decision), lambda o: notes is not None and o is notes)
         assert not found, f"{decision.kind}: {found[:5]}"
 
     _walk_run(name, 3, check)

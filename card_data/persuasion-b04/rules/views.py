@@ -6,27 +6,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from pnp.engine.api import ReadOnly
+
 from .deck import Deck
 
 KINDS = ("invite", "propose", "independent")
 """Every kind of intention (B04's actions, as ``Outcome.actions`` counts them)."""
 
 
-class Intentions(Sequence[tuple[Any, ...]]):
+class Intentions(ReadOnly, Sequence[tuple[Any, ...]]):
     """Every legal intention, without building them all: ("independent",), then
     ("invite", target, card) and ("propose", target, card) for each pair."""
 
     KINDS = ("invite", "propose")
     __slots__ = ("seat", "available", "cards", "_targets")
 
+    seat: int
+    available: tuple[int, ...]
+    cards: tuple[int, ...]
+    _targets: tuple[int, ...] | None
+
     def __init__(self, seat: int, available: tuple[int, ...], cards: tuple[int, ...]):
-        self.seat, self.available, self.cards = seat, available, cards
-        self._targets: tuple[int, ...] | None = None
+        for name, value in (("seat", seat), ("available", available), ("cards", cards), ("_targets", None)):
+            object.__setattr__(self, name, value)
 
     @property
     def targets(self) -> tuple[int, ...]:
         if self._targets is None:
-            self._targets = tuple(p for p in self.available if p != self.seat)
+            object.__setattr__(self, "_targets", tuple(p for p in self.available if p != self.seat))
+        assert self._targets is not None
         return self._targets
 
     @property
@@ -56,14 +64,15 @@ class Intentions(Sequence[tuple[Any, ...]]):
         )
 
 
-class Answers(Sequence[Any]):
+class Answers(ReadOnly, Sequence[Any]):
     """The answers to an invitation: "refuse", or ("accept", card) with the
     reply card from the recipient's hand, without building them all."""
 
     __slots__ = ("hand",)
+    hand: tuple[int, ...]
 
     def __init__(self, hand: Sequence[int]):
-        self.hand = tuple(hand)
+        object.__setattr__(self, "hand", tuple(hand))
 
     def __len__(self) -> int:
         return 1 + len(self.hand)

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple, overload
 
+from pnp.engine.api import ReadOnly
+
 from .cards import Desire, Letter
 
 
@@ -102,14 +104,15 @@ class Observation(NamedTuple):
 EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 
-class Subsets(Sequence[tuple[int, ...]]):
+class Subsets(ReadOnly, Sequence[tuple[int, ...]]):
     """Every subset of some letters, as tuples in the letters' order, without
     building them all (the matrimony gift: which of your letters to give)."""
 
     __slots__ = ("items",)
+    items: tuple[int, ...]
 
     def __init__(self, items: Sequence[int]):
-        self.items = tuple(items)
+        object.__setattr__(self, "items", tuple(items))
 
     def __len__(self) -> int:
         return 1 << len(self.items)
