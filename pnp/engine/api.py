@@ -41,6 +41,22 @@ NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """A decision's context when the seat needs none."""
 
 
+def rules_option(rules: Mapping[str, Any], options: Mapping[str, Any], key: str, default: Any = None) -> Any:
+    """Engine option ``key`` (``default`` when unset); a text naming a key of
+    the game's ``rules:`` stands for that rules value (docs/card-data.md)."""
+    value = options.get(key, default)
+    if isinstance(value, str) and value in rules:
+        return rules[value]
+    return value
+
+
+def whole_option(value: Any, what: str, low: int = 0) -> int:
+    """``value``, an engine option named ``what``, checked to be a whole number of at least ``low``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise EngineError(f"engine.options.{what}: expected a whole number of at least {low}, found {value!r}")
+    return value
+
+
 def frozen(value: Any) -> Any:
     """``value`` (card data: mappings, sequences, sets of plain values) with
     every dict made a read-only view, every list a tuple and every set a

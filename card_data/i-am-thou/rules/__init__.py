@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.api import EngineError
+from pnp.engine.api import EngineError, rules_option, whole_option
 from pnp.engine.tables import Names, TableReader, as_document
 from pnp.loading.yamlsrc import Document
 from pnp.model import Game
@@ -48,18 +48,6 @@ TABLE = Names("name", "result", ("played",))
 WAYS = {"most": MOST, "top-two": TOP_TWO}
 
 
-def _rule(game: Game, options: Mapping[str, Any], key: str, default: Any) -> Any:
-    """An option's value; a text naming a key of ``rules:`` means that key's value."""
-    value = options.get(key, default)
-    if isinstance(value, str) and value in game.rules:
-        return game.rules[value]
-    return value
-
-
-def _whole(value: Any, what: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise EngineError(f"engine.options.{what}: expected a whole number of at least {low}, found {value!r}")
-    return value
 
 
 def _names(game: Game, options: Mapping[str, Any], key: str, ids: tuple[str, ...]) -> tuple[str, ...]:
@@ -92,10 +80,10 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Prepared:
     rules = game.rules
     return Prepared(
         _names(game, options, "npcs", NPC_IDS), _names(game, options, "suits", SUIT_IDS), game.players,
-        _whole(_rule(game, options, "rounds", 9), "rounds", 1), _whole(_rule(game, options, "visits", 3), "visits", 1),
-        _whole(rules.get("coins_extra_cost", 6), "coins_extra_cost", 1), _whole(rules.get("coins_extra_max", 6), "coins_extra_max"),
-        _whole(rules.get("garnet_thirds", 3), "garnet_thirds", 1), _whole(rules.get("tol_main_match", 2), "tol_main_match"),
-        _whole(_rule(game, options, "garnets", 0), "garnets"), way, fool, bool(options.get("reveal", False)), frozenset(without),
+        whole_option(rules_option(game.rules, options, "rounds", 9), "rounds", 1), whole_option(rules_option(game.rules, options, "visits", 3), "visits", 1),
+        whole_option(rules.get("coins_extra_cost", 6), "coins_extra_cost", 1), whole_option(rules.get("coins_extra_max", 6), "coins_extra_max"),
+        whole_option(rules.get("garnet_thirds", 3), "garnet_thirds", 1), whole_option(rules.get("tol_main_match", 2), "tol_main_match"),
+        whole_option(rules_option(game.rules, options, "garnets", 0), "garnets"), way, fool, bool(options.get("reveal", False)), frozenset(without),
     )
 
 

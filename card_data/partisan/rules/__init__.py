@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.engine.api import EngineError
+from pnp.engine.api import EngineError, rules_option, whole_option
 from pnp.engine.tables import Names, TableReader, as_document
 from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
@@ -43,18 +43,6 @@ MEASURES = {
 TABLE = Names("name", "result", ("played",))
 
 
-def _rule(game: Game, options: Mapping[str, Any], key: str, default: Any = None) -> Any:
-    """An option's value; a text naming a key of ``rules:`` means that key's value."""
-    value = options.get(key, default)
-    if isinstance(value, str) and value in game.rules:
-        return game.rules[value]
-    return value
-
-
-def _whole(value: Any, what: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise EngineError(f"engine.options.{what}: expected a whole number of at least {low}, found {value!r}")
-    return value
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
@@ -67,11 +55,11 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
     if not entries:
         raise EngineError(f"engine.options.suits: no set {options.get('suits')!r}")
     suits = tuple(e.id for e in entries)
-    kinds = _rule(game, options, "draw_kinds")
+    kinds = rules_option(game.rules, options, "draw_kinds")
     if not isinstance(kinds, (list, tuple)) or not kinds:
         raise EngineError(f"engine.options.draw_kinds: expected a list of card kinds (or a rules key holding one), found {kinds!r}")
     kind_field = str(options.get("kind", "kind"))
-    decks = _whole(_rule(game, options, "decks", 1), "decks", 1)
+    decks = whole_option(rules_option(game.rules, options, "decks", 1), "decks", 1)
     cards: list[Card] = []
     for _ in range(decks):
         for card in deck.cards:
@@ -79,9 +67,9 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
                 for _copy in range(card.copies):
                     cards.append(Card(len(cards), card.id, tuple(suits.index(s) for s in card.fields.get("suits") or ())))
     pack = Pack(
-        suits, tuple(cards), _whole(_rule(game, options, "chips"), "chips", 1), _whole(_rule(game, options, "topics", 3), "topics", 1),
-        _whole(_rule(game, options, "hand", 2), "hand", 1), bool(options.get("leaders", False)), game.players,
-        _whole(options.get("turn_cap", 400), "turn_cap", 1),
+        suits, tuple(cards), whole_option(rules_option(game.rules, options, "chips"), "chips", 1), whole_option(rules_option(game.rules, options, "topics", 3), "topics", 1),
+        whole_option(rules_option(game.rules, options, "hand", 2), "hand", 1), bool(options.get("leaders", False)), game.players,
+        whole_option(options.get("turn_cap", 400), "turn_cap", 1),
     )
     need = pack.topics + pack.hand * game.players[1] + 1
     if len(cards) < need:
