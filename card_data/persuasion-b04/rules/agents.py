@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,18 +25,32 @@ from .deck import AVAILABLE, NEED, Deck
 from .views import Answers, Observation
 
 
-_FIT: dict[tuple[int, int], list[int]] = {}
+_MEMO: dict[int, dict[Any, Any]] = {}
+"""Per deck (by id, each entry dropped when its deck is collected, so a later
+deck at the same address never reads it): what the heuristic works out from
+the deck alone, kept across games."""
+_MEMO_MAX = 1 << 16
+
+
+def _memo(deck: Deck) -> dict[Any, Any]:
+    """The deck's memo: fits, tails and odds, each under its own key."""
+    found = _MEMO.get(id(deck))
+    if found is None:
+        found = _MEMO[id(deck)] = {}
+        weakref.finalize(deck, _MEMO.pop, id(deck), None)
+    elif len(found) > _MEMO_MAX:
+        found.clear()
+    return found
 
 
 def _fit(obs: Observation) -> list[int]:
     """How well each card fits the seat's desires (sum of agreeing signs)."""
-    key = (id(obs.deck), obs.desires)
-    found = _FIT.get(key)
+    memo = _memo(obs.deck)
+    key = ("fit", obs.desires)
+    found: list[int] | None = memo.get(key)
     if found is None:
         want = obs.deck.vectors[obs.desires]
-        if len(_FIT) > 4096:
-            _FIT.clear()
-        found = _FIT[key] = [sum(w * v for w, v in zip(want, vector)) for vector in obs.deck.vectors]
+        found = memo[key] = [sum(w * v for w, v in zip(want, vector)) for vector in obs.deck.vectors]
     return found
 
 
@@ -48,15 +63,13 @@ def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> An
     return decision.options[_pick(rng, len(decision.options))]
 
 
-_TAILS: dict[tuple[int, int, int], list[list[float]]] = {}
-
-
 def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
     """``[u][m]``: the chance that ``u`` cards drawn from the deck sum, on
     ``symbol`` times ``sign``, to more than ``m - u`` (the deck taken as an
     urn with replacement); computed once per deck and symbol."""
-    key = (id(deck), symbol, sign)
-    found = _TAILS.get(key)
+    memo = _memo(deck)
+    key = ("tails", symbol, sign)
+    found: list[list[float]] | None = memo.get(key)
     if found is None:
         values = [sign * vector[symbol] for vector in deck.vectors]
         step = {v: values.count(v) / len(values) for v in (-1, 0, 1)}
@@ -68,9 +81,79 @@ def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
                 for v, q in step.items():
                     grown[total + v] = grown.get(total + v, 0.0) + p * q
             dist = grown
-        if len(_TAILS) > 4096:
-            _TAILS.clear()
-        _TAILS[key] = found
+        memo[key] = found
+    return found
+
+
+def _odds(deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
+    """The chance that a hand of ``size`` cards holding ``known`` (the rest
+    unknown, drawn as from the deck) has NEED of ``desires``' signs dominant.
+    Depends on the deck alone: kept across games."""
+    memo = _memo(deck)
+    key = (desires, size, known)
+    found: float | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _worked_odds(deck, desires, size, known)
+    return found
+
+
+def _all_odds(obs: Observation) -> list[float]:
+    """:func:`_odds` for every other seat's hand (0 for this seat's own), with one memo lookup."""
+    deck, desires, sizes, me = obs.deck, obs.desires, obs.hand_sizes, obs.seat
+    memo = _memo(deck)
+    odds = []
+    for seat, known in enumerate(obs.known):
+        if seat == me:
+            odds.append(0.0)
+            continue
+        key = (desires, sizes[seat], known)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _worked_odds(deck, desires, sizes[seat], known)
+        odds.append(found)
+    return odds
+
+
+def _worked_odds(deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
+    """:func:`_odds` worked out: it depends on ``known`` only through the sums
+    of its signs on the desired symbols, kept packed in one integer
+    (:func:`_packed`), so hands with the same sums share one answer."""
+    memo = _memo(deck)
+    packed = _packed(deck, desires)
+    key = ("sums", desires, size, len(known), sum([packed[card] for card in known]))
+    found: float | None = memo.get(key)
+    if found is None:
+        unknown = size - len(known)
+        vectors = deck.vectors
+        chances = []
+        for symbol, sign in enumerate(vectors[desires]):
+            if sign:
+                have = sign * sum(vectors[card][symbol] for card in known)
+                row = _tails(deck, symbol, sign)[unknown]
+                at = unknown - have
+                chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
+        found = memo[key] = _at_least(chances, NEED)
+    return found
+
+
+_FIELD = 6
+"""Bits per desired symbol in :func:`_packed`: a card adds 0 to 2 to each
+field (its sign plus one), so a field holds the sums of up to 31 cards."""
+
+
+def _packed(deck: Deck, desires: int) -> list[int]:
+    """Per card: its signs on ``desires``' symbols (times the desired sign),
+    each plus one, packed :data:`_FIELD` bits apart: the sum of these over a
+    set of cards of known size tells the set's sums on every desired symbol."""
+    memo = _memo(deck)
+    key = ("packed", desires)
+    found: list[int] | None = memo.get(key)
+    if found is None:
+        want = [(symbol, sign) for symbol, sign in enumerate(deck.vectors[desires]) if sign]
+        found = memo[key] = [
+            sum((sign * vector[symbol] + 1) << (_FIELD * i) for i, (symbol, sign) in enumerate(want))
+            for vector in deck.vectors
+        ]
     return found
 
 
@@ -101,29 +184,15 @@ class Heuristic:
     share_best: bool = False
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return getattr(self, "_" + decision.kind)(obs, decision, rng)
+        decide: Callable[[Heuristic, Observation, Decision, random.Random], Any] = _BY_KIND[decision.kind]
+        return decide(self, obs, decision, rng)
 
     # what the agent believes
 
     def _odds(self, obs: Observation, seat: int) -> float:
         """The chance that ``seat``'s hand has NEED of this seat's desired signs
-        dominant, from the cards known to be in it (kept in the notebook)."""
-        known = obs.known[seat]
-        key = (seat, known)
-        notes = obs.notes
-        found: float | None = notes.get(key)
-        if found is None:
-            deck = obs.deck
-            unknown = obs.hand_sizes[seat] - len(known)
-            chances = []
-            for symbol, sign in enumerate(deck.vectors[obs.desires]):
-                if sign:
-                    have = sign * sum(deck.vectors[card][symbol] for card in known)
-                    row = _tails(deck, symbol, sign)[unknown]
-                    at = unknown - have
-                    chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
-            found = notes[key] = _at_least(chances, NEED)
-        return found
+        dominant, from the cards known to be in it."""
+        return _odds(obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
 
     def _bar(self, obs: Observation, base: float) -> float:
         """A bar that falls as rounds pass, and lies low when this seat may be left over."""
@@ -143,7 +212,7 @@ class Heuristic:
 
     def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         me, status = obs.seat, obs.status
-        odds = [self._odds(obs, p) if p != me else 0.0 for p in range(len(status))]
+        odds = _all_odds(obs)
         alone = 1.0
         for p, chance in enumerate(odds):
             if p != me:
@@ -199,6 +268,12 @@ class Heuristic:
         worst = min(obs.hand, key=fit.__getitem__)
         return ("swap", worst) if fit[decision.context["drawn"]] > fit[worst] else "keep"
 
+
+_BY_KIND: dict[str, Any] = {
+    kind: getattr(Heuristic, "_" + kind)
+    for kind in ("intention", "proposal", "invitation", "give", "sort", "mutual", "draw", "reflect")
+}
+"""Each kind of decision's method, looked up once."""
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": lambda: random_agent,
