@@ -52,7 +52,7 @@ def _colour(band: Band | None, found: Sequence[Interval]) -> str:
     """Green within the band, through yellow to red as the value leaves it."""
     if band is None:
         return "#cfd8dc"
-    far = min(1.0, distance(band, found) * (1 if band.measure == "rounds" else 5))
+    far = min(1.0, 4 * distance(band, found))  # red from a quarter outside (of a share, or of the band's edge)
     red, green = int(46 + (198 - 46) * far), int(125 - (125 - 40) * far)
     return f"#{red:02x}{green:02x}32"
 

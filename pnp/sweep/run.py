@@ -197,7 +197,8 @@ def table(book: Book, sweep: Sweep) -> list[dict[str, Any]]:
             "games": {str(n): g for n, g in games.items()}, "measures": {str(n): m for n, m in found.items()},
         })
     rows += [
-        {"rank": None, "version": said(sweep.changes, book.versions[name]), "key": name, "verdict": "unplayable", "why": why}
+        {"rank": None, "version": said(sweep.changes, book.versions[name]), "key": name,
+         "values": dict(zip((c.name for c in sweep.changes), book.versions[name])), "verdict": "unplayable", "why": why}
         for name, why in book.unplayable.items()
     ]
     return rows

@@ -143,8 +143,8 @@ def read_sweep(path: Path, strict: bool = False) -> tuple[Sweep, list[Diagnostic
 
 
 def _nested(name: str, value: Any, ck: Checker) -> Any:
-    spec = SWEEP.field(name).spec
-    return spec.check({} if value is None else value, (name,), ck)
+    """A section as checked, or its defaults when the file leaves it out."""
+    return SWEEP.field(name).spec.check({}, (name,), ck) if value is None else value
 
 
 def _sweep(doc: Document, path: Path, top: dict[str, Any], ck: Checker) -> Sweep | None:
