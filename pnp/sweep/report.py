@@ -53,8 +53,8 @@ def _colour(band: Band | None, found: Sequence[Interval]) -> str:
     if band is None:
         return "#cfd8dc"
     far = min(1.0, 4 * distance(band, found))  # red from a quarter outside (of a share, or of the band's edge)
-    red, green = int(46 + (198 - 46) * far), int(125 - (125 - 40) * far)
-    return f"#{red:02x}{green:02x}32"
+    low, high = (165, 214, 167), (239, 154, 154)  # light green to light red: the figures stay legible
+    return "#" + "".join(f"{round(a + (b - a) * far):02x}" for a, b in zip(low, high))
 
 
 def heatmaps(rows: Sequence[dict[str, Any]], sweep: Sweep) -> list[str]:

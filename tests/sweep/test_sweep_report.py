@@ -25,7 +25,7 @@ def test_the_report_holds_the_heat_maps_the_ranking_and_the_sweep_file(tmp_path:
     # hand (3, 5) across, r10 copies (1, 2, 4) down: 3 rounds is a whole round short of 4-5 (red), 5 rounds within
     # (green); hand 5 with one r10 is unplayable (blank)
     cells = re.findall(r'<rect x="(\d+)" y="(\d+)" width="62" height="26" fill="(#[0-9a-f]{6})"/><text[^>]*>([^<]*)</text>', rounds_at_2)
-    assert [(fill, text) for _, _, fill, text in cells] == [("#c62832", "3"), ("#ffffff", "-")] + [("#c62832", "3"), ("#2e7d32", "5")] * 2
+    assert [(fill, text) for _, _, fill, text in cells] == [("#ef9a9a", "3"), ("#ffffff", "-")] + [("#ef9a9a", "3"), ("#a5d6a7", "5")] * 2
     assert page.count("<svg") == 1 + len(maps)
     text = as_text(rows, sweep)
     assert text[-1] == "  -  hand=5, r10=1: unplayable: 4 players need 20 cards; the deck has 19"
