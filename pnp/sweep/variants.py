@@ -110,6 +110,8 @@ def check_against(sweep: Sweep, game: Game, engine: ModuleType) -> None:
     if any(b.measure == "skill_gap" for b in sweep.targets):
         for i, name in enumerate(sweep.skill):
             _agent(engine, name, ("skill", ("strong", "weak")[i]), ck)
+    if len(sweep.agents) > 1 and sweep.players != (len(sweep.agents),):
+        ck.error(("agents",), f"{len(sweep.agents)} agents, one per seat, need players: [{len(sweep.agents)}]; or give one agent for every seat")
     low, high = game.players
     for i, n in enumerate(sweep.players or ()):
         if not low <= n <= high:
