@@ -67,8 +67,19 @@ class Book:
 
 
 def fingerprint(sweep: Sweep, game: Game) -> str:
-    """What a results file belongs to: the sweep file's text and the game's folder."""
-    return hashlib.sha256(f"{sweep.text}\0{game.root}".encode()).hexdigest()[:16]
+    """What results belong to: the sweep file's text, the game's folder, and
+    the bytes of its game.yaml, cards files and engine code (an edited game
+    is another game: its results are not mixed with the old one's, and a
+    worker does not play it from what it prepared before)."""
+    digest = hashlib.sha256(f"{sweep.text}\0{game.root}\0".encode())
+    files = {game.source.file, *(c.cards_file for c in game.components if c.cards_file is not None)}
+    module = game.engine.module if game.engine else None
+    if module is not None:
+        files |= {*(game.root / module).glob("**/*.py"), game.root / f"{module}.py"}
+    for path in sorted(files):
+        if path.is_file():
+            digest.update(str(path).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def read_results(path: Path, print_: str) -> dict[str, dict[str, Any]]:
@@ -103,11 +114,16 @@ def add_version(book: Book, sweep: Sweep, game: Game, engine: ModuleType, versio
     except (PnpError, ValueError, KeyError, TypeError) as exc:  # the engine refuses these rules
         book.unplayable[name] = str(getattr(exc, "message", exc))
         return
-    book.counts[name] = tuple(n for n in counts if sweep.players is None or n in sweep.players)
+    played = tuple(n for n in counts if sweep.players is None or n in sweep.players)
+    if not played:
+        book.unplayable[name] = f"its rules are for {', '.join(map(str, counts))} players, none of the sweep's players"
+        return
+    book.counts[name] = played
 
 
-def jobs_for(book: Book, sweep: Sweep, game: Game, trust: bool, round_: int) -> list[Job]:
-    """The batches round ``round_`` plays that the results lack yet."""
+def jobs_for(book: Book, sweep: Sweep, game: Game, trust: bool, round_: int, tag: str) -> list[Job]:
+    """The batches round ``round_`` plays that the results lack yet; ``tag``:
+    the sweep's :func:`fingerprint`."""
     out = []
     skill = any(b.measure == "skill_gap" for b in sweep.targets)
     for name, counts in book.counts.items():
@@ -119,7 +135,7 @@ def jobs_for(book: Book, sweep: Sweep, game: Game, trust: bool, round_: int) -> 
             for kind, agents in kinds:
                 seed = seed_of(sweep.seed, name, n, kind)
                 for b in range(batches):
-                    job = Job(str(game.root), trust, sweep.changes, book.versions[name], name, n, kind, b, sweep.batch, seed, tuple(agents))
+                    job = Job(str(game.root), tag, trust, sweep.changes, book.versions[name], name, n, kind, b, sweep.batch, seed, tuple(agents))
                     if job.name not in book.results:
                         out.append(job)
     return sorted(out, key=lambda j: (-j.players, j.batch, j.name))  # the biggest tables first
@@ -164,10 +180,11 @@ def sweep_rounds(
     progress: Callable[[str, int], Any] | None = None, on_result: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
     """Play every round, writing each result to ``sink`` as it arrives."""
+    tag = fingerprint(sweep, game)
     for version in first(sweep):
         add_version(book, sweep, game, engine, version, 0)
     for round_ in range(sweep.rounds):
-        jobs = jobs_for(book, sweep, game, trust, round_)
+        jobs = jobs_for(book, sweep, game, trust, round_, tag)
         bar = progress(f"round {round_ + 1}/{sweep.rounds}", len(jobs)) if progress and jobs else None
         for result in execute(jobs) if jobs else ():
             book.record(result)

@@ -32,6 +32,8 @@ TABLE, PAIR = "table", "pair"
 @dataclass(frozen=True)
 class Job:
     root: str
+    game: str
+    """The game's fingerprint (:func:`pnp.sweep.run.fingerprint`): what a worker prepared for another is not reused."""
     trust: bool
     changes: tuple[Change, ...]
     version: tuple[Any, ...]
@@ -55,7 +57,7 @@ def seed_of(sweep_seed: int, version: str, players: int, kind: str) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
 
 
-_PREPARED: dict[tuple[str, bool, str, str], tuple[ModuleType, Any, dict[str, Any], str | None]] = {}
+_PREPARED: dict[tuple[str, str, bool, str, str], tuple[ModuleType, Any, dict[str, Any], str | None]] = {}
 
 
 def prepared(job: Job) -> tuple[ModuleType, Any, dict[str, Any], str | None]:
@@ -65,7 +67,7 @@ def prepared(job: Job) -> tuple[ModuleType, Any, dict[str, Any], str | None]:
     from pnp.loading.loader import load_game
     from pnp.sweep.variants import apply
 
-    cache = (job.root, job.trust, repr(job.changes), job.key)
+    cache = (job.root, job.game, job.trust, repr(job.changes), job.key)
     if cache not in _PREPARED:
         game = load_game(Path(job.root))
         engine, _ = engine_for(game, job.trust)

@@ -109,3 +109,22 @@ def test_a_results_file_of_another_sweep_is_refused(small: Path) -> None:
     result = CliRunner().invoke(main, ["sweep", str(HIGH_CARD), str(small), "--trust-rules", "--workers", "1"])
     assert result.exit_code == 2
     assert "results of another sweep (or of an edited sweep file); remove the file or pass --fresh" in result.output
+
+
+def test_results_of_an_edited_game_are_not_taken_for_its_own(small: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from pnp.loading.loader import load_game
+    from pnp.sweep.run import fingerprint
+
+    game = tmp_path / "high-card"
+    shutil.copytree(HIGH_CARD, game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    sweep = read_sweep(small)[0]
+    before = fingerprint(sweep, load_game(game))
+    assert fingerprint(sweep, load_game(game)) == before
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("rank: 10, copies: 2", "rank: 10, copies: 3"))
+    assert fingerprint(sweep, load_game(game)) != before
+    cards.write_text(cards.read_text().replace("rank: 10, copies: 3", "rank: 10, copies: 2"))
+    (game / "rules.py").write_text((game / "rules.py").read_text() + "\n# edited\n")
+    assert fingerprint(sweep, load_game(game)) != before
