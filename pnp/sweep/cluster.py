@@ -14,10 +14,13 @@ import hashlib
 import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import PnpError
 from pnp.sweep.tasks import Job, play_job
+
+if TYPE_CHECKING:
+    from pnp.sweep.run import Executor
 
 RETRIES = 3
 CONNECT_SECONDS = 30
@@ -59,7 +62,7 @@ def client(scheduler: str | None, workers: int) -> Iterator[Any]:
         yield local
 
 
-def executor(dask: Any, tag: str) -> Any:
+def executor(dask: Any, tag: str) -> Executor:
     """A function playing jobs on ``dask``'s workers, yielding each result as
     it finishes; ``tag`` (the sweep's fingerprint) keeps two sweeps' task names apart."""
     from distributed import as_completed

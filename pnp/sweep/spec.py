@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Diagnostic, InputError, Level, Source
+from pnp.errors import Diagnostic, InputError, Level
 from pnp.loading.scalars import IDENT, Choice, Integer, Number, Text
 from pnp.loading.schema import MAX_COPIES, AnyValue
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, Record, Variant
@@ -122,9 +122,6 @@ class Sweep:
     targets: tuple[Band, ...]
     skill: tuple[str, str]
     heatmap: tuple[str, str] | None
-
-    def where(self, path: tuple[str | int, ...]) -> Source:
-        return self.doc.source(path)
 
 
 def read_sweep(path: Path, strict: bool = False) -> tuple[Sweep, list[Diagnostic]]:

@@ -57,7 +57,7 @@ def seed_of(sweep_seed: int, version: str, players: int, kind: str) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
 
 
-_PREPARED: dict[tuple[str, str, bool, str, str], tuple[ModuleType, Any, dict[str, Any], str | None]] = {}
+_PREPARED: dict[tuple[str, bool, str], tuple[ModuleType, Any, dict[str, Any], str | None]] = {}
 
 
 def prepared(job: Job) -> tuple[ModuleType, Any, dict[str, Any], str | None]:
@@ -67,7 +67,7 @@ def prepared(job: Job) -> tuple[ModuleType, Any, dict[str, Any], str | None]:
     from pnp.loading.loader import load_game
     from pnp.sweep.variants import apply
 
-    cache = (job.root, job.game, job.trust, repr(job.changes), job.key)
+    cache = (job.game, job.trust, job.key)  # the fingerprint holds the folder, the sweep's changes and the game's bytes
     if cache not in _PREPARED:
         game = load_game(Path(job.root))
         engine, _ = engine_for(game, job.trust)
