@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, UsageError
 from pnp.sweep.tasks import Job, play_job
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def client(scheduler: str | None, workers: int) -> Iterator[Any]:
         try:
             remote = Client(scheduler, timeout=CONNECT_SECONDS)
         except OSError as exc:
-            raise PnpError(f"--scheduler {scheduler}: no Dask scheduler answered ({exc})") from None
+            raise UsageError(f"--scheduler {scheduler}: no Dask scheduler answered ({exc})") from None
         with remote:
             yield remote
         return

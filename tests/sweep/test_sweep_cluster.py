@@ -128,3 +128,14 @@ def test_results_of_an_edited_game_are_not_taken_for_its_own(small: Path, tmp_pa
     cards.write_text(cards.read_text().replace("rank: 10, copies: 3", "rank: 10, copies: 2"))
     (game / "rules.py").write_text((game / "rules.py").read_text() + "\n# edited\n")
     assert fingerprint(sweep, load_game(game)) != before
+
+
+def test_a_scheduler_that_does_not_answer_is_told_in_one_line(small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.sweep import cluster
+    from tests.sweep.daskprocs import free_port
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
+    address = f"tcp://127.0.0.1:{free_port()}"
+    result = CliRunner().invoke(main, ["sweep", str(HIGH_CARD), str(small), "--trust-rules", "--scheduler", address])
+    assert result.exit_code == 2, result.output
+    assert f"Error: --scheduler {address}: no Dask scheduler answered (Timed out trying to connect to {address} after 1 s)" in result.output
