@@ -51,7 +51,7 @@ def measures(table: Tally, players: int, pairs: Sequence[Tally] | None, z: float
 
 
 def _interval(value: float, low: float, high: float) -> Interval:
-    return {"value": round(value, 6), "low": round(max(low, -1e9), 6), "high": round(high, 6)}
+    return {"value": round(value, 6), "low": round(low, 6), "high": round(high, 6)}
 
 
 def _rate(r: dict[str, float]) -> Interval:

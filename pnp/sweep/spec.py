@@ -155,6 +155,11 @@ def _sweep(doc: Document, path: Path, top: dict[str, Any], ck: Checker) -> Sweep
         elif band.low is not None and band.high is not None and band.low > band.high:
             ck.error(("targets", band.measure), f"min {band.low:g} is above max {band.high:g}")
     changes = [_change(i, c) for i, c in enumerate(top["changes"])]
+    for change in changes:
+        seen = [repr(v) for v in change.values]
+        for i, value in enumerate(seen):
+            if value in seen[:i]:
+                ck.error((*change.path, "values", i), f"{value} a second time; expected each value once")
     names = [c.name for c in changes]
     for i, name in enumerate(names):
         if name in names[:i]:

@@ -36,6 +36,7 @@ def _errors(tmp_path: Path, text: str) -> str:
     ("games: 200\nchanges:\n  - {kind: rule, rule: hand_sizes, values: [5]}\n", "sweep.yaml:3:24: changes[0].rule: no rules value 'hand_sizes'; expected one of hand_size"),
     ("games: 200\nchanges:\n  - {kind: variant, values: [printed, long]}\n", "sweep.yaml:3:39: changes[0].values[1]: no variant 'long'; expected one of printed, short"),
     ("games: 200\nagents: expert\nchanges:\n  - {kind: option, option: hand, values: [3]}\n", "sweep.yaml:2:9: agents: unknown agent 'expert'; expected one of"),
+    ("games: 200\nchanges:\n  - {kind: option, option: hand, values: [3, 4, 3]}\n", "sweep.yaml:3:49: changes[0].values[2]: 3 a second time; expected each value once"),
     ("games: 200\nagents: [heuristic, random]\nchanges:\n  - {kind: option, option: hand, values: [3]}\n", "sweep.yaml:2:9: agents: 2 agents, one per seat, need players: [2]"),
     ("games: 200\nplayers: [2, 6]\nchanges:\n  - {kind: option, option: hand, values: [3]}\n", "sweep.yaml:2:14: players[1]: High Card is for 2 to 4 players"),
     ("games: 200\nchanges:\n  - {kind: option, option: hand, values: [3]}\nreport: {heatmap: [hand, deck]}\n", "sweep.yaml:4:26: report.heatmap[1]: no change named 'deck'; expected one of hand"),
