@@ -52,10 +52,8 @@ def sweep(
     report_file = report_file or sweep_file.with_name(f"{sweep_file.stem}.html")
     tag = fingerprint(spec, loaded)
     command = "pnp sweep " + shlex.join(sys.argv[2:] if sys.argv[1:2] == ["sweep"] else [game, str(sweep_file)])
-    book = Book()
     kept = [] if fresh else list(read_results(results_file, tag).values())
-    for row in kept:
-        book.record(row)
+    book = Book(stored={row["task"]: row for row in kept})
     if kept:
         click.echo(f"resuming: {len(kept)} tasks already in {results_file}", err=True)
     trust = trust_rules or trusted(loaded)

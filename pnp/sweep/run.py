@@ -48,6 +48,10 @@ class Book:
     """The round after which each dropped version was dropped."""
     results: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Each finished task's result, by task name."""
+    stored: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Results read back from a results file, each counted when its round
+    comes (:func:`sweep_rounds`): a later round's games must not sway an
+    earlier round's decisions."""
     totals: dict[tuple[str, int], tuple[Tally, list[Tally]]] = field(default_factory=dict)
     """Per version and player count: its table's tally and per-seat skill tallies."""
 
@@ -184,7 +188,12 @@ def sweep_rounds(
     for version in first(sweep):
         add_version(book, sweep, game, engine, version, 0)
     for round_ in range(sweep.rounds):
-        jobs = jobs_for(book, sweep, game, trust, round_, tag)
+        jobs = []
+        for job in jobs_for(book, sweep, game, trust, round_, tag):
+            if job.name in book.stored:
+                book.record(book.stored.pop(job.name))
+            else:
+                jobs.append(job)
         bar = progress(f"round {round_ + 1}/{sweep.rounds}", len(jobs)) if progress and jobs else None
         for result in execute(jobs) if jobs else ():
             book.record(result)

@@ -47,7 +47,7 @@ def run(path: Path, execute: Callable[[Sequence[Job]], Iterator[dict[str, Any]]]
     game, engine = high_card()
     sweep, _ = read_sweep(path)
     check_against(sweep, game, engine)
-    book = Book()
+    book = Book(stored=kw.pop("stored", {}))
     sweep_rounds(book, sweep, game, engine, True, execute, None, **kw)
     return book, table(book, sweep)
 

@@ -139,3 +139,28 @@ def test_a_scheduler_that_does_not_answer_is_told_in_one_line(small: Path, monke
     result = CliRunner().invoke(main, ["sweep", str(HIGH_CARD), str(small), "--trust-rules", "--scheduler", address])
     assert result.exit_code == 2, result.output
     assert f"Error: --scheduler {address}: no Dask scheduler answered (Timed out trying to connect to {address} after 1 s)" in result.output
+
+
+def test_a_resumed_sweep_judges_each_round_on_that_round_s_games(small: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Results of later rounds already in the file wait for their round: the
+    sequential test after round 1 sees round 1's games, as it did the first time."""
+    import pnp.sweep.run as sweep_run
+
+    seen: list[list[tuple[str, int, int]]] = []
+    close = sweep_run.close_round
+
+    def spy(book: sweep_run.Book, *args: Any) -> None:
+        seen.append(sorted((name, n, table.games) for (name, n), (table, _) in book.totals.items()))
+        close(book, *args)
+
+    monkeypatch.setattr(sweep_run, "close_round", spy)
+    whole, _ = run(small)
+    first = list(seen)
+    seen.clear()
+
+    def nothing_to_play(jobs: Any) -> Iterator[dict[str, Any]]:
+        assert not jobs, "every task is in the results file"
+        return iter(())
+
+    resumed, _ = run(small, nothing_to_play, stored=dict(reversed(list(whole.results.items()))))
+    assert seen == first and counts(resumed) == counts(whole)
