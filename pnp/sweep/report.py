@@ -81,7 +81,7 @@ def heatmaps(rows: Sequence[dict[str, Any]], sweep: Sweep) -> list[str]:
 
 
 def _grid(title: str, axes: Sequence[str], xs: Sequence[Any], ys: Sequence[Any], cells: dict[tuple[int, int], tuple[str, str]]) -> str:
-    cw, ch, left, top = 64, 28, 90, 40
+    cw, ch, left, top = 64, 28, 90, 48
     w, h = left + cw * len(xs) + 10, top + ch * len(ys) + 10
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img">',
              f'<text x="4" y="14" font-size="12" font-weight="bold">{escape(title)}</text>',
