@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Text
+from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, PaletteColor, Text
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec
 from pnp.loading.yamlsrc import KeyPath
 
@@ -166,6 +166,15 @@ SIMULATION = Record(
     "simulation bands",
 )
 
+COLOURS = Record(
+    (
+        Field("name", Text(max_length=40), "What the colours tell apart (suits, families), as findings name it."),
+        Field("colours", ListOf(PaletteColor(), 2), "The colours players tell them apart by: palette names or '#rrggbb'."),
+        Field("also", Text(max_length=200), "What else tells them apart (a symbol, a name): close colours are then a note, not a warning.", None),
+    ),
+    "{name, colours, also}",
+)
+
 CHECKS = Record(
     (
         Field("deal", ListOf(DEAL), "Decks that must hold every hand, goal card and reserve at every player count.", ()),
@@ -176,6 +185,7 @@ CHECKS = Record(
         Field("balance", ListOf(FIELD_REF), "Signed-symbol fields to report plus and minus totals for.", ()),
         Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each goal card.", ()),
         Field("instances", ListOf(INSTANCES), "How often each value of a field appears in part of a deck, against a rules number.", ()),
+        Field("colours", ListOf(COLOURS), "Colours players tell things apart by, checked for colour-vision deficiencies (default: the palette).", ()),
         Field("simulation", SIMULATION, "Target bands for the engine's simulated play (pnp check --games).", None),
     ),
     "the checks a game declares",

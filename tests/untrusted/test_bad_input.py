@@ -216,6 +216,11 @@ CASES += [
      "templates/mini/extra.css", 1, ["refused to read 'file:///dev/zero'"]),
     ("stylesheet-unused-url-to-network", _both(_STYLED, _write("templates/mini/extra.css", "h1 { color: #000; }\n.unused { background: url(https://example.com/x.png); }\n")),
      "templates/mini/extra.css", 2, ["only local files may be used"]),
+    # The colour-vision check's declaration names palette colours (issue 42).
+    ("colour-check-unknown-colour", _replace("game.yaml", "components:\n", "checks:\n  colours:\n    - {name: crests, colours: [crimson, '#0000aa']}\ncomponents:\n"),
+     "game.yaml", 18, ["checks.colours[0].colours[0]", "unknown palette colour 'crimson'"]),
+    ("colour-check-one-colour", _replace("game.yaml", "components:\n", "checks:\n  colours:\n    - {name: crests, colours: ['#0000aa']}\ncomponents:\n"),
+     "game.yaml", 18, ["checks.colours[0].colours", "1 items; expected"]),
 ]
 
 
