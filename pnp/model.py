@@ -118,6 +118,8 @@ class Document:
     template: str
     styles: tuple[Path, ...]
     stock: str
+    booklet: bool = False
+    """Also printed as a saddle-stitched booklet and as reader's spreads (pnp.imposition.booklet)."""
 
 
 @dataclass(frozen=True)

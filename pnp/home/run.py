@@ -22,6 +22,7 @@ from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_h
 from pnp.home.registration import registration_file, registration_html
 from pnp.home.shifted import index_html, shifted_file, shifted_sheets
 from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge
+from pnp.imposition.booklet import booklets
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.pdf.place import ImposedFile, write_imposed
@@ -205,6 +206,9 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
                 target = out_dir / document_file(game, document, paper_id)
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
+                for name, imposed_pdf in booklets(pdf, plan.papers[paper_id], target.name) if document.booklet else ():
+                    outputs.pdf(imposed_pdf, out_dir / name)
+                    files.append(BuiltFile(out_dir / name, PROFILE, paper_id, len(imposed_pdf.pages)))
         for paper_id in _registration_papers(options):
             pdf = pikepdf.open(io.BytesIO(next(documents)))
             pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"Duplex registration test ({paper_id})", Creator="pnp"))

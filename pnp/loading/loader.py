@@ -186,7 +186,7 @@ def _game(
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
         documents=tuple(
-            Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
+            Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"], d["booklet"])
             for d in top["documents"]
         ),
         layouts=MappingProxyType(layouts),

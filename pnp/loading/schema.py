@@ -147,6 +147,7 @@ DOCUMENT = Record(
         Field("template", FileRef("template"), "The Jinja2 template of the whole document."),
         Field("style", ListOf(FileRef("style")), "Stylesheets the document uses.", ()),
         Field("stock", Text(max_length=40), "What to print it on.", "plain paper"),
+        Field("booklet", Boolean(), "Also print it as a saddle-stitched booklet and as reader's spreads.", False),
     ),
     "a document {id, name, template, ...}",
 )
