@@ -123,6 +123,24 @@ class Document:
 
 
 @dataclass(frozen=True)
+class TuckBox:
+    """A tuck box sized from the deck it holds (pnp.components.tuckbox); lengths in points."""
+
+    id: str
+    name: str
+    holds: tuple[str, ...]
+    """The components whose cards it holds, together."""
+    stock: float
+    """The thickness of one card."""
+    sleeves: tuple[float, float, float] | None
+    """Sleeve width, height and the thickness a sleeve adds to a card."""
+    tolerance: float
+    panels: Mapping[str, str]
+    """Template names by panel: front, back, side, top (the lids)."""
+    styles: tuple[Path, ...]
+
+
+@dataclass(frozen=True)
 class Preparation:
     """Something players get or make besides the printed pages (clear sleeves,
     a punch), how many, and how the printed pieces go together with it."""
@@ -209,6 +227,8 @@ class Game:
     """The game's colours by name, declared once (``palette:`` in game.yaml)."""
     language: str = "en"
     """The language of the game's text (BCP 47), set on every document it prints."""
+    boxes: tuple[TuckBox, ...] = ()
+    """Tuck boxes sized from the decks they hold (``boxes:`` in game.yaml)."""
     layouts: Mapping[str, SheetLayout] = field(default_factory=dict)
     """Every sheet layout the game may use: pnp's presets and the game's own
     ``layouts/*.yaml``, by id, checked once when the game is loaded."""

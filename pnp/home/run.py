@@ -22,6 +22,7 @@ from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_h
 from pnp.home.registration import registration_file, registration_html
 from pnp.home.shifted import index_html, shifted_file, shifted_sheets
 from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge
+from pnp.components.boxpages import boxes_file, boxes_pdf
 from pnp.imposition.booklet import booklets
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
@@ -209,6 +210,11 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
                 for name, imposed_pdf in booklets(pdf, plan.papers[paper_id], target.name) if document.booklet else ():
                     outputs.pdf(imposed_pdf, out_dir / name)
                     files.append(BuiltFile(out_dir / name, PROFILE, paper_id, len(imposed_pdf.pages)))
+        for paper_id in options.papers if not options.only and options.reprint is None else ():
+            boxes = boxes_pdf(game, plan.papers[paper_id])
+            if boxes is not None:
+                outputs.pdf(boxes, out_dir / boxes_file(game, paper_id))
+                files.append(BuiltFile(out_dir / boxes_file(game, paper_id), PROFILE, paper_id, len(boxes.pages)))
         for paper_id in _registration_papers(options):
             pdf = pikepdf.open(io.BytesIO(next(documents)))
             pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"Duplex registration test ({paper_id})", Creator="pnp"))

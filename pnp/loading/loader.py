@@ -15,6 +15,7 @@ from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, Usage
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
+from pnp.components.schema import tuck_boxes
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.sheets import load_sheet
 from pnp.loading.spec import INVALID, Checker
@@ -189,6 +190,7 @@ def _game(
             Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"], d["booklet"])
             for d in top["documents"]
         ),
+        boxes=tuck_boxes(top["boxes"], components, doc, diagnostics, lambda found: _template_name(found, game_dir)),
         layouts=MappingProxyType(layouts),
         palette=MappingProxyType(
             {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}

@@ -12,6 +12,7 @@ from pnp.loading.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, In
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.yamlsrc import KeyPath
 from pnp.loading.checks import CHECKS
+from pnp.components.schema import BOX
 
 MAX_COPIES = 10_000
 """More copies of one card than anyone prints at home or orders from a printer."""
@@ -284,6 +285,7 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
                 "The type of each value of rules: (a field type, as card fields have); a value that breaks it is an error.", {},
             ),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
+            Field("boxes", ListOf(BOX), "Tuck boxes sized from the decks they hold, printed as die lines with their panels.", ()),
             Field("modules", ListOf(MODULE), "Optional cards printed in files of their own.", ()),
             Field(
                 "prepare", ListOf(PREPARE),

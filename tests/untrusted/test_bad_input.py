@@ -221,6 +221,11 @@ CASES += [
      "game.yaml", 18, ["checks.colours[0].colours[0]", "unknown palette colour 'crimson'"]),
     ("colour-check-one-colour", _replace("game.yaml", "components:\n", "checks:\n  colours:\n    - {name: crests, colours: ['#0000aa']}\ncomponents:\n"),
      "game.yaml", 18, ["checks.colours[0].colours", "1 items; expected"]),
+    # Tuck boxes name the components they hold, and thicknesses with units (issue 42).
+    ("box-holds-unknown-component", _replace("game.yaml", "components:\n", "boxes:\n  - {id: b, name: B, holds: [deck], stock: 0.3mm}\ncomponents:\n"),
+     "game.yaml", 17, ["boxes[0].holds[0]", "no component 'deck'", "cards, sleeves"]),
+    ("box-stock-without-unit", _replace("game.yaml", "components:\n", "boxes:\n  - {id: b, name: B, holds: [cards], stock: 0.3}\ncomponents:\n"),
+     "game.yaml", 17, ["boxes[0].stock", "unit"]),
 ]
 
 

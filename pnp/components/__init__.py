@@ -1,0 +1,1 @@
+"""Pieces made around the cards: tuck boxes sized from the deck."""
