@@ -90,6 +90,8 @@ class Component:
     """Layouts for particular papers (label products differ between A4 and Letter)."""
     assembly: str | None = None
     """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
+    die_line: str | None = None
+    """``circle`` or ``rectangle``: the shape a factory die-cuts the pieces to (pnp.components.dieline)."""
     blank_back: str | None = None
     """One-sided components: the palette name or ``#rrggbb`` of the plain back
     that exports which need a back give them; None is paper white."""

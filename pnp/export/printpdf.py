@@ -25,6 +25,7 @@ from pnp.words import count
 from pnp.export.profiles import Profile
 from pnp.export.parts import Part, split_modules, with_backs
 from pnp.export.raster import with_bleed
+from pnp.components.dieline import add_die_lines, die_shape
 from pnp.model import Component, Game
 from pnp.commit import Outputs, claimed
 from pnp.render.cache import RenderCache
@@ -141,6 +142,9 @@ def _write(
                 order += [(side, pair[side]) for side in sides if pair[side] is not None]
             title = f"{game.title}: {part.name} ({profile.id})"
             pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
+            shape = die_shape(game, component) if profile.die_line else None
+            if shape is not None and profile.die_line is not None:
+                add_die_lines(pdf, shape, profile.die_line)
             if profile.pdfx == "PDF/X-4" and profile.icc is not None:
                 from pnp.pdf.pdfx import mark_pdfx4, output_intent
 

@@ -302,6 +302,7 @@ def _component(
         paper_layouts=per_paper,
         assembly=c["assembly"],
         blank_back=c["blank_back"],
+        die_line=c["die_line"],
         cards_file=c["cards"] if c["cards"] is not None else None,
         sheet=c["sheet"],
         card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,

@@ -243,6 +243,10 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
                 "How a printed piece becomes the piece the rules name (sleeved, stuck, punched), in players' words.", None,
             ),
             Field(
+                "die_line", Choice(("circle", "rectangle")),
+                "The shape a factory die-cuts each piece to at its trim (tokens, boards); default circle for layouts with cutting circles.", None,
+            ),
+            Field(
                 "blank_back", PaletteColor(),
                 "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",
                 None,
