@@ -23,8 +23,6 @@ from pnp.errors import Diagnostic, InputError
 from pnp.model import Game, Paper, TuckBox
 from pnp.units import mm, to_mm
 
-MARGIN = 5.0
-"""mm along each paper edge a home printer leaves blank (the home profile's ``printable_margin``)."""
 CUT_WIDTH = 0.6
 FOLD_WIDTH = 0.4
 FOLD_DASH = (mm(2), mm(1.5))
@@ -51,10 +49,17 @@ def deck_of(game: Game, box: TuckBox) -> Deck:
     )
 
 
+def margin() -> float:
+    """mm along each paper edge a home printer leaves blank: the home profile's ``printable_margin``."""
+    from pnp.export.profiles import profile
+
+    return to_mm(profile("home").printable_margin or 0.0)
+
+
 def placed(inner: Inner, paper: Paper) -> tuple[Placed, ...] | None:
     """The net centred on ``paper``: whole when it fits inside the margin, else
     in two pieces; None when even the pieces do not fit."""
-    room = (to_mm(paper.width) - 2 * MARGIN, to_mm(paper.height) - 2 * MARGIN)
+    room = (to_mm(paper.width) - 2 * margin(), to_mm(paper.height) - 2 * margin())
     for split in (False, True):
         pieces = net(inner, split)
         if all(p.width <= room[0] + 1e-6 and p.height <= room[1] + 1e-6 for p in pieces):
@@ -67,7 +72,7 @@ def _too_big(game: Game, index: int, inner: Inner, paper: Paper) -> InputError:
     return InputError([Diagnostic(
         game.where.get(f"boxes[{index}]", game.source), f"boxes[{index}]",
         f"the box's net, even split in two, needs {piece.width:.1f} x {piece.height:.1f} mm, more than {paper.name} holds "
-        f"inside its {MARGIN:g} mm margin (inside {inner.width:.1f} x {inner.height:.1f} x {inner.depth:.1f} mm); "
+        f"inside its {margin():g} mm margin (inside {inner.width:.1f} x {inner.height:.1f} x {inner.depth:.1f} mm); "
         "expected fewer or thinner cards, or a larger paper",
     )])
 

@@ -142,8 +142,7 @@ def _write(
                 order += [(side, pair[side]) for side in sides if pair[side] is not None]
             title = f"{game.title}: {part.name} ({profile.id})"
             pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
-            shape = die_shape(game, component) if profile.die_line else None
-            if shape is not None and profile.die_line is not None:
+            if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
                 add_die_lines(pdf, shape, profile.die_line)
             if profile.pdfx == "PDF/X-4" and profile.icc is not None:
                 from pnp.pdf.pdfx import mark_pdfx4, output_intent
