@@ -53,7 +53,10 @@ def new_state(pack: Pack, players: int, rng: random.Random, options: Mapping[str
 
 
 def usable(pack: Pack) -> dict[str, tuple[str, ...]]:
-    """Every kind of move (``Outcome.actions``) and the advanced rules' powers in play."""
-    return {"actions": MOVES, "powers": pack.advanced}
+    """Every kind of move (``Outcome.actions``) a game plays, and the advanced
+    rules' powers in play. A pass, counted too, is left out: only a table
+    where nobody can reach anybody forces one (RULES-NOTES.md), and no skill
+    level ever chooses it."""
+    return {"actions": tuple(m for m in MOVES if m != "pass"), "powers": pack.advanced}
 
 

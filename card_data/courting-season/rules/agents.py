@@ -36,20 +36,32 @@ def _best_approval(view: View, mine: int, other: int) -> float:
     return float(max(worths, default=0))
 
 
-def _move_worth(view: View, move: tuple[Any, ...]) -> float:
+def _best_move(view: View, options: Any) -> Any:
+    """The move worth most to the seat less half what it gives the other
+    player (the first of equals): a proposal's expected roll, best approval,
+    the penalty its character takes away and the influence card it brings;
+    a host play's take and change of penalty, and a welcome home's extra turn."""
     pack = view.pack
-    chars = pack.characters
-    if move[0] == "propose":
-        _, mine, other, theirs = move
-        me = expected(pack, mine, theirs) + _best_approval(view, mine, theirs) + _relief(pack, mine) + INFLUENCE
-        them = expected(pack, theirs, mine) + _relief(pack, theirs) + INFLUENCE
-        return me - RIVAL * them
-    _, card, mine, other, theirs = move
-    trait, penalty = pack.influence[card].trait, pack.penalty
-    me = chars[theirs].traits[trait] - chars[theirs].traits[penalty] + chars[mine].traits[penalty]
-    them = chars[mine].traits[trait] - chars[mine].traits[penalty] + chars[theirs].traits[penalty]
-    welcome = 4.0 if pack.welcome and chars[theirs].home == pack.influence[card].house else 0.0
-    return float(me + welcome - RIVAL * them - 1.0)  # the host card is spent
+    chars, cards, pen = pack.characters, pack.influence, pack.penalty
+    approvals = [c for c in view.hand if cards[c].kind == APPROVAL]
+    best, most = None, float("-inf")
+    for move in options:
+        if move[0] == "propose":
+            _, mine, other, theirs = move
+            bonus = float(max((approval(pack, c, mine, theirs) for c in approvals), default=0))
+            me = expected(pack, mine, theirs) + bonus + _relief(pack, mine) + INFLUENCE
+            them = expected(pack, theirs, mine) + _relief(pack, theirs) + INFLUENCE
+            worth = me - RIVAL * them
+        else:
+            _, card, mine, other, theirs = move
+            trait = cards[card].trait
+            gain = chars[theirs].traits[trait] - chars[theirs].traits[pen] + chars[mine].traits[pen]
+            given = chars[mine].traits[trait] - chars[mine].traits[pen] + chars[theirs].traits[pen]
+            welcome = 4.0 if pack.welcome and chars[theirs].home == cards[card].house else 0.0
+            worth = gain + welcome - RIVAL * given - 1.0  # the host card is spent
+        if worth > most:
+            best, most = move, worth
+    return best
 
 
 def _answer(view: View, decision: Decision) -> str:
@@ -78,7 +90,7 @@ def _heuristic() -> Agent:
     def agent(view: View, decision: Decision, rng: random.Random) -> Any:
         kind, pack = decision.kind, view.pack
         if kind == "act":
-            return max(decision.options, key=lambda move: _move_worth(view, move))
+            return _best_move(view, decision.options)
         if kind == "answer":
             return _answer(view, decision)
         if kind == "reroll":

@@ -5,7 +5,7 @@ loaded game (:func:`read_pack`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.engine.api import EngineError, rules_option, whole_option
@@ -78,6 +78,8 @@ class Pack:
     intended_factor: int = 2
     circle_factor: int = 3
     turn_cap: int = 1000
+    means: tuple[tuple[float, ...], ...] = ()
+    """:func:`expected`'s table, made once: per character, per preference of the roller."""
 
     @property
     def advanced(self) -> tuple[str, ...]:
@@ -99,9 +101,14 @@ def approval(pack: Pack, card: int, mine: int, other: int) -> int:
 
 def expected(pack: Pack, mine: int, other: int) -> float:
     """The mean value of ``other``'s trait that a die rolled for ``mine`` names."""
-    chars = pack.characters
-    pref, traits = chars[mine].preference, chars[other].traits
-    return sum(traits[pref if f == PREFERENCE else f] for f in pack.faces) / len(pack.faces)
+    return pack.means[other][pack.characters[mine].preference]
+
+
+def _means(characters: tuple[Character, ...], faces: tuple[int, ...], traits: int) -> tuple[tuple[float, ...], ...]:
+    """Per character, per preference of the roller: the mean value a roll takes from it."""
+    return tuple(
+        tuple(sum(c.traits[pref if f == PREFERENCE else f] for f in faces) / len(faces) for pref in range(traits)) for c in characters
+    )
 
 
 POWERS = ("meddler re-roll", "welcome home", "intended approval")
@@ -170,7 +177,7 @@ def read_pack(game: Game, options: Mapping[str, Any]) -> Pack:
         whole_option(options.get("turn_cap", 1000), "turn_cap", 1),
     )
     _enough(pack)
-    return pack
+    return replace(pack, means=_means(pack.characters, pack.faces, len(traits)))
 
 
 def _enough(pack: Pack) -> None:

@@ -214,20 +214,23 @@ class CourtingState:
                 a = chars[m]
                 out.extend(("propose", m, other, t) for t in theirs if chars[t].kind != a.kind and chars[t].family != a.family)
         hosts = sorted({i for i in self.hands[seat] if self.pack.influence[i].kind == HOST})
-        for card in hosts:
-            for other in range(self.n):
-                if other != seat:
-                    out.extend(
-                        ("host", card, m, other, t) for m in mine for t in self.societies[other] if t not in down and self._swappable(seat, m, other, t)
-                    )
+        if hosts:
+            swaps = [(m, other, t) for other in range(self.n) if other != seat for m in mine for t in self.societies[other] if t not in down]
+            swaps = [swap for swap in swaps if self._swappable(seat, *swap)]
+            out.extend(("host", card, m, other, t) for card in hosts for m, other, t in swaps)
         return tuple(out)
 
     def _swappable(self, seat: int, mine: int, other: int, theirs: int) -> bool:
-        """No society may end the exchange with a full society of one kind."""
+        """No society may end the exchange full and of one kind: one that
+        gives a character of the kind it gets never changes, and one that
+        gets the other kind must not end holding only that kind."""
         chars, full = self.pack.characters, self.pack.society
-        for s, gone, come in ((seat, mine, theirs), (other, theirs, mine)):
-            kinds = [chars[c].kind for c in self.societies[s] if c != gone] + [chars[come].kind]
-            if len(kinds) >= full and len(set(kinds)) == 1:
+        come_mine, come_theirs = chars[theirs].kind, chars[mine].kind
+        if come_mine == come_theirs:
+            return True
+        for s, kind in ((seat, come_mine), (other, come_theirs)):
+            society = self.societies[s]
+            if len(society) >= full and sum(chars[c].kind == kind for c in society) == len(society) - 1:
                 return False
         return True
 
