@@ -128,7 +128,7 @@ def dice(run: Run, rule: Mapping[str, Any], path: str) -> None:
         run.add(Severity.ERROR, "dice", f"{path}.faces: expected a list of faces (texts or numbers), found {faces!r}", run.where(f"{path}.faces"))
         return
     counts = {str(f): Fraction(list(faces).count(f), len(faces)) for f in dict.fromkeys(faces)}
-    odds = {f: p for f, p in counts.items()}
+    odds = dict(counts)
     stand_in = rule["stand_in"]
     if stand_in is not None:
         component = run.component("dice", stand_in["component"], f"{path}.stand_in.component")

@@ -10,6 +10,7 @@ import pytest
 
 from pnp.loading.loader import load_game
 from pnp.rules.check import check_game
+from pnp.rules.summary import as_text
 
 PEOPLE = """\
 cards:
@@ -105,6 +106,7 @@ def test_dice_odds_are_exact_with_a_face_read_from_the_cards(tmp_path: Path) -> 
     report = _report(tmp_path, rule)
     # red 1/4 + own 1/2 x 3/4 of the people; blue 1/4 + 1/2 x 1/4.
     assert report.exact["dice"]["d"]["odds"] == {"blue": "3/8", "red": "5/8"}
+    assert "Dice (d): blue 3/8, red 5/8" in as_text(report, False).splitlines()
     report = _report(tmp_path / "2", rule.replace("why: w}", "cover: colours, why: w}"))
     assert [e.message for e in report.errors()] == ["no face turns up green (w)"]
     report = _report(tmp_path / "3", "  dice:\n    - {faces: circles, why: w}\n")
