@@ -11,18 +11,7 @@ import pytest
 
 from courting_tables import RULES, pack
 
-TABLE = """\
-players:
-  - name: Ada
-    prestige: 31
-    society: [letitia-stanforth, felix-pellingham, eudora-whitlock]
-  - name: Ben
-    prestige: 27
-    society: [ambrose-stanforth, rosalind-nettleford, marcus-lockhart, wilhelmina-cresswell]
-  - name: Cy
-    prestige: 20
-    society: [horatio-whitlock, marigold-penrose, cyprian-brightwell]
-"""
+TABLE = (Path(__file__).resolve().parents[3] / "docs" / "examples" / "courting-season-table.yaml").read_text()
 
 
 def test_a_final_table_scores_prestige_less_the_kindness_left() -> None:
@@ -51,7 +40,7 @@ def test_pnp_score_prints_each_player(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("change", "said"), [
     (("felix-pellingham, eudora", "felix-pellingham, eudora-whitlock, felix-pellingham, eudora"), "players[0].society"),
-    (("prestige: 20", "prestige: -1"), "table.yaml:9:15: players[2].prestige: expected a whole number from 0"),
+    (("prestige: 20", "prestige: -1"), "table.yaml:12:15: players[2].prestige: expected a whole number from 0"),
     (("marigold-penrose", "marigold"), "unknown character 'marigold'"),
     (("felix-pellingham, eudora-whitlock", "felix-pellingham, horatio-whitlock"), "already on the table"),
 ])
