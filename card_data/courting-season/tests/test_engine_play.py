@@ -80,10 +80,12 @@ def _say(p: Any, decision: Any, choice: Any) -> str:
     return f"{decision.kind}: {choice}"
 
 
-def test_golden_playthrough_two_players() -> None:
+@pytest.mark.parametrize(("variant", "name"), [(None, "playthrough-2p"), ("advanced", "playthrough-2p-advanced")])
+def test_golden_playthrough_two_players(variant: str | None, name: str) -> None:
     """Two heuristic players, seed golden:1: each line a decision, the dice
-    rolled since the last, and each seat's prestige after it."""
-    p = pack()
+    rolled while it was carried out (in order: the proposer's, then the
+    other's), and each seat's prestige after it."""
+    p = pack(variant)
     rng = _Recorded("golden:1")
     rng.rolls = []
     state = RULES.new_state(p, 2, rng, {})
@@ -99,4 +101,4 @@ def test_golden_playthrough_two_players() -> None:
         lines.append(f"turn {turn + 1} seat {d.seat} {_say(p, d, choice)}{rolled} -> prestige {list(state.prestige)}")
     lines.append(f"ended by {state.ended}; left: " + "; ".join(", ".join(p.characters[c].id for c in s) for s in state.societies))
     lines.append(f"scores {list(state.scores)}")
-    assert_matches_golden(GAME_DIR / "tests" / "golden", "playthrough-2p", lines)
+    assert_matches_golden(GAME_DIR / "tests" / "golden", name, lines)
