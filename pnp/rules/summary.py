@@ -43,6 +43,7 @@ def as_text(report: Report, strict: bool) -> str:
     for label, row in report.exact.get("instances", {}).items():
         counts = ", ".join(f"{v} {n}" for v, n in row["counts"].items())
         lines.append(f"Instances ({label}): {counts}: {'ok' if row['ok'] else 'NOT'} {row['expected']} ({row['why']})")
+    lines += figure_lines(report.exact)
     plays = [("", report.exact.get("simulation", {}))]
     plays += [(f"variant {name}, ", by_count) for name, by_count in report.exact.get("variants", {}).items()]
     for label, by_count in plays:
@@ -59,6 +60,29 @@ def as_text(report: Report, strict: bool) -> str:
     )
     lines.append(f"{report.game}: {verdict}: {count(errors, 'error')}, {count(warnings, 'warning')}{unplayed}")
     return "\n".join(lines)
+
+
+def figure_lines(exact: dict[str, Any]) -> list[str]:
+    """One line per card profile group, die, token supply, link and agreement checked."""
+    lines = []
+    for component, found in exact.get("profile", {}).items():
+        for group, row in found["groups"].items():
+            totals = ", ".join(f"{f} {t}" for f, t in row["totals"].items())
+            lines.append(f"Profile ({component}, {group}): {row['cards']} cards, sums {_counts(row['sums'])}, spreads {_counts(row['spreads'])}; totals {totals}")
+    for label, row in exact.get("dice", {}).items():
+        lines.append(f"Dice ({label}): " + ", ".join(f"{v} {p}" for v, p in row["odds"].items()))
+    for label, row in exact.get("tokens", {}).items():
+        shortest = ", ".join(f"{n} players {t['shortest_turns']} turns" for n, t in row["tables"].items())
+        lines.append(f"Tokens ({label}): worth {row['value']} in {row['tokens']} tokens; the supply lasts at least: {shortest}")
+    for key, row in exact.get("links", {}).items():
+        lines.append(f"Links ({key}): {len(row['named'])} of {row['targets']} named")
+    for key, row in exact.get("agree", {}).items():
+        lines.append(f"Agree ({key}): {row['groups']} groups, by size {_counts(row['sizes'])}")
+    return lines
+
+
+def _counts(tally: dict[Any, int]) -> str:
+    return ", ".join(f"{k}: {n}" for k, n in tally.items())
 
 
 def measure_lines(measures: dict[str, Any]) -> list[str]:

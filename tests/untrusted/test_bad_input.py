@@ -107,6 +107,12 @@ CASES += [
     ("assembly-a-list", _replace("game.yaml", "    copies: 2\n", "    copies: 2\n    assembly: [cut, fold]\n"), "game.yaml", 35, ["components[1].assembly", "expected text"]),
     ("assembly-too-long", _replace("game.yaml", "    copies: 2\n", "    copies: 2\n    assembly: " + "cut and fold " * 60 + "\n"), "game.yaml", 35, ["components[1].assembly", "at most 600"]),
     ("prepare-without-need", _replace("game.yaml", "components:\n", "prepare:\n  - {count: 3}\ncomponents:\n"), "game.yaml", 17, ["prepare[0]", "missing required key 'need'"]),
+    ("profile-of-one-field", _replace("game.yaml", "components:\n", "checks:\n  profile:\n    - {component: cards, fields: [symbols], why: w}\ncomponents:\n"),
+     "game.yaml", 18, ["checks.profile[0].fields", "1 items; expected 2 to 20"]),
+    ("link-to-no-component", _replace("game.yaml", "components:\n", "checks:\n  links:\n    - {component: cards, field: symbols, to: nowhere, why: w}\ncomponents:\n"),
+     "game.yaml", 18, ["[links]", "no component 'nowhere'"]),
+    ("profile-of-a-map-field", _replace("game.yaml", "components:\n", "checks:\n  profile:\n    - {component: cards, fields: [symbols, symbols], why: w}\ncomponents:\n"),
+     "cards.yaml", 2, ["[profile]", "One: symbols is {'sun': 1, 'moon': -1}, not a whole number"]),
     ("player-table-contradicts-deck", _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 3, 3: 3, 4: 3}\nchecks:\n  deal:\n    - {deck: cards, hand: hand}\ncomponents:\n"), "game.yaml", 20, ["[deal]", "need 6 cards but the deck has 4"]),
 ]
 
