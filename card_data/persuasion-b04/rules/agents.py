@@ -92,15 +92,18 @@ def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: froz
     key = (desires, size, known)
     found: float | None = memo.get(key)
     if found is None:
+        plan = memo.get(("plan", desires))
+        if plan is None:
+            plan = memo[("plan", desires)] = [
+                (symbol, sign, _tails(deck, symbol, sign)) for symbol, sign in enumerate(deck.vectors[desires]) if sign
+            ]
         unknown = size - len(known)
-        vectors = deck.vectors
+        sums = [sum(column) for column in zip(*map(deck.vectors.__getitem__, known))] if known else None
         chances = []
-        for symbol, sign in enumerate(vectors[desires]):
-            if sign:
-                have = sign * sum(vectors[card][symbol] for card in known)
-                row = _tails(deck, symbol, sign)[unknown]
-                at = unknown - have
-                chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
+        for symbol, sign, tails in plan:
+            row = tails[unknown]
+            at = unknown - sign * sums[symbol] if sums else unknown
+            chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
         found = memo[key] = _at_least(chances, NEED)
     return found
 
@@ -119,10 +122,11 @@ def _all_odds(obs: Observation) -> list[float]:
 def _at_least(chances: list[float], need: int) -> float:
     """The chance that at least ``need`` of independent events happen."""
     ways = [1.0] + [0.0] * len(chances)
-    for p in chances:
-        for k in range(len(chances), 0, -1):
-            ways[k] = ways[k] * (1 - p) + ways[k - 1] * p
-        ways[0] *= 1 - p
+    for seen, p in enumerate(chances, 1):
+        q = 1 - p
+        for k in range(seen, 0, -1):  # above ``seen`` events every way is still 0.0
+            ways[k] = ways[k] * q + ways[k - 1] * p
+        ways[0] *= q
     return sum(ways[need:])
 
 
