@@ -41,7 +41,7 @@ def check_faces(component: Component, path: tuple[Any, ...], ck: Checker) -> Non
     for card in component.cards:
         faces = card.fields.get(component.net.faces)
         if not isinstance(faces, (list, tuple)) or len(faces) != FACES:
-            found = len(faces) if isinstance(faces, (list, tuple)) else repr(faces)
+            found = len(faces) if isinstance(faces, (list, tuple)) else "a mapping" if isinstance(faces, dict) else repr(faces)
             message = f"card {card.id!r}: expected a list of {FACES} faces for a cube net, found {found}"
             ck.diagnostics.append(Diagnostic(card.source, component.net.faces, message))
 

@@ -262,9 +262,11 @@ def _component(
     cards: tuple[Card, ...] = ()
     net = _net_size(c, path, ck)
     given = [key for key in _SOURCES if c[key] is not None]
-    if len(given) != 1:
-        what = f"not {' and '.join(given)}" if given else "found none"
-        ck.error(path, f"give one of 'cards' (a cards file), 'each' (a set name), 'denominations' (a rules table) or 'faces_of' (a net component), {what}")
+    sources = "'cards' (a cards file), 'each' (a set name), 'denominations' (a rules table) or 'faces_of' (a net component)"
+    if len(given) > 1:
+        ck.error(path, f"give one of {sources}; {' and '.join(given)} are given, not both")
+    elif not given:
+        ck.error(path, f"missing {sources}")
     elif c["faces_of"] not in (None, INVALID):
         cards = face_cards(c["faces_of"], (*path, "faces_of"), ck, before)
     elif c["denominations"] not in (None, INVALID):
