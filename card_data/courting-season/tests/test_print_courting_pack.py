@@ -17,12 +17,12 @@ def _copies(component: str) -> int:
     return GAME.component(component).copies
 
 
-def test_the_characters_and_influence_cards_are_printed_once_each() -> None:
+def test_every_character_once_and_the_influence_deck_as_the_data_counts_it() -> None:
     characters = GAME.component("characters").cards
     kinds = Counter(card.fields["kind"] for card in characters for _ in range(card.copies))
-    assert _copies("characters") == len(characters) and kinds["lady"] + kinds["gentleman"] == len(characters)
-    influence = GAME.component("influence").cards
-    assert _copies("influence") == len(influence)
+    assert _copies("characters") == len(characters) == kinds["lady"] + kinds["gentleman"]
+    influence = Counter(card.fields["kind"] for card in GAME.component("influence").cards for _ in range(card.copies))
+    assert set(influence) == {"host", "approval"} and sum(influence.values()) == _copies("influence")
     assert _copies("houses") == 0, "the houses are data, never printed"
 
 
