@@ -94,7 +94,7 @@ def test_the_corner_numbers_of_a_known_card_are_text(build: Path, manifest: dict
          str(build / "courting-season-home-a4.pdf"), "-"], capture_output=True, text=True, check=True,
     ).stdout
     words = text.split()
-    assert "MERRIWEATHER" in text.upper() and "prefers" in words
+    assert "MERRIWEATHER" in text.upper() and "prefers" in words and "Larkspur Lodge" in text  # its home, from houses.yaml
     assert sorted(w for w in words if w.isdigit()) == ["2", "2", "4", "4"]
 
 
@@ -164,3 +164,15 @@ def test_face_matches_reference(build: Path, manifest: dict, name: str, componen
 def test_the_token_sheet_matches_reference(build: Path, manifest: dict) -> None:  # type: ignore[type-arg]
     page, _ = _placed(manifest, "prestige", "1")
     compare(rasterise(build / "courting-season-home-a4.pdf", page, 40), GOLDEN, "cs-token-sheet")
+
+
+def test_the_comparison_sees_a_different_card(build: Path, manifest: dict) -> None:  # type: ignore[type-arg]
+    """The references are not blind: the lady next to Miss Clementina on the
+    sheet fails against Miss Clementina's reference."""
+    from PIL import ImageChops, ImageStat
+    from tests.pixels import TOLERANCE
+
+    page, box = _placed(manifest, "characters", "dorothea-merriweather")
+    other = _crop(build / "courting-season-home-a4.pdf", page, box, DPI)
+    reference = Image.open(GOLDEN / "cs-lady.png").convert("RGB").resize(other.size)
+    assert max(ImageStat.Stat(ImageChops.difference(other, reference)).mean) > TOLERANCE
