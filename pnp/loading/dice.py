@@ -61,7 +61,7 @@ def face_cards(name: str, path: tuple[Any, ...], ck: Checker, before: Sequence[C
         faces = die.fields.get(source.net.faces)
         for number, face in enumerate(faces if isinstance(faces, (list, tuple)) else (), start=1):
             fields = MappingProxyType({**die.fields, "face": face, "face_number": number})
-            cards.append(Card(f"{die.id}-{number}", die.title, die.copies, fields, die.source))
+            cards.append(Card(f"{die.id}-{number}", f"{die.title}, face {number}", die.copies, fields, die.source))
     return tuple(cards)
 
 
