@@ -326,6 +326,34 @@ CASES += [
 ]
 
 
+def _component(lines: str):  # type: ignore[no-untyped-def]
+    """A third component after the mini game's two (its id on line 36, ``lines`` from 38)."""
+    return _replace("game.yaml", "    front: mini/back.html\n", "    front: mini/back.html\n  - id: dice\n    name: Dice\n" + lines, )
+
+
+_NET = ("    net: {faces: symbols, face: 19mm}\n    cards: cards.yaml\n    front: mini/back.html\n"
+        "    fields: {symbols: {type: map, doc: Faces., keys: {type: ref, set: symbols, doc: A face.}, values: {type: integer, doc: A sign.}}}\n")
+
+# Dice nets, face labels and token denominations (issue 38): each refused at
+# its own key, or at the card whose faces are wrong.
+CASES += [
+    ("net-with-a-size", _component("    size: poker\n" + _NET), "game.yaml", 38,
+     ["components[2].size", "a net works out its own size"]),
+    ("net-with-a-back", _component("    back: mini/back.html\n" + _NET), "game.yaml", 38,
+     ["components[2].back", "a net is printed on one side only"]),
+    ("net-tab-too-deep", _component(_NET.replace("face: 19mm", "face: 10mm, tab: 6mm")), "game.yaml", 38,
+     ["components[2].net.tab", "at most half the face (5.0mm)"]),
+    ("net-die-without-six-faces", _component(_NET), "cards.yaml", 2,
+     ["card 'one': expected a list of 6 faces for a cube net, found a mapping"]),
+    ("faces-of-not-a-net", _component("    faces_of: cards\n    size: poker\n    front: mini/back.html\n"), "game.yaml", 38,
+     ["components[2].faces_of", "unknown net component 'cards'", "none"]),
+    ("denominations-of-no-table", _component("    denominations: prestige\n    size: poker\n    front: mini/back.html\n"), "game.yaml", 38,
+     ["components[2].denominations", "rules.prestige is not a table of value: count"]),
+    ("size-missing", _component("    cards: cards.yaml\n    front: mini/back.html\n"), "game.yaml", 36,
+     ["components[2]", "missing 'size'"]),
+]
+
+
 @pytest.mark.parametrize("case, mutate, file, line, words", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, line, words) -> None:
     mutate(mini_copy)
