@@ -15,8 +15,8 @@ from pnp.units import UnitError, mm, parse_length
 from pnp.model import Game
 
 if TYPE_CHECKING:
-    from pnp.export.run import Exported
-    from pnp.home import BuildResult
+    from pnp.output.stage import Exported
+    from pnp.output.home import BuildResult
 
 
 @click.command()
@@ -57,7 +57,7 @@ def build(
 def back_offsets(value: str | None) -> tuple[float, float]:
     """``--back-offset X,Y`` in points, or the home profile's when not given."""
     if value is None:
-        from pnp.export.profiles import profile
+        from pnp.output.profiles import profile
 
         return profile("home").back_offset
     parts = [p.strip() for p in value.split(",")]
@@ -89,7 +89,7 @@ def _build_all(
     butted: bool = False, back_offset: tuple[float, float] = (0.0, 0.0), url_prefix: str | None = None,
     share_sheets: bool | None = None, shifted_backs: bool = False,
 ) -> None:
-    from pnp.home import build as build_home, select
+    from pnp.output.home import build as build_home, select
     from pnp.loading.loader import shipped_games
 
     chosen = papers(paper)
@@ -104,7 +104,7 @@ def _build_all(
         game = load(name, strict)
         refuse_if_unsound(game, force)
         if profile_name != "home":
-            from pnp.export.run import export
+            from pnp.output.stage import export
 
             _report_export(game, export(game, select(game, wanted), profile_name, out / game.folder_name, force, url_prefix), started)
             continue

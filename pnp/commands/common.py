@@ -46,7 +46,7 @@ def papers(value: str) -> list[str]:
 
 def stamps(no_stamp: bool) -> bool:
     """Whether home builds carry the build stamp: the home profile says so, --no-stamp says not."""
-    from pnp.export.profiles import profile
+    from pnp.output.profiles import profile
 
     return profile("home").stamp and not no_stamp
 

@@ -100,7 +100,7 @@ def _built_names(manifest: Path) -> list[str]:
 
 def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[Rebuild, list[str]]:
     """One in-process build; returns what changed and the warnings to show."""
-    from pnp.home import build
+    from pnp.output.home import build
     from pnp.loading.loader import load_game
 
     started = time.perf_counter()

@@ -7,7 +7,7 @@ different backs, a back sheet of the same grid holds each card's own back
 (TTS "unique backs"), else one back image serves them all. Other pieces are
 tiles: boards one image per side, round tokens in a bag. A one-sided
 component gets a plain back, and an optional module's cards a deck of their
-own. ``<game>.json`` (:mod:`pnp.export.ttsobjects`) names every image by its
+own. ``<game>.json`` (:mod:`pnp.output.ttsobjects`) names every image by its
 local file or under the URL prefix given.
 """
 
@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from pnp.commit import Outputs, claimed
-from pnp.export.parts import Part, split_modules, with_backs
-from pnp.export.profiles import Profile
-from pnp.export.raster import render_images, save_png, with_bleed
-from pnp.export.ttsobjects import DeckImages, Sheet, TileImages, saved_object
+from pnp.output.parts import Part, split_modules, with_backs
+from pnp.output.profiles import Profile
+from pnp.output.raster import render_images, save_png, with_bleed
+from pnp.output.ttsobjects import DeckImages, Sheet, TileImages, saved_object
 from pnp.model import Component, Game
 from pnp.render.faces import FacePlan, plan_faces
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
-from pnp.home.pages import page_ranges
+from pnp.output.home.pages import page_ranges
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
@@ -161,7 +161,7 @@ class BuildOptions:
     share_sheets: bool = False
     """Components of one kind may share a sheet (:func:`runs`): the home profile's ``share_sheets``."""
     shifted_backs: bool = False
-    """Beside each duplex file, its sheets again with the backs moved by fixed offsets (:mod:`pnp.home.shifted`)."""
+    """Beside each duplex file, its sheets again with the backs moved by fixed offsets (:mod:`pnp.output.home.shifted`)."""
 
     @property
     def variant(self) -> str:

@@ -16,12 +16,12 @@ import pikepdf
 from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, Level, Source
 from pnp import words
-from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
-from pnp.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
-from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
-from pnp.home.registration import registration_file, registration_html
-from pnp.home.shifted import index_html, shifted_file, shifted_sheets
-from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge
+from pnp.output.home.manifest import BuiltFile, manifest_data, merged, note_places
+from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
+from pnp.output.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
+from pnp.output.home.registration import registration_file, registration_html
+from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
+from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.pdf.place import ImposedFile, write_imposed
@@ -85,9 +85,9 @@ def build(
     profile's ``share_sheets`` when None).
     ``shifted_backs`` writes beside each duplex file its sheets again with the
     backs moved by fixed offsets, for a player who cannot rebuild
-    (:mod:`pnp.home.shifted`).
+    (:mod:`pnp.output.home.shifted`).
     ``out_dir`` is held for this build alone while it runs."""
-    from pnp.export.profiles import profile
+    from pnp.output.profiles import profile
 
     options = BuildOptions(
         tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
@@ -225,10 +225,10 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOpt
 
 class _Edges:
     """Text and marks nearer a paper edge than the home profile's
-    ``printable_margin`` (:mod:`pnp.home.printable`), file by file."""
+    ``printable_margin`` (:mod:`pnp.output.home.printable`), file by file."""
 
     def __init__(self, plan: HomePlan, rendered: Rendered, strict: bool):
-        from pnp.export.profiles import profile
+        from pnp.output.profiles import profile
 
         self.margin = profile(PROFILE).printable_margin
         self.strict = strict
@@ -261,7 +261,7 @@ def _home_file(game: Game, plan: HomePlan, options: BuildOptions, key: tuple[int
 
 
 def _shifted_name(game: Game, plan: HomePlan, options: BuildOptions, key: tuple[int, str]) -> str | None:
-    """The name of a home file's shifted copy (:mod:`pnp.home.shifted`):
+    """The name of a home file's shifted copy (:mod:`pnp.output.home.shifted`):
     when asked for, and the file has backs to move."""
     if not options.shifted_backs or not any(s.side == "back" for held in plan.sheets[key].values() for s in held):
         return None

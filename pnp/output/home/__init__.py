@@ -7,9 +7,9 @@ taken from the cache) -> :func:`write_home` (imposed, written and committed in
 one step). :func:`build` strings them together.
 """
 
-from pnp.home.manifest import BuiltFile
-from pnp.home.plan import BuildOptions, HomePlan, plan_home, select
-from pnp.home.run import BuildResult, Rendered, build, render_home, write_home
+from pnp.output.home.manifest import BuiltFile
+from pnp.output.home.plan import BuildOptions, HomePlan, plan_home, select
+from pnp.output.home.run import BuildResult, Rendered, build, render_home, write_home
 
 __all__ = [
     "BuildOptions",

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import UsageError
-from pnp.export.parts import split_modules
-from pnp.export.profiles import Profile
-from pnp.export.raster import face_images, save_png, with_bleed
+from pnp.output.parts import split_modules
+from pnp.output.profiles import Profile
+from pnp.output.raster import face_images, save_png, with_bleed
 from pnp.model import Component, Game
 from pnp.commit import Outputs, claimed
 

@@ -33,7 +33,7 @@ class Part:
 def split_modules(game: Game, components: Sequence[Component]) -> list[Part]:
     """The base game's cards of each component, then each module's, never mixed:
     a module's cards go in a part of their own, after the base parts."""
-    from pnp.home.plan import books
+    from pnp.output.home.plan import books
 
     return [Part(component, book.module) for book in books(game, components) for component in book.components]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import UsageError
-from pnp.export.profiles import Profile, profile
+from pnp.output.profiles import Profile, profile
 from pnp.model import Component, Game
 
 if TYPE_CHECKING:
@@ -41,18 +41,18 @@ def export(
     chosen = profile(profile_name)
     folder = out_dir / chosen.id
     if chosen.kind == "print-pdf":
-        from pnp.export.printpdf import export_print_pdfs
+        from pnp.output.printpdf import export_print_pdfs
 
         result = export_print_pdfs(game, components, chosen, out_dir, force)
         return Exported(chosen, folder, tuple(result.files), result.skipped, result.reports, result.warnings)
     if chosen.kind == "png-faces":
-        from pnp.export.pngfaces import export_png_faces
+        from pnp.output.pngfaces import export_png_faces
 
         skipped: list[str] = []
         files = export_png_faces(game, components, chosen, out_dir, skipped)
         return Exported(chosen, folder, tuple(files), tuple(skipped))
     if chosen.kind == "tts":
-        from pnp.export.tts import export_tts
+        from pnp.output.tts import export_tts
 
         made = export_tts(game, components, chosen, out_dir, url_prefix)
         return Exported(chosen, folder, made.files, (), warnings=made.warnings)

@@ -22,9 +22,9 @@ from pikepdf import Name
 
 from pnp.errors import Level, PnpError
 from pnp.words import count
-from pnp.export.profiles import Profile
-from pnp.export.parts import Part, split_modules, with_backs
-from pnp.export.raster import with_bleed
+from pnp.output.profiles import Profile
+from pnp.output.parts import Part, split_modules, with_backs
+from pnp.output.raster import with_bleed
 from pnp.model import Component, Game
 from pnp.commit import Outputs, claimed
 from pnp.render.cache import RenderCache
