@@ -1,25 +1,9 @@
-"""The home build: PDFs a player prints at home (A4 or Letter, duplex or
+"""The home format: PDFs a player prints at home (A4 or Letter, duplex or
 gutter-fold), each with its printing instructions, and the manifest.
 
-Stages as plain functions over frozen values: :func:`plan_home` (which cards,
-which faces, which sheets) -> :func:`render_home` (every page laid out or
-taken from the cache) -> :func:`write_home` (imposed, written and committed in
-one step). :func:`build` strings them together.
+Stages as plain functions over frozen values: :func:`plan.plan_home` (which
+cards, which faces, which sheets) -> :func:`run.render_home` (every page laid
+out or taken from the cache) -> :func:`run.write_home` (imposed, written and
+committed in one step). :func:`run.home` strings them together for the
+output stage (:mod:`pnp.output.stage`).
 """
-
-from pnp.output.home.manifest import BuiltFile
-from pnp.output.home.plan import BuildOptions, HomePlan, plan_home, select
-from pnp.output.home.run import BuildResult, Rendered, build, render_home, write_home
-
-__all__ = [
-    "BuildOptions",
-    "BuildResult",
-    "BuiltFile",
-    "HomePlan",
-    "Rendered",
-    "build",
-    "plan_home",
-    "render_home",
-    "select",
-    "write_home",
-]
