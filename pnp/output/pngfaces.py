@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pnp.commit import Outputs, claimed
 from pnp.errors import UsageError
+from pnp.model import Component, Game
 from pnp.output.parts import split_modules
 from pnp.output.raster import face_images, save_png, with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.model import Component, Game
-from pnp.commit import Outputs, claimed
 
 
 def png_faces(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:

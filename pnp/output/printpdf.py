@@ -19,22 +19,22 @@ from typing import TYPE_CHECKING, Any
 import pikepdf
 from pikepdf import Name
 
+from pnp.commit import Outputs, claimed
 from pnp.errors import Level, PnpError
-from pnp.words import count
+from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
 from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.model import Component, Game
-from pnp.commit import Outputs, claimed
 from pnp.render.cache import RenderCache
-from pnp.render.layout import render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
+from pnp.render.layout import render_faces
 from pnp.render.scope import scope_for
+from pnp.words import count
 
 if TYPE_CHECKING:
     from pnp.preflight import Requirements

@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp.commit import Outputs, claimed
+from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
 from pnp.output.profiles import Profile
 from pnp.output.raster import render_images, save_png, with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.output.ttsobjects import DeckImages, Sheet, TileImages, saved_object
-from pnp.model import Component, Game
 from pnp.render.faces import FacePlan, plan_faces
 
 

@@ -3,8 +3,8 @@ one of a later layer, and no import cycle anywhere, in pnp/ or in a game's
 own code. An import inside a function counts (hiding an edge in a function
 does not remove it); one under ``if TYPE_CHECKING:`` does not, as it never runs.
 
-The layers, from the bottom up (README.md, "How it is built"); a module may
-import its own layer's modules and every layer below it:
+The layers are :data:`LAYERS`, from the bottom up (README.md, "How it is
+built"): a module may import its own layer and the layers before it.
 """
 
 from __future__ import annotations
@@ -32,9 +32,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("resources",),  # pnp's starter games: game code, like a game folder's
 )
 """Top-level modules and packages of pnp/, by layer, lowest first."""
-
-__doc__ += "\n".join(f"  {n}. {', '.join(layer)}" for n, layer in enumerate(LAYERS)) + "\n"
-
 
 def modules(package: Path, name: str) -> dict[str, Path]:
     """Every module under ``package`` by dotted name (a package by its own name)."""

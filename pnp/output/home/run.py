@@ -13,17 +13,17 @@ from typing import Any
 
 import pikepdf
 
+from pnp import words
 from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, Level, Source
-from pnp import words
+from pnp.imposition.geometry import Sheet
+from pnp.model import Component, Game, Paper
 from pnp.output.home.manifest import manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.output.home.plan import HomePlan, document_file, plan_home, variant
+from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.output.home.registration import registration_file, registration_html
 from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
-from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
-from pnp.imposition.geometry import Sheet
-from pnp.model import Component, Game, Paper
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.pdf.place import ImposedFile, write_imposed
