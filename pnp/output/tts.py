@@ -55,7 +55,7 @@ def tts(game: Game, components: Sequence[Component], papers: Sequence[str], out_
     pieces: list[DeckImages | TileImages] = []
     with claimed(out_dir), Outputs(out_dir) as outputs:
 
-        def write(image: Any, name: str, printed: tuple[float, float]) -> Path:
+        def write(image: Any, name: str) -> Path:
             target = folder / name
             outputs.data(save_png(image, target, profile.dpi), target)
             files.append(BuiltFile(target, profile.id, size=image.size))
@@ -135,11 +135,10 @@ def _deck(part: Part, cards: list[Card], images: dict[str, Any], profile: Profil
         hidden = ((last % cols) * card_w, (last // cols) * card_h)
         faces.paste(fit(chunk[0][4]), hidden)
         backs.paste(fit(chunk[0][4]), hidden)
-        sheet_printed = (printed[0] * cols, printed[1] * used_rows)
-        face_path = write(faces, f"{part.id}-sheet-{number}.png", sheet_printed)
-        back_path = write(backs, f"{part.id}-backs-{number}.png", sheet_printed) if unique else None
+        face_path = write(faces, f"{part.id}-sheet-{number}.png")
+        back_path = write(backs, f"{part.id}-backs-{number}.png") if unique else None
         sheets.append(Sheet(face_path, back_path, cols, used_rows, tuple(c[0] for c in chunk), last))
-    single: Path | None = None if unique else write(fit(cards[0][4]), f"{part.id}-back.png", printed)
+    single: Path | None = None if unique else write(fit(cards[0][4]), f"{part.id}-back.png")
     return DeckImages(part, tuple((c[0], c[1], c[2]) for c in cards), tuple(sheets), single, (card_w, card_h), printed)
 
 
@@ -150,7 +149,7 @@ def _tiles(game: Game, part: Part, cards: list[Card], images: dict[str, Any], wr
 
     def image(key: str, name: str) -> Path:
         if key not in written:
-            written[key] = write(images[key], f"{part.id}/{name}.png", printed)
+            written[key] = write(images[key], f"{part.id}/{name}.png")
         return written[key]
 
     pieces = tuple(
