@@ -29,9 +29,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("iterate", "scaffold"),  # watch, serve, diff, proof; `pnp new`
     ("commands",),  # one module per command
     ("cli", "__main__"),
-    ("resources",),  # pnp's starter games: game code, like a game folder's
+    ("resources", "testing"),  # pnp's starter games (game code, like a game folder's), and what a game's tests use
 )
 """Top-level modules and packages of pnp/, by layer, lowest first."""
+
 
 def modules(package: Path, name: str) -> dict[str, Path]:
     """Every module under ``package`` by dotted name (a package by its own name)."""
