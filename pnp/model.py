@@ -71,6 +71,17 @@ class Card:
 
 
 @dataclass(frozen=True)
+class DieNet:
+    """A die printed as a fold-and-glue net: each card is a die whose field
+    ``faces`` lists its six faces, each drawn by the component's front template
+    in a ``face``-sized square (points), with ``tab``-deep glue tabs."""
+
+    faces: str
+    face: float
+    tab: float
+
+
+@dataclass(frozen=True)
 class Component:
     """A printed part of the game: a deck, a set of boards, a token sheet."""
 
@@ -91,7 +102,7 @@ class Component:
     assembly: str | None = None
     """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
     die_line: str | None = None
-    """``circle`` or ``rectangle``: the shape a factory die-cuts the pieces to (pnp.components.dieline)."""
+    """``circle`` or ``rectangle``: the shape a factory die-cuts the pieces to (pnp.pdf.dieline)."""
     blank_back: str | None = None
     """One-sided components: the palette name or ``#rrggbb`` of the plain back
     that exports which need a back give them; None is paper white."""
@@ -102,6 +113,10 @@ class Component:
     card_record: Any = field(default=None, compare=False, repr=False)
     """The schema record every card was checked against
     (:class:`pnp.loading.spec.Record`): what ``pnp cards`` converts by."""
+    net: DieNet | None = None
+    """Dice printed as cube nets: the piece is the whole net, each face drawn by ``front``."""
+    faces_of: str | None = None
+    """A component made of the faces of another's dice (a label sheet): each card is one face."""
 
     def layout_for(self, paper: str) -> str:
         return self.paper_layouts.get(paper, self.layout)
@@ -126,7 +141,7 @@ class Document:
 
 @dataclass(frozen=True)
 class TuckBox:
-    """A tuck box sized from the deck it holds (pnp.components.tuckbox); lengths in points."""
+    """A tuck box sized from the deck it holds (pnp.imposition.tuckbox); lengths in points."""
 
     id: str
     name: str

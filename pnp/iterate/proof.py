@@ -118,7 +118,7 @@ def proof(game: Game, components: Sequence[Component], out_dir: Path, dpi: int, 
     ``vision``, the faces as a player with that deficiency sees them, in files
     named with it (``proof-cards-deutan.png``)."""
     from pnp.colour.vision import simulate_image
-    from pnp.export.raster import rasterise
+    from pnp.output.raster import rasterise
     from pnp.render.faces import plan_faces
 
     plan = plan_faces(game, components)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, PaletteColor, Text
+from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Number, PaletteColor, Text
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec
 from pnp.loading.yamlsrc import KeyPath
 
@@ -153,6 +153,89 @@ INSTANCES = Record(
     "{component, field, where, more_than or at_most or equals, why}",
 )
 
+MEANS = Record(
+    (
+        Field("by", IDENT, "The card field whose value makes a group (family)."),
+        Field("min", Number(), "The least mean of each field in a group."),
+        Field("max", Number(), "The greatest mean of each field in a group."),
+        Field("size_min", Integer(1, 1000), "Only groups of at least this many cards count.", 2),
+    ),
+    "{by, min, max, size_min}",
+)
+
+PROFILE = Record(
+    (
+        Field("component", SLUG, "The component whose cards are read."),
+        Field("fields", ListOf(IDENT, 2, 20), "The whole-number fields read together as a card's profile (four traits)."),
+        Field("group", IDENT, "Compare cards only within each value of this field (ladies with ladies).", None),
+        Field("total", CountOrKey(), "Every card's fields add up to this (a number or a rules key).", None),
+        Field("spread_max", CountOrKey(), "A card's highest field exceeds its lowest by at most this.", None),
+        Field("undominated", Boolean(), "No card is matched or beaten on every field, and beaten on one, by another of its group.", False),
+        Field("even", Boolean(), "Each field adds up to the same total within each group.", False),
+        Field("means", MEANS, "The mean of each field over the cards sharing a value (a family) stays within bounds.", None),
+        Field("why", Text(max_length=200), "What the design needs it for."),
+    ),
+    "{component, fields, group, total, spread_max, undominated, even, means, why}",
+)
+
+STAND_IN = Record(
+    (
+        Field("face", Text(max_length=40), "The face that reads as a card's own value."),
+        Field("component", SLUG, "The cards whose value it reads (each equally likely)."),
+        Field("field", IDENT, "The card field it reads."),
+    ),
+    "{face, component, field}",
+)
+
+DICE = Record(
+    (
+        Field("faces", Allowed(), "The die's faces: a list, or a rules key holding one."),
+        Field("stand_in", STAND_IN, "A face that turns up a card's own value (its preference).", None),
+        Field("cover", SLUG, "A set every entry of which some face must turn up.", None),
+        Field("label", Text(max_length=60), "A name for the die in reports.", None),
+        Field("why", Text(max_length=200), "What the rules need it for."),
+    ),
+    "{faces, stand_in, cover, label, why}",
+)
+
+TOKENS = Record(
+    (
+        Field("denominations", IDENT, "The rules key holding {token value: tokens}."),
+        Field("start", CountOrKey(), "What each player takes at the start (a number or a rules key)."),
+        Field("most_per_turn", CountOrKey(), "The most value one turn can take from the supply (a number or a rules key)."),
+        Field("turns_at_least", Integer(0, 10000), "Warn when the supply can run out in fewer turns than this.", 0),
+        Field("label", Text(max_length=60), "A name for these figures in reports.", None),
+        Field("why", Text(max_length=200), "What the rules need it for."),
+    ),
+    "{denominations, start, most_per_turn, turns_at_least, label, why}",
+)
+
+LINKS = Record(
+    (
+        Field("component", SLUG, "The component whose cards hold the link."),
+        Field("field", IDENT, "The card field naming something."),
+        Field("to", SLUG, "The component whose card ids it names.", None),
+        Field("to_rules", IDENT, "Instead of to: the rules key whose keys (a mapping) or items (a list) it names.", None),
+        Field("optional", Boolean(), "An empty value is allowed.", False),
+        Field("mutual", Boolean(), "The card named names this one back in the same field.", False),
+        Field("same", ListOf(IDENT), "Fields the card named must share with this one.", ()),
+        Field("differ", ListOf(IDENT), "Fields the card named must not share with this one.", ()),
+        Field("every", Boolean(), "Every target is named by at least one card.", False),
+        Field("why", Text(max_length=200), "What the rules need it for."),
+    ),
+    "{component, field, to or to_rules, optional, mutual, same, differ, every, why}",
+)
+
+AGREE = Record(
+    (
+        Field("component", SLUG, "The component whose cards are compared."),
+        Field("by", IDENT, "The field whose value makes a group (family)."),
+        Field("fields", ListOf(IDENT, 1), "The fields every card of a group must hold alike (home, circle)."),
+        Field("why", Text(max_length=200), "What the rules need it for."),
+    ),
+    "{component, by, fields, why}",
+)
+
 SIMULATION = Record(
     (
         Field("winners_share_min", Share(), "The least share of players who should win, with heuristic agents.", 0.0),
@@ -185,6 +268,11 @@ CHECKS = Record(
         Field("balance", ListOf(FIELD_REF), "Signed-symbol fields to report plus and minus totals for.", ()),
         Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each goal card.", ()),
         Field("instances", ListOf(INSTANCES), "How often each value of a field appears in part of a deck, against a rules number.", ()),
+        Field("profile", ListOf(PROFILE), "Whole-number fields read as a card's profile: totals, spreads, domination, group means.", ()),
+        Field("dice", ListOf(DICE), "The exact odds of each value a die turns up.", ()),
+        Field("tokens", ListOf(TOKENS), "A supply of tokens in denominations against the start and the most a turn takes.", ()),
+        Field("links", ListOf(LINKS), "Fields that name other cards or rules entries, and how the pair must agree.", ()),
+        Field("agree", ListOf(AGREE), "Cards sharing a field's value agree on other fields.", ()),
         Field("colours", ListOf(COLOURS), "Colours players tell things apart by, checked for colour-vision deficiencies (default: the palette).", ()),
         Field("simulation", SIMULATION, "Target bands for the engine's simulated play (pnp check --games).", None),
     ),

@@ -12,7 +12,7 @@ from pnp.loading.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, In
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.yamlsrc import KeyPath
 from pnp.loading.checks import CHECKS
-from pnp.components.schema import BOX
+from pnp.loading.boxes import BOX
 
 MAX_COPIES = 10_000
 """More copies of one card than anyone prints at home or orders from a printer."""
@@ -216,12 +216,22 @@ ENGINE = Record(
 )
 
 
+NET = Record(
+    (
+        Field("faces", IDENT, "The card field that lists each die's six faces, in net order."),
+        Field("face", Length(5, 60), "The side of one face's square."),
+        Field("tab", Length(1, 20), "How deep the glue tabs are; default three tenths of the face.", None),
+    ),
+    "a cube net {faces, face, tab}",
+)
+
+
 def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
     return Record(
         (
             Field("id", SLUG, "The component's id, used by --only and in the manifest."),
             Field("name", Text(max_length=80), "The name players read in the printing instructions."),
-            Field("size", SizeSpec(sizes), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}."),
+            Field("size", SizeSpec(sizes), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}; nets work theirs out.", None),
             Field("bleed", Length(0, 10), "Extra art beyond the trim on every side.", 3.0 * 72 / 25.4),
             Field("safe", Length(0, 20), "Inset from the trim inside which text and symbols stay.", 4.0 * 72 / 25.4),
             Field("layout", LayoutChoice(), "The sheet layout id, or one per paper: {a4: avery-l7651, letter: avery-5160}.", None),
@@ -235,6 +245,15 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
             ),
             Field("sheet", Text(), "With a .xlsx or .ods cards file: the name of the sheet that lists the cards (default: the first sheet).", None),
             Field("each", SLUG, "Instead of cards: make one card per entry of this set (for example crests).", None),
+            Field("net", NET, "Print each card as a die: a cube net of its six faces, with fold lines and glue tabs.", None),
+            Field(
+                "denominations", IDENT,
+                "Instead of cards: one piece per key of this rules table (value: count), printed count times; its `value` is the key.", None,
+            ),
+            Field(
+                "faces_of", SLUG,
+                "Instead of cards: one piece per face of every die of this net component (listed before it), such as labels for blank dice.", None,
+            ),
             Field("copies", Integer(0, MAX_COPIES), "Copies of each card unless the card says otherwise.", 1),
             Field("fields", MapOf(IDENT, FIELD_TYPE), "The game-specific fields of this component's cards.", {}),
             Field("stock", Text(max_length=40), "What to print it on, for the printing instructions.", "card stock"),

@@ -35,6 +35,8 @@ class Checker:
     diagnostics: list[Diagnostic]
     sets: Mapping[str, frozenset[str]] = field(default_factory=dict)
     find_file: Callable[[str, str], Path | None] | None = None
+    rules: Any = None
+    """The game's checked ``rules:`` values, once known (INVALID after an error)."""
 
     def error(self, path: KeyPath, message: str) -> Any:
         self.diagnostics.append(self.doc.error(path, message))

@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.errors import InputError
 from pnp.model import Card, Component, Game
-from pnp.rules import instances
+from pnp.rules import instances, links, numbers
 from pnp.rules.findings import Report, Severity
 from pnp.rules.odds import OddsCache, at_least_of_kind
 from pnp.rules.run import Run
@@ -32,6 +32,11 @@ def check_game(game: Game) -> Report:
         ("vocabulary", _vocabulary),
         ("balance", _balance),
         ("instances", lambda run, rule, path: instances.report(run, rule, path, _core)),
+        ("profile", numbers.profile),
+        ("dice", numbers.dice),
+        ("tokens", numbers.tokens),
+        ("links", links.links),
+        ("agree", links.agree),
     )
     for key, run_check in kinds:
         for i, rule in enumerate(checks.get(key, ())):

@@ -85,85 +85,48 @@ def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
     return found
 
 
-def _odds(deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
+def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
     """The chance that a hand of ``size`` cards holding ``known`` (the rest
-    unknown, drawn as from the deck) has NEED of ``desires``' signs dominant.
-    Depends on the deck alone: kept across games."""
-    memo = _memo(deck)
+    unknown, each drawn as from the deck) has NEED of ``desires``' signs
+    dominant. It depends on the deck alone, so it is kept in the deck's memo."""
     key = (desires, size, known)
     found: float | None = memo.get(key)
     if found is None:
-        found = memo[key] = _worked_odds(deck, desires, size, known)
-    return found
-
-
-def _all_odds(obs: Observation) -> list[float]:
-    """:func:`_odds` for every other seat's hand (0 for this seat's own), with one memo lookup."""
-    deck, desires, sizes, me = obs.deck, obs.desires, obs.hand_sizes, obs.seat
-    memo = _memo(deck)
-    odds = []
-    for seat, known in enumerate(obs.known):
-        if seat == me:
-            odds.append(0.0)
-            continue
-        key = (desires, sizes[seat], known)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _worked_odds(deck, desires, sizes[seat], known)
-        odds.append(found)
-    return odds
-
-
-def _worked_odds(deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
-    """:func:`_odds` worked out: it depends on ``known`` only through the sums
-    of its signs on the desired symbols, kept packed in one integer
-    (:func:`_packed`), so hands with the same sums share one answer."""
-    memo = _memo(deck)
-    packed = _packed(deck, desires)
-    key = ("sums", desires, size, len(known), sum([packed[card] for card in known]))
-    found: float | None = memo.get(key)
-    if found is None:
+        plan = memo.get(("plan", desires))
+        if plan is None:
+            plan = memo[("plan", desires)] = [
+                (symbol, sign, _tails(deck, symbol, sign)) for symbol, sign in enumerate(deck.vectors[desires]) if sign
+            ]
         unknown = size - len(known)
-        vectors = deck.vectors
+        sums = [sum(column) for column in zip(*map(deck.vectors.__getitem__, known))] if known else None
         chances = []
-        for symbol, sign in enumerate(vectors[desires]):
-            if sign:
-                have = sign * sum(vectors[card][symbol] for card in known)
-                row = _tails(deck, symbol, sign)[unknown]
-                at = unknown - have
-                chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
+        for symbol, sign, tails in plan:
+            row = tails[unknown]
+            at = unknown - sign * sums[symbol] if sums else unknown
+            chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
         found = memo[key] = _at_least(chances, NEED)
     return found
 
 
-_FIELD = 6
-"""Bits per desired symbol in :func:`_packed`: a card adds 0 to 2 to each
-field (its sign plus one), so a field holds the sums of up to 31 cards."""
-
-
-def _packed(deck: Deck, desires: int) -> list[int]:
-    """Per card: its signs on ``desires``' symbols (times the desired sign),
-    each plus one, packed :data:`_FIELD` bits apart: the sum of these over a
-    set of cards of known size tells the set's sums on every desired symbol."""
+def _all_odds(obs: Observation) -> list[float]:
+    """:func:`_odds` for every other seat's hand (0 for this seat's own)."""
+    deck, desires, sizes, me = obs.deck, obs.desires, obs.hand_sizes, obs.seat
     memo = _memo(deck)
-    key = ("packed", desires)
-    found: list[int] | None = memo.get(key)
-    if found is None:
-        want = [(symbol, sign) for symbol, sign in enumerate(deck.vectors[desires]) if sign]
-        found = memo[key] = [
-            sum((sign * vector[symbol] + 1) << (_FIELD * i) for i, (symbol, sign) in enumerate(want))
-            for vector in deck.vectors
-        ]
-    return found
+    odds = []
+    for seat, known in enumerate(obs.known):
+        found = 0.0 if seat == me else memo.get((desires, sizes[seat], known))  # the memo read inline: the common case
+        odds.append(_odds(memo, deck, desires, sizes[seat], known) if found is None else found)
+    return odds
 
 
 def _at_least(chances: list[float], need: int) -> float:
     """The chance that at least ``need`` of independent events happen."""
     ways = [1.0] + [0.0] * len(chances)
-    for p in chances:
-        for k in range(len(chances), 0, -1):
-            ways[k] = ways[k] * (1 - p) + ways[k - 1] * p
-        ways[0] *= 1 - p
+    for seen, p in enumerate(chances, 1):
+        q = 1 - p
+        for k in range(seen, 0, -1):  # above ``seen`` events every way is still 0.0
+            ways[k] = ways[k] * q + ways[k - 1] * p
+        ways[0] *= q
     return sum(ways[need:])
 
 
@@ -192,7 +155,7 @@ class Heuristic:
     def _odds(self, obs: Observation, seat: int) -> float:
         """The chance that ``seat``'s hand has NEED of this seat's desired signs
         dominant, from the cards known to be in it."""
-        return _odds(obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
+        return _odds(_memo(obs.deck), obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
 
     def _bar(self, obs: Observation, base: float) -> float:
         """A bar that falls as rounds pass, and lies low when this seat may be left over."""

@@ -1,1 +1,0 @@
-"""Pieces made around the cards: tuck boxes sized from the deck."""

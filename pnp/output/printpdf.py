@@ -1,0 +1,234 @@
+"""Print-ready PDFs for printers: one file per component, one page per card side.
+
+Each page is exactly a card side with the profile's bleed (TrimBox and BleedBox
+set, no marks), in the order the printer wants (backs first for DriveThruCards,
+fronts first for factories). A CMYK profile converts every colour with the
+palette and the ICC profile, embeds that profile as the PDF/X output intent and
+identifies the file as PDF/X-4. Every file is preflighted before it is kept.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pikepdf
+from pikepdf import Name
+
+from pnp.commit import Outputs, claimed
+from pnp.errors import Level, PnpError
+from pnp.model import Component, Game
+from pnp.output.parts import Part, split_modules, with_backs
+from pnp.output.profiles import Profile
+from pnp.output.raster import with_bleed
+from pnp.output.request import Request
+from pnp.output.result import Built, BuiltFile
+from pnp.pdf.dieline import add_die_lines, die_shape
+from pnp.render.cache import RenderCache
+from pnp.render.document import faces_html
+from pnp.render.faces import Face, FacePlan, build_date, plan_faces
+from pnp.render.findings import layout_diagnostics, raise_errors
+from pnp.render.inspect import safe_box
+from pnp.render.layout import render_faces
+from pnp.render.scope import scope_for
+from pnp.words import count
+
+if TYPE_CHECKING:
+    from pnp.preflight import Requirements
+    from pnp.preflight.report import Report
+
+
+class PreflightFailed(PnpError):
+    """An export does not meet its printer's requirements; nothing was written."""
+
+    exit_code = 1
+
+
+def requirements(profile: Profile, component: Component | None = None) -> Requirements:
+    """What preflight checks for ``profile`` (and, given one, a component's trim)."""
+    from pnp.preflight import Requirements
+
+    return Requirements(
+        bleed=profile.bleed if component is None else component.bleed,
+        trim=None if component is None else (component.size.width, component.size.height),
+        cmyk=profile.colour == "cmyk",
+        output_intent=profile.pdfx != "none",
+        pdfx=profile.pdfx if profile.pdfx != "none" else None,
+        min_ppi=profile.min_ppi,
+        max_ink=profile.max_ink,
+    )
+
+
+def accepted(components: Sequence[Component], profile: Profile) -> tuple[list[Component], list[str]]:
+    """The components the printer takes, and a note for each it does not."""
+    if not profile.accepts:
+        return list(components), []
+    keep = [c for c in components if c.size.name in profile.accepts]
+    skipped = [
+        f"{c.id}: size {c.size.name} ({c.size.width / 72 * 25.4:.1f} x {c.size.height / 72 * 25.4:.1f} mm) "
+        f"is not one {profile.id} prints ({', '.join(profile.accepts)})"
+        for c in components
+        if c.size.name not in profile.accepts
+    ]
+    return keep, skipped
+
+
+def print_pdfs(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:
+    """Write ``<out_dir>/<profile>/<game>-<component>.pdf`` for each component,
+    and ``<game>-<module>-<component>.pdf`` for each optional module's cards of
+    it; a one-sided component is given a plain back (:func:`with_backs`).
+    Each page is one card side, whatever the ``papers``. A file that fails
+    its preflight stops the export unless ``request.force``."""
+    profile = request.profile
+    chosen, skipped = accepted(components, profile)
+    if not chosen:
+        raise PreflightFailed(f"profile {profile.id}: none of the components is a size it prints:\n  " + "\n  ".join(skipped))
+    parts, notes = with_backs(split_modules(game, with_bleed(chosen, profile.bleed)))
+    plans = {part.id: plan_faces(game, [part.component]) for part in parts}
+    faces = list({face.key: face for plan in plans.values() for face in plan.faces}.values())
+    styles = list(dict.fromkeys(s for part in parts for s in part.component.styles))
+    components_used = [part.component for part in parts]
+    with claimed(out_dir):  # the render cache and the results are in that folder
+        cache = RenderCache(out_dir / ".cache" / "render")
+        rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
+        raise_errors([d for d in layout_diagnostics(components_used, faces, found, False) if d.level is Level.ERROR])
+        sources: list[pikepdf.Pdf] = []
+        try:
+            pages = _face_pages(game, rendered, profile, sources)
+            return _write(game, parts, plans, pages, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
+        finally:
+            for source in sources:
+                source.close()
+
+
+def _write(
+    game: Game,
+    parts: Sequence[Part],
+    plans: dict[str, FacePlan],
+    pages: dict[str, pikepdf.Page],
+    by_key: dict[str, Face],
+    request: Request,
+    out_dir: Path,
+    notes: tuple[list[str], list[str]],
+) -> Built:
+    """Write each part's file, preflight it, and the index. ``notes``: the
+    components skipped, and the warnings, each with why."""
+    skipped, warnings = notes
+    profile = request.profile
+    folder = out_dir / profile.id
+    when = _build_time()
+    files: list[dict[str, Any]] = []
+    with Outputs(out_dir) as outputs:
+        staged: list[tuple[Path, Component, Path]] = []
+        for part in parts:
+            component = part.component
+            sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
+            order = []
+            for front, back in plans[part.id].copies[component.id]:
+                pair = {"front": front, "back": back}
+                order += [(side, pair[side]) for side in sides if pair[side] is not None]
+            title = f"{game.title}: {part.name} ({profile.id})"
+            pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
+            if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
+                add_die_lines(pdf, shape, profile.die_line)
+            if profile.pdfx == "PDF/X-4" and profile.icc is not None:
+                from pnp.pdf.pdfx import mark_pdfx4, output_intent
+
+                mark_pdfx4(pdf, title, when, output_intent(profile.output_condition, profile.icc))
+            target = folder / f"{game.folder_name}-{part.id}.pdf"
+            staged.append((outputs.pdf(pdf, target, min_version="1.6"), component, target))
+            files.append(
+                {
+                    "path": target.relative_to(out_dir).as_posix(),
+                    "profile": profile.id,
+                    "component": component.id,
+                    **({"module": part.module.id} if part.module else {}),
+                    "cards": sum(card.copies for card in component.cards),
+                    "pages": len(pdf.pages),
+                    "order": [side for side, _ in order[: len(sides)]],
+                }
+            )
+        reports, failures = _preflight_all(staged, files, profile)
+        if failures and not request.force:
+            raise PreflightFailed(
+                f"{profile.id}: preflight found {count(len(failures), 'problem')}; nothing was written (--force writes anyway):\n  "
+                + "\n  ".join(failures)
+            )
+        index = {"game": game.id, "profile": profile.id, "skipped": skipped, "warnings": warnings, "files": files}
+        outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "index.json")
+        outputs.commit()
+    built = tuple(BuiltFile(out_dir / f["path"], profile.id, pages=f["pages"], module=f.get("module")) for f in files)
+    return Built(
+        game, profile, folder, built, folder / "index.json", tuple(p.component for p in parts),
+        notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(reports),
+    )
+
+
+def _preflight_all(
+    staged: Sequence[tuple[Path, Component, Path]], files: Sequence[dict[str, Any]], profile: Profile
+) -> tuple[list[Report], list[str]]:
+    """Preflight each staged file against the printer's requirements; its
+    verdict goes into its index entry. Returns the reports and every failure."""
+    from pnp.preflight import preflight
+
+    reports = []
+    failures: list[str] = []
+    for (temporary, component, target), entry in zip(staged, files):
+        report = preflight(temporary, requirements(profile, component))
+        reports.append(report)
+        entry["preflight"] = {
+            "passed": report.ok,
+            "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
+            "min_ppi": None if report.min_ppi is None else round(report.min_ppi, 1),
+            "fonts": report.fonts,
+            "failures": [f.message for f in report.failures],
+        }
+        failures += [f"{target.name}: [{f.check}] {f.message}" for f in report.failures]
+    return reports, failures
+
+
+def _face_pages(
+    game: Game, rendered: Sequence[tuple[bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
+) -> dict[str, pikepdf.Page]:
+    """Each face's laid-out page, converted to CMYK once when the profile says so.
+    The PDFs they come from are added to ``sources``, to close when done."""
+    pages: dict[str, pikepdf.Page] = {}
+    for data, keys in rendered:
+        source = pikepdf.open(io.BytesIO(data))
+        sources.append(source)  # a page is only valid while its PDF is open
+        if len(source.pages) != len(keys):
+            raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
+        if profile.colour == "cmyk" and profile.icc is not None:
+            from pnp.colour.convert import convert_pdf
+
+            convert_pdf(source, game.palette, profile.icc)
+        pages.update((key, source.pages[i]) for i, key in enumerate(keys) if key is not None)
+    return pages
+
+
+def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Sequence[str], title: str) -> pikepdf.Pdf:
+    """One page per side: the face drawn once as a form, the page its exact size."""
+    out = pikepdf.new()
+    forms: dict[str, pikepdf.Object] = {}
+    for key in keys:
+        if key not in forms:
+            forms[key] = out.copy_foreign(pages[key].as_form_xobject())
+        face = faces[key]
+        w, h, b = face.width, face.height, face.bleed
+        page = out.add_blank_page(page_size=(w, h))
+        page.obj.TrimBox = pikepdf.Array([b, b, w - b, h - b])
+        page.obj.BleedBox = pikepdf.Array([0, 0, w, h])
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F0=forms[key]))
+        page.Contents = out.make_stream(b"q /F0 Do Q\n")
+    out.docinfo[Name.Title] = title
+    out.docinfo[Name.Creator] = "pnp"
+    return out
+
+
+def _build_time() -> datetime:
+    """Midnight (UTC) of the build date: deterministic under SOURCE_DATE_EPOCH."""
+    return datetime.fromisoformat(build_date()).replace(tzinfo=UTC)
