@@ -101,6 +101,8 @@ class Component:
     """Layouts for particular papers (label products differ between A4 and Letter)."""
     assembly: str | None = None
     """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
+    die_line: str | None = None
+    """``circle`` or ``rectangle``: the shape a factory die-cuts the pieces to (pnp.pdf.dieline)."""
     blank_back: str | None = None
     """One-sided components: the palette name or ``#rrggbb`` of the plain back
     that exports which need a back give them; None is paper white."""
@@ -133,6 +135,26 @@ class Document:
     template: str
     styles: tuple[Path, ...]
     stock: str
+    booklet: bool = False
+    """Also printed as a saddle-stitched booklet and as reader's spreads (pnp.imposition.booklet)."""
+
+
+@dataclass(frozen=True)
+class TuckBox:
+    """A tuck box sized from the deck it holds (pnp.imposition.tuckbox); lengths in points."""
+
+    id: str
+    name: str
+    holds: tuple[str, ...]
+    """The components whose cards it holds, together."""
+    stock: float
+    """The thickness of one card."""
+    sleeves: tuple[float, float, float] | None
+    """Sleeve width, height and the thickness a sleeve adds to a card."""
+    tolerance: float
+    panels: Mapping[str, str]
+    """Template names by panel: front, back, side, top (the lids)."""
+    styles: tuple[Path, ...]
 
 
 @dataclass(frozen=True)
@@ -222,6 +244,8 @@ class Game:
     """The game's colours by name, declared once (``palette:`` in game.yaml)."""
     language: str = "en"
     """The language of the game's text (BCP 47), set on every document it prints."""
+    boxes: tuple[TuckBox, ...] = ()
+    """Tuck boxes sized from the decks they hold (``boxes:`` in game.yaml)."""
     layouts: Mapping[str, SheetLayout] = field(default_factory=dict)
     """Every sheet layout the game may use: pnp's presets and the game's own
     ``layouts/*.yaml``, by id, checked once when the game is loaded."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Number, Text
+from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Number, PaletteColor, Text
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec
 from pnp.loading.yamlsrc import KeyPath
 
@@ -249,6 +249,15 @@ SIMULATION = Record(
     "simulation bands",
 )
 
+COLOURS = Record(
+    (
+        Field("name", Text(max_length=40), "What the colours tell apart (suits, families), as findings name it."),
+        Field("colours", ListOf(PaletteColor(), 2), "The colours players tell them apart by: palette names or '#rrggbb'."),
+        Field("also", Text(max_length=200), "What else tells them apart (a symbol, a name): close colours are then a note, not a warning.", None),
+    ),
+    "{name, colours, also}",
+)
+
 CHECKS = Record(
     (
         Field("deal", ListOf(DEAL), "Decks that must hold every hand, goal card and reserve at every player count.", ()),
@@ -264,6 +273,7 @@ CHECKS = Record(
         Field("tokens", ListOf(TOKENS), "A supply of tokens in denominations against the start and the most a turn takes.", ()),
         Field("links", ListOf(LINKS), "Fields that name other cards or rules entries, and how the pair must agree.", ()),
         Field("agree", ListOf(AGREE), "Cards sharing a field's value agree on other fields.", ()),
+        Field("colours", ListOf(COLOURS), "Colours players tell things apart by, checked for colour-vision deficiencies (default: the palette).", ()),
         Field("simulation", SIMULATION, "Target bands for the engine's simulated play (pnp check --games).", None),
     ),
     "the checks a game declares",

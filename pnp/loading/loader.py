@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
+from pnp.loading.boxes import tuck_boxes
 from pnp.loading.dice import check_faces, denomination_cards, die_net, face_cards
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
@@ -188,9 +189,10 @@ def _game(
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
         documents=tuple(
-            Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
+            Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"], d["booklet"])
             for d in top["documents"]
         ),
+        boxes=tuck_boxes(top["boxes"], components, doc, diagnostics, lambda found: _template_name(found, game_dir)),
         layouts=MappingProxyType(layouts),
         palette=MappingProxyType(
             {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
@@ -310,6 +312,7 @@ def _component(
         paper_layouts=per_paper,
         assembly=c["assembly"],
         blank_back=c["blank_back"],
+        die_line=c["die_line"],
         cards_file=c["cards"] if c["cards"] is not None else None,
         sheet=c["sheet"],
         card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,

@@ -12,6 +12,7 @@ from pnp.loading.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, In
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.yamlsrc import KeyPath
 from pnp.loading.checks import CHECKS
+from pnp.loading.boxes import BOX
 
 MAX_COPIES = 10_000
 """More copies of one card than anyone prints at home or orders from a printer."""
@@ -147,6 +148,7 @@ DOCUMENT = Record(
         Field("template", FileRef("template"), "The Jinja2 template of the whole document."),
         Field("style", ListOf(FileRef("style")), "Stylesheets the document uses.", ()),
         Field("stock", Text(max_length=40), "What to print it on.", "plain paper"),
+        Field("booklet", Boolean(), "Also print it as a saddle-stitched booklet and as reader's spreads.", False),
     ),
     "a document {id, name, template, ...}",
 )
@@ -260,6 +262,10 @@ def component_record(sizes: dict[str, tuple[float, float]]) -> Record:
                 "How a printed piece becomes the piece the rules name (sleeved, stuck, punched), in players' words.", None,
             ),
             Field(
+                "die_line", Choice(("circle", "rectangle")),
+                "The shape a factory die-cuts each piece to at its trim (tokens, boards); default circle for layouts with cutting circles.", None,
+            ),
+            Field(
                 "blank_back", PaletteColor(),
                 "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",
                 None,
@@ -302,6 +308,7 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
                 "The type of each value of rules: (a field type, as card fields have); a value that breaks it is an error.", {},
             ),
             Field("documents", ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ()),
+            Field("boxes", ListOf(BOX), "Tuck boxes sized from the decks they hold, printed as die lines with their panels.", ()),
             Field("modules", ListOf(MODULE), "Optional cards printed in files of their own.", ()),
             Field(
                 "prepare", ListOf(PREPARE),
