@@ -15,10 +15,10 @@ from pnp.paths import OWN
 from tests.conftest import ROOT
 
 SHIPPED_FONTS = sorted(
-    p for folder in (ROOT / "fonts", OWN / "fonts", *(ROOT / "card_data").glob("*/fonts"))
+    p for folder in (OWN / "fonts", *(ROOT / "card_data").glob("*/fonts"))
     for p in folder.rglob("*") if p.suffix.lower() in (".ttf", ".otf")
 )
-EB_GARAMOND_SC = ROOT / "fonts" / "ebgaramond" / "EBGaramondSC12-Regular.ttf"
+EB_GARAMOND_SC = ROOT / "card_data" / "garamond" / "fonts" / "ebgaramond" / "EBGaramondSC12-Regular.ttf"
 
 
 @cache

@@ -76,7 +76,7 @@ def test_boards_turn_to_fit_and_tokens_pack_densely() -> None:
 
 
 def test_letterbox_wells_hold_a_poker_card() -> None:
-    css = (ROOT / "templates/persuasion/persuasion.css").read_text()
+    css = (GAME.shared[0] / "templates/persuasion/persuasion.css").read_text()
     well = re.search(r"\.well \{[^}]*width: ([\d.]+)mm; height: ([\d.]+)mm", css)
     assert well and float(well[1]) >= 63.5 + 3 and float(well[2]) >= 88.9 + 3
     lefts = [float(v) for v in re.findall(r"\.well\.\w+ \{ left: ([\d.]+)mm; \}", css)]
@@ -87,7 +87,7 @@ def test_letterbox_wells_hold_a_poker_card() -> None:
 
 
 def test_no_text_below_6pt_in_the_stylesheets() -> None:
-    for css in (ROOT / "templates").rglob("*.css"):
+    for css in (GAME.shared[0] / "templates").rglob("*.css"):
         for size in re.findall(r"font-size:\s*([\d.]+)pt", css.read_text()):
             assert float(size) >= 6, f"{css.name}: {size}pt"
 
