@@ -82,7 +82,7 @@ def test_with_no_marker_above_pnp_reads_its_own_games_and_says_where_it_looked(t
 def test_a_project_found_from_the_current_folder_lends_folders_not_trust(tmp_path: Path) -> None:
     """Standing in a project names its games; their engine code still runs
     only when asked, as for any folder that is not one of pnp's own games."""
-    project = _project(tmp_path / "downloaded", {"high-card": ROOT / "docs" / "examples" / "high-card"})
+    project = _project(tmp_path / "downloaded", {"high-card": ROOT / "pnp" / "resources" / "starters" / "engine"})
     done = run_pnp("simulate", "high-card", "--players", "2", "--games", "1", cwd=project)
     assert done.returncode == 2 and "--trust-rules" in done.stderr, done.stderr
     assert done.stderr.splitlines()[0].startswith(f"game folder {project / 'card_data' / 'high-card'}; project {project} ")

@@ -3,10 +3,10 @@ figure says which agents produced it (`pnp simulate`, `pnp check`)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
+from pnp.testing import copy_game
 from pnp.rules.summary import _play_lines, agents_said, measure_lines, no_winner_said, outcomes_said
 from tests.conftest import run_pnp
 
@@ -80,7 +80,7 @@ def test_games_the_engine_cap_stopped_are_said_in_its_words(tmp_path: Path) -> N
     when it stops games, simulate says how often (here a copy of B04 whose
     cap, 2 rounds, ends every game early)."""
     game = tmp_path / "b04"
-    shutil.copytree(PROJECT / "card_data" / "persuasion-b04", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    copy_game(PROJECT / "card_data" / "persuasion-b04", game, ("tests", "__pycache__"))
     text = (game / "game.yaml").read_text(encoding="utf-8")
     assert "round_cap: 60" in text
     (game / "game.yaml").write_text(text.replace("round_cap: 60", "round_cap: 2"), encoding="utf-8")

@@ -10,7 +10,9 @@ import pytest
 from pnp.engine.plugins import engine_for
 from pnp.errors import InputError
 from pnp.loading.loader import load_game
-from tests.conftest import ROOT, run_pnp
+from pnp.testing import game_folder, run_pnp
+
+ROOT = game_folder(__file__).parents[1]  # the project holding the game (its docs/examples/)
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)

@@ -14,11 +14,10 @@ from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.render.faces import plan_faces
 from pnp.units import mm, to_mm
-from tests.conftest import ROOT, b04_build, run_pnp  # noqa: F401  (fixtures shared with tests/)
-from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check
+from pnp.testing import game_folder, pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check, run_pnp
 
 GAME = load_game(resolve_game_dir("persuasion-b04"))
-TRAITS = {c["id"]: c for c in yaml.safe_load((ROOT / "card_data/persuasion-b04/traits.yaml").read_text())["cards"]}
+TRAITS = {c["id"]: c for c in yaml.safe_load((game_folder(__file__) / "traits.yaml").read_text())["cards"]}
 
 
 def test_copies_per_family_follow_the_seed() -> None:

@@ -12,10 +12,11 @@ import pytest
 
 from pnp.engine.api import IllegalMove, agent_rngs, play
 from pnp.errors import InputError
-from tests.conftest import ROOT, run_pnp
-from tests.enginetools import assert_matches_golden, play_checked, shipped
+from pnp.testing import assert_matches_golden, engine, game_folder, play_checked, run_pnp
 
-B04, GAME = shipped("persuasion-b04")
+ROOT = game_folder(__file__).parents[1]  # the project holding the game (its docs/examples/)
+
+B04, GAME = engine(game_folder(__file__))
 GOLDEN = Path(__file__).parent / "golden"
 AVAILABLE = B04.state.AVAILABLE
 ENGAGED = B04.state.ENGAGED

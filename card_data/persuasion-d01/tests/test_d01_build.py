@@ -12,19 +12,7 @@ from pnp.imposition.geometry import grid
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.units import mm
-from tests.conftest import d01_build, run_pnp  # noqa: F401  (d01_build: the fixture, shared with tests/)
-from tests.pdftools import (
-    circles_drawn,
-    clip_rects,
-    crop_face,
-    pdffonts,
-    pdfinfo_pages,
-    pdftotext,
-    prose,
-    prose_in,
-    qpdf_check,
-)
-from tests.pixels import DPI, compare
+from pnp.testing import DPI, circles_drawn, clip_rects, compare, crop_face, pdffonts, pdfinfo_pages, pdftotext, prose, prose_in, qpdf_check, run_pnp
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
 GOLDEN = Path(__file__).parent / "golden"

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_pnp
-from tests.enginetools import assert_matches_golden, play_checked, shipped
+from pnp.testing import assert_matches_golden, engine, game_folder, play_checked, run_pnp
 
-D01, GAME = shipped("persuasion-d01")
+D01, GAME = engine(game_folder(__file__))
 GOLDEN = Path(__file__).parent / "golden"
 D01State = D01.state.D01State
 Desire = D01.state.Desire
