@@ -7,26 +7,24 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from pnp.testing import copy_game
 from tests.conftest import MINI, ROOT, run_pnp
 from tests.pdftools import pdftotext
 
 
-def _project(where: Path, games: dict[str, Path], shared: tuple[str, ...] = ()) -> Path:
-    """A project folder: the marker, ``games`` under card_data/, and the
-    ``shared`` folders of this checkout (templates, fonts, art) copied."""
+def _project(where: Path, games: dict[str, Path]) -> Path:
+    """A project folder: the marker, and ``games`` under card_data/ with the
+    folders beside them they share."""
     where.mkdir(parents=True)
     (where / "pnp.toml").write_text("")
     for name, source in games.items():
-        shutil.copytree(source, where / "card_data" / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
-    for folder in shared:
-        shutil.copytree(ROOT / folder, where / folder)
+        copy_game(source, where / "card_data" / name, ("tests", "__pycache__"))
     return where
 
 
@@ -34,7 +32,7 @@ def test_a_clone_builds_its_own_edit_of_a_game_the_checkout_also_has(tmp_path: P
     """Standing in a clone (here two folders below its root), `pnp build
     partisan` builds the clone's partisan, with the designer's edit, not the
     partisan of the checkout pnp runs from; its first line says so."""
-    clone = _project(tmp_path / "clone", {"partisan": ROOT / "card_data" / "partisan"}, ("templates", "fonts", "art"))
+    clone = _project(tmp_path / "clone", {"partisan": ROOT / "card_data" / "partisan"})
     aid = clone / "card_data" / "partisan" / "aid.yaml"
     assert aid.read_text().count("name: Gather\n") == 1
     aid.write_text(aid.read_text().replace("name: Gather\n", "name: Assemble\n"))
