@@ -6,6 +6,7 @@ One paper (A4); the project's builds are the session's shared ones."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -57,3 +58,13 @@ def test_a_game_copied_alone_builds_the_same_bytes(
     assert built and all(name.endswith("-a4.pdf") for name in built)
     for name in built:
         assert (out / game / name).read_bytes() == (in_project / name).read_bytes(), f"{game}: {name} differs"
+
+
+def test_no_game_test_imports_the_repository_tests() -> None:
+    """A game's tests travel with it: they import pnp.testing, never tests.*
+    (docs/testing.md); the engine starter's, which `pnp new` copies, too."""
+    folders = [ROOT / "card_data", ROOT / "pnp" / "resources" / "starters"]
+    sources = [p for folder in folders for p in folder.rglob("*.py") if "__pycache__" not in p.parts]
+    assert any("pnp.testing" in p.read_text() for p in sources)
+    offenders = [str(p.relative_to(ROOT)) for p in sources if re.search(r"^\s*(from|import) tests\b", p.read_text(), re.M)]
+    assert offenders == []
