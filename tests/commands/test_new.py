@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import ROOT, run_pnp
 from tests.pdftools import pdftotext
 
-WORDS = {"poker": ["Lantern", "Swap this card"], "tokens": ["5"], "engine": ["10"]}
+WORDS = {"poker": ["Lantern", "Swap this card"], "tokens": ["5"], "engine": ["10"], "tarot": ["The Wanderer", "XVII"]}
 """Text each starting point's cards print (what its cards.yaml holds)."""
 
 
