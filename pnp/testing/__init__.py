@@ -29,12 +29,12 @@ run::
 
 from pnp.testing.games import build_once, copy_game, engine, game_folder, hermetic, load, run_pnp, score, use_runner
 from pnp.testing.hidden import canon, mutable_parts, reachable, same_decision, writable
-from pnp.testing.pdf import circles_drawn, marks_drawn, pdffonts, pdfinfo_pages, pdftotext, prose, prose_in, qpdf_check, setup_columns, tool
+from pnp.testing.pdf import circles_drawn, marks_drawn, operations, pdffonts, pdfinfo_pages, pdftotext, prose, prose_in, qpdf_check, setup_columns, tool
 from pnp.testing.pixels import DPI, TOLERANCE, clip_rects, compare, crop_face, rasterise
 from pnp.testing.play import assert_matches_golden, play_checked
 
 __all__ = [
     "DPI", "TOLERANCE", "assert_matches_golden", "build_once", "canon", "circles_drawn", "clip_rects", "compare", "copy_game", "crop_face", "engine",
-    "game_folder", "hermetic", "load", "marks_drawn", "mutable_parts", "pdffonts", "pdfinfo_pages", "pdftotext", "play_checked",
+    "game_folder", "hermetic", "load", "marks_drawn", "mutable_parts", "operations", "pdffonts", "pdfinfo_pages", "pdftotext", "play_checked",
     "prose", "prose_in", "qpdf_check", "rasterise", "reachable", "run_pnp", "same_decision", "score", "setup_columns", "tool", "use_runner", "writable",
 ]
