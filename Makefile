@@ -10,7 +10,7 @@ build: install
 ## Install the test dependencies and run the whole test suite.
 test: install-test
 	$(PYTHON) -m mypy
-	for rules in card_data/*/rules docs/examples/*/rules.py; do $(PYTHON) -m mypy --strict "$$rules" || exit 1; done  # each game's own engine
+	for rules in card_data/*/rules pnp/resources/starters/engine/rules.py; do $(PYTHON) -m mypy --strict "$$rules" || exit 1; done  # each game's own engine
 	FONTCONFIG_FILE=$(CURDIR)/pnp/resources/fontconfig.conf $(PYTHON) -m pytest -q  # no machine font seen by any test
 
 install:

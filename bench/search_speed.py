@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("persuasion-b04", "persuasion-d01", "partisan", "docs/examples/high-card")
+GAMES = ("persuasion-b04", "persuasion-d01", "partisan", "pnp/resources/starters/engine")
 PLAYERS = 4
 
 

@@ -249,6 +249,10 @@ class Game:
     layouts: Mapping[str, SheetLayout] = field(default_factory=dict)
     """Every sheet layout the game may use: pnp's presets and the game's own
     ``layouts/*.yaml``, by id, checked once when the game is loaded."""
+    shared: tuple[Path, ...] = ()
+    """The real locations of the folders beside it the game shares files with
+    (``shared:`` in game.yaml, :mod:`pnp.loading.shared`), searched in order
+    after the game folder and before the project."""
 
     def colour(self, value: str | None) -> str | None:
         """A palette name or ``#rrggbb`` as the ``#rrggbb`` screen value."""

@@ -86,6 +86,12 @@ RENDER_ROOTS = tuple(dict.fromkeys([TEMPLATES, FONTS, ART, OWN]))
 """What the renderer may read besides the game folder."""
 
 
+def readable(game_root: Path, shared: Sequence[Path] = ()) -> tuple[Path, ...]:
+    """What a game's renderer may read: its folder first, the folders it
+    shares (``shared:`` in its game.yaml), then :data:`RENDER_ROOTS`."""
+    return (game_root, *shared, *RENDER_ROOTS)
+
+
 Root = Path | tuple[Path, str]
 """A folder a build may read from, or ``(folder, subfolder)``: a file inside
 the subfolder that also lies inside the folder, both where they really are.

@@ -2,7 +2,9 @@
 
 The starting points are data shipped in the package (``resources/starters/``):
 each is a complete game folder whose text files carry ``__ID__`` and
-``__TITLE__`` where the new game's id and title go (``project/`` holds what a
+``__TITLE__`` where the new game's id and title go, or a game of its own
+(``engine/`` is pnp's High Card example, with its tests), whose game.yaml's
+``id:`` and ``name:`` are set to the new game's (``project/`` holds what a
 project adds around its games, with ``__GAME__`` for its first game's id).
 Everything is written into a staged folder first and moved into place only
 when complete, so a failure leaves no half-written game.
@@ -52,7 +54,7 @@ def new_game(target: Path, starter: str) -> list[Path]:
     """Write a game folder at ``target`` (its name is the game's id) from ``starter``; the files written."""
     ident = game_id(target.name)
     with _staged(target) as stage:
-        _copy(STARTERS / starter, stage, {"__ID__": ident, "__TITLE__": title_of(ident)})
+        _game(starter, stage, ident)
     return _files(target)
 
 
@@ -61,8 +63,17 @@ def new_project(target: Path, starter: str, game: str) -> list[Path]:
     ident = game_id(game)
     with _staged(target) as stage:
         _copy(STARTERS / PROJECT, stage, {"__GAME__": ident, "__TITLE__": title_of(target.resolve().name)})
-        _copy(STARTERS / starter, stage / "card_data" / ident, {"__ID__": ident, "__TITLE__": title_of(ident)})
+        _game(starter, stage / "card_data" / ident, ident)
     return _files(target)
+
+
+def _game(starter: str, target: Path, ident: str) -> None:
+    """The game folder ``starter`` copied to ``target``, named ``ident``."""
+    title = title_of(ident)
+    _copy(STARTERS / starter, target, {"__ID__": ident, "__TITLE__": title})
+    game = target / "game.yaml"
+    text = re.sub(r"(?m)^id: .*$", f"id: {ident}", game.read_text(encoding="utf-8"), count=1)
+    game.write_text(re.sub(r"(?m)^name: .*$", f"name: {title}", text, count=1), encoding="utf-8")
 
 
 class _staged:

@@ -20,6 +20,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from pnp.paths import project_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,10 +88,24 @@ def allowed_for(args: list[str], cwd: Path) -> Allowed:
         value = arg.split("=", 1)[-1]
         if "/" in value or (cwd / value).exists():
             path = cwd / value
-            trees.append(path)
+            trees += [path, *_shared_by(path)]
             if not path.exists():
                 exact += [path.parent, *path.parent.parents]
     return Allowed(tuple(Path(os.path.realpath(p)) for p in trees), frozenset(Path(os.path.realpath(p)) for p in exact))
+
+
+def _shared_by(game: Path) -> list[Path]:
+    """The folders beside a game folder that its game.yaml shares
+    (``shared:``, docs/card-data.md), read independently of pnp: only one
+    whose real location is a sibling of the game folder's may be read."""
+    try:
+        data = yaml.safe_load((game / "game.yaml").read_text())
+    except (OSError, ValueError, yaml.YAMLError):
+        return []
+    named = data.get("shared") if isinstance(data, dict) else None
+    beside = Path(os.path.realpath(game)).parent
+    reals = [Path(os.path.realpath(game / name)) for name in named or () if isinstance(name, str)] if isinstance(named, list) else []
+    return [real for real in reals if real.parent == beside]
 
 
 _PROBE = set("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile's random names

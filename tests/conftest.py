@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import atexit
 import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
 
+from pnp.testing import build_once, hermetic, tool, use_runner  # noqa: F401  (tool: for tests/)
 from tests.audit import allowed_for, audited, outside
 from hypothesis import settings
 
@@ -24,31 +22,13 @@ settings.register_profile("ci", derandomize=True, database=None, print_blob=True
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-# Every build in the tests has one fixed date (2026-01-01), so build stamps and
-# reference images do not change from day to day.
-os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")
-
-
-def _hermetic() -> None:
-    """What the machine or its user has must not show in a test: one time
-    zone and locale, and a home and temporary folder of the run's own (no
-    user fonts, no caches from earlier runs, such as compiled templates).
-    Set before any test runs, so every process a test starts inherits it.
-    pnp itself never lets the machine's fonts into a layout, and `make test`
-    runs everything else (pdftoppm ...) with no machine fonts either
-    (FONTCONFIG_FILE)."""
-    run = Path(tempfile.mkdtemp(prefix="pnp-tests-"))
-    (run / "home").mkdir()
-    (run / "tmp").mkdir()
-    os.environ.update(TZ="UTC", LC_ALL="C.UTF-8", LANG="C.UTF-8", HOME=str(run / "home"), TMPDIR=str(run / "tmp"))
-    for name in ("XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "LANGUAGE"):
-        os.environ.pop(name, None)
-    time.tzset()
-    tempfile.tempdir = None  # asked again: the run's own folder
-    atexit.register(shutil.rmtree, run, True)
-
-
-_hermetic()
+# One time zone, locale, build date (2026-01-01: build stamps and reference
+# images do not change from day to day) and a home and temporary folder of
+# the run's own, for every test and every process it starts (pnp.testing).
+# pnp itself never lets the machine's fonts into a layout, and `make test`
+# runs everything else (pdftoppm ...) with no machine fonts either
+# (FONTCONFIG_FILE).
+hermetic()
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -60,7 +40,10 @@ def run_pnp(*args: str, cwd: Path | None = None, timeout: float = 300) -> subpro
     ``timeout``), watched by the audit hook: whatever the command's outcome,
     it must have opened nothing outside the places its arguments name and
     pnp's own, and connected to nothing (tests/audit.py)."""
-    where = cwd or ROOT
+    return _audited(args, cwd or ROOT, timeout)
+
+
+def _audited(args: tuple[str, ...], where: Path, timeout: float) -> subprocess.CompletedProcess[str]:
     fd, log = tempfile.mkstemp(prefix="audit-", suffix=".log")
     os.close(fd)
     allowed = allowed_for(list(args), where)  # before the command makes what it names
@@ -71,27 +54,13 @@ def run_pnp(*args: str, cwd: Path | None = None, timeout: float = 300) -> subpro
     return seen.result
 
 
-def tool(name: str) -> str:
-    """An independent checking tool; CI installs them (scripts/system-deps.sh test)."""
-    path = shutil.which(name)
-    assert path, f"{name} is not installed: run scripts/system-deps.sh test"
-    return path
-
-
-_SHIPPED: dict[str, Path] = {}
+use_runner(_audited)  # the games' own tests' commands (pnp.testing.run_pnp) are audited too
 
 
 def _shipped_build(factory: pytest.TempPathFactory, game: str) -> Path:
-    """Each shipped game built once per test run, whichever folder's tests
-    ask first (a game's own tests import these fixtures from here), with
-    --strict: no shipped face may have a layout finding (text overflowing,
-    outside the safe zone, over other text, under art)."""
-    if game not in _SHIPPED:
-        out = factory.mktemp(f"out-{game}")
-        result = run_pnp("build", game, "--strict", "--out", str(out))
-        assert result.returncode == 0, result.stderr
-        _SHIPPED[game] = out / game
-    return _SHIPPED[game]
+    """Each shipped game built once per test run (both papers, --strict),
+    shared with the game's own tests (pnp.testing.build_once)."""
+    return build_once(factory, game)[0]
 
 
 @pytest.fixture(scope="session")

@@ -1,61 +1,19 @@
-"""What the engine tests of every game share: a checked playout and the golden
-playthrough files."""
+"""Checked playouts and golden playthroughs: :mod:`pnp.testing`'s, for tests/."""
 
 from __future__ import annotations
 
-import os
-import random
-from collections.abc import Callable, Sequence
-from pathlib import Path
 from types import ModuleType
 
 from pnp.model import Game
-from typing import TypeVar
+from pnp.testing import assert_matches_golden, engine, play_checked
 
-from pnp.engine.api import Agent, Outcome, State
-
-
-S = TypeVar("S", bound=State)
-
-
-def play_checked(state: S, agents: Sequence[Agent], rng: random.Random, check: Callable[[S], None], max_steps: int) -> Outcome:
-    """Play ``state`` to the end as :func:`pnp.engine.api.play` does, asserting
-    that every decision offers options, every choice is one of them, ``check``
-    holds after each choice, and the game ends within ``max_steps`` choices."""
-    steps = 0
-    while (decision := state.decision()) is not None:
-        assert decision.options, decision
-        choice = agents[decision.seat](state.observation(decision.seat), decision, rng)
-        assert choice in decision.options
-        state.apply(choice)
-        check(state)
-        steps += 1
-        assert steps < max_steps
-    return state.outcome()
-
-
-def assert_matches_golden(folder: Path, name: str, lines: list[str]) -> None:
-    """``lines`` are the playthrough in ``folder/<name>.txt`` (a game's
-    ``tests/golden/``); PNP_UPDATE_GOLDEN=1 writes the file first."""
-    golden = folder / f"{name}.txt"
-    actual = "\n".join(lines) + "\n"
-    if os.environ.get("PNP_UPDATE_GOLDEN") == "1":
-        golden.write_text(actual)
-    assert golden.exists(), "make it with PNP_UPDATE_GOLDEN=1 and read it"
-    assert actual == golden.read_text()
-
-
-def game_rules(name: str) -> ModuleType:
-    """A shipped game's engine (the package ``card_data/<name>/rules/``),
-    loaded as pnp loads it: its ``state`` and ``agents`` modules hang from it."""
-    return shipped(name)[0]
+__all__ = ["assert_matches_golden", "game_rules", "play_checked", "shipped"]
 
 
 def shipped(name: str) -> tuple[ModuleType, Game]:
-    """A shipped game's engine and the game itself, from one load."""
-    from pnp.engine.plugins import load_folder
-    from pnp.loading.loader import load_game
-    from pnp.paths import CARD_DATA
+    """A shipped game's engine and the game itself, by its name under card_data/."""
+    return engine(name)
 
-    game = load_game(CARD_DATA / name)
-    return load_folder(game, "rules"), game
+
+def game_rules(name: str) -> ModuleType:
+    return engine(name)[0]

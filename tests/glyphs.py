@@ -1,88 +1,23 @@
-"""Which shipped font file each glyph in a PDF was drawn from: the text
-operators' glyph ids, matched outline for outline against pnp's font files."""
+"""Which shipped font file each glyph in a PDF was drawn from
+(:mod:`pnp.testing.fonts`), matched against every font file in the repository."""
 
 from __future__ import annotations
 
-import io
-from functools import cache
 from pathlib import Path
 
-import pikepdf
-from fontTools.pens.recordingPen import DecomposingRecordingPen
-from fontTools.ttLib import TTFont
-
 from pnp.paths import OWN
+from pnp.testing.fonts import drawn_glyphs, source_of as _source_of
 from tests.conftest import ROOT
 
 SHIPPED_FONTS = sorted(
-    p for folder in (ROOT / "fonts", OWN / "fonts", *(ROOT / "card_data").glob("*/fonts"))
+    p for folder in (OWN / "fonts", *(ROOT / "card_data").glob("*/fonts"))
     for p in folder.rglob("*") if p.suffix.lower() in (".ttf", ".otf")
 )
-EB_GARAMOND_SC = ROOT / "fonts" / "ebgaramond" / "EBGaramondSC12-Regular.ttf"
+EB_GARAMOND_SC = ROOT / "card_data" / "garamond" / "fonts" / "ebgaramond" / "EBGaramondSC12-Regular.ttf"
 
-
-@cache
-def _font(path: Path) -> TTFont:
-    return TTFont(path)
-
-
-@cache
-def _outline(path: Path, glyph: str) -> tuple[object, ...]:
-    font = _font(path)
-    pen = DecomposingRecordingPen(font.getGlyphSet())
-    font.getGlyphSet()[glyph].draw(pen)
-    return tuple(pen.value)
-
-
-def drawn_glyphs(pdf: pikepdf.Pdf) -> dict[tuple[int, int], tuple[pikepdf.Dictionary, set[int]]]:
-    """Every font drawn with on any page or in any form XObject on it, and the
-    glyph ids its text operators show (Identity-H: two bytes per glyph id)."""
-    drawn: dict[tuple[int, int], tuple[pikepdf.Dictionary, set[int]]] = {}
-    walked: set[tuple[int, int]] = set()
-
-    def walk(owner: pikepdf.Object) -> None:
-        resources = owner.get("/Resources") or pikepdf.Dictionary()
-        fonts = resources.get("/Font") or pikepdf.Dictionary()
-        xobjects = resources.get("/XObject") or pikepdf.Dictionary()
-        font = None
-        for operands, operator in pikepdf.parse_content_stream(owner):
-            op = str(operator)
-            if op == "Tf":
-                font = fonts[str(operands[0])]
-            elif op in ("Tj", "'", '"', "TJ"):
-                assert font is not None and font.Encoding == "/Identity-H", "text shown without a two-byte font"
-                strings = [o for o in operands[-1] if isinstance(o, pikepdf.String)] if op == "TJ" else [operands[-1]]
-                gids = drawn.setdefault(font.objgen, (font, set()))[1]
-                for string in strings:
-                    raw = bytes(string)
-                    gids.update(int.from_bytes(raw[i : i + 2], "big") for i in range(0, len(raw), 2))
-            elif op == "Do":
-                xobject = xobjects[str(operands[0])]
-                if xobject.get("/Subtype") == "/Form" and xobject.objgen not in walked:
-                    walked.add(xobject.objgen)
-                    walk(xobject)
-
-    for page in pdf.pages:
-        walk(page.obj)
-    return drawn
+__all__ = ["EB_GARAMOND_SC", "SHIPPED_FONTS", "drawn_glyphs", "source_of"]
 
 
 def source_of(program: bytes, gids: set[int]) -> Path:
-    """The shipped font file every glyph drawn from an embedded (subset) font
-    program comes from: WeasyPrint keeps glyph ids when it subsets, so each
-    drawn glyph id must have the very outline of that id in the file."""
-    subset = TTFont(io.BytesIO(program))
-    order = subset.getGlyphOrder()
-    glyphs = subset.getGlyphSet()
-    outlines = {}
-    for gid in gids:
-        pen = DecomposingRecordingPen(glyphs)
-        glyphs[order[gid]].draw(pen)
-        outlines[gid] = tuple(pen.value)
-    matches = [
-        path for path in SHIPPED_FONTS
-        if len(_font(path).getGlyphOrder()) >= len(order)
-        and all(_outline(path, _font(path).getGlyphOrder()[gid]) == outline for gid, outline in outlines.items())
-    ]
-    assert len(matches) == 1, f"{len(gids)} drawn glyphs match {matches or 'no shipped font file'}"
-    return matches[0]
+    """The shipped font file (of :data:`SHIPPED_FONTS`) the glyphs come from."""
+    return _source_of(program, gids, SHIPPED_FONTS)

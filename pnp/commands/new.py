@@ -12,7 +12,7 @@ from pnp.errors import UsageError
 
 @click.command()
 @click.argument("target")
-@click.option("--starter", default="poker", show_default=True, help="The starting point: poker (a poker-size deck), tokens (a sheet of round tokens), engine (a small game with a rules module that pnp simulate plays).")
+@click.option("--starter", default="poker", show_default=True, help="The starting point: poker (a poker-size deck), tarot (a tarot-size deck, four a sheet), tokens (a sheet of round tokens), engine (pnp's High Card example: a small game with a rules module that pnp simulate plays, with its tests).")
 @click.option("--project", "as_project", is_flag=True, help="Write a project at TARGET (pnp.toml, card_data/, shared templates/, fonts/, art/) holding one game.")
 @click.option("--game", "game_name", default=None, help="With --project: the id of the project's first game (card_data/GAME/; default my-game).")
 def new(target: str, starter: str, as_project: bool, game_name: str | None) -> None:

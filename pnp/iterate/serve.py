@@ -27,7 +27,8 @@ from typing import Any
 
 from pnp.iterate.preview import Preview, refresh
 from pnp.iterate.watch import POLL_SECONDS, SETTLE_SECONDS, changed_files, snapshot
-from pnp.paths import RENDER_ROOTS
+from pnp.loading.shared import shared_folders_of
+from pnp.paths import readable
 from pnp.words import count
 
 HOST = "127.0.0.1"
@@ -59,7 +60,7 @@ class Server:
 
     def watch(self, say: Callable[[str], None]) -> None:
         """Refresh after every save until stopped."""
-        roots = [self.game_dir, *RENDER_ROOTS]
+        roots = list(readable(self.game_dir, shared_folders_of(self.game_dir)))
         seen = snapshot(roots, [self.out])
         while not self.stopping:
             time.sleep(POLL_SECONDS)

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.paths import RENDER_ROOTS
+from pnp.loading.shared import shared_folders_of
+from pnp.paths import readable
 from pnp.words import count, listed
 
 Snapshot = dict[str, tuple[int, int]]
@@ -190,7 +191,7 @@ def watch(
     from pnp.render.sheets import session
 
     with session():
-        roots = [game_dir, *RENDER_ROOTS]
+        roots = list(readable(game_dir, shared_folders_of(game_dir)))
         skip = [out]
 
         def attempt(touched: Sequence[str] = ()) -> None:

@@ -183,7 +183,7 @@ def convert(game: Game, component_id: str, target: Path, force: bool = False) ->
         staged = Path(scratch) / target.name.lower()
         staged.write_bytes(data)
         sets = {name: frozenset(e.id for e in entries) for name, entries in game.sets.items()}
-        ck = Checker(Document(target, None, {}), diagnostics, {"palette": frozenset(game.palette), **sets}, file_finder(game.root))
+        ck = Checker(Document(target, None, {}), diagnostics, {"palette": frozenset(game.palette), **sets}, file_finder(game.root, game.shared))
         back = read_cards(staged, record, ck)
     problems = [d for d in diagnostics if d.level.value == "error"]
     differ = [c.id for c, b in zip(component.cards, back) if (c.id, c.title, c.copies, dict(c.fields)) != (b.id, b.title, b.copies, dict(b.fields))]

@@ -18,6 +18,7 @@ from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
 from pnp.loading.sheetfiles import is_sheet
+from pnp.loading.shared import shared_folders
 from pnp.loading.sheets import load_sheet
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
@@ -54,12 +55,13 @@ def resolve_game_dir(game: str) -> Path:
     raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of the games in {CARD_DATA}: {known}")
 
 
-def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
+def file_finder(game_dir: Path, shared: Sequence[Path]) -> Callable[[str, str], Path | None]:
     """A function (kind, relative path) -> the real location of an existing
-    file inside an allowed root, or None. The first root the path leads out
+    file inside an allowed root (the game folder, the folders it ``shared``,
+    the project, pnp's own), or None. The first root the path leads out
     of (a link to elsewhere, or ``..``) raises :class:`PathRefused`, saying
     how: a game's ``templates`` linked to ``/etc`` is refused, not read."""
-    project_roots = [root for root in SHARED if root != game_dir]
+    project_roots = [root for root in (*shared, *SHARED) if root != game_dir]
 
     def find(kind: str, relative: str) -> Path | None:
         if relative.startswith(("/", "\\")) or ":" in relative:
@@ -84,7 +86,8 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
     """Read and check a whole game folder; raise InputError listing every problem."""
     diagnostics: list[Diagnostic] = []
     doc = load_yaml(game_dir / GAME_FILE, within=game_dir)
-    find = file_finder(game_dir)
+    shared = shared_folders(doc, game_dir, diagnostics)
+    find = file_finder(game_dir, shared)
     ck = Checker(doc, diagnostics, find_file=find)
     sizes = load_sizes()
     raw_palette = doc.data.get("palette") if isinstance(doc.data, dict) else None
@@ -92,7 +95,7 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
     top = game_record(sizes, components=False).check_fields(doc.data, (), ck)
     game = None
     if top is not INVALID:
-        game = _build_game(game_dir, doc, top, ck, sizes, diagnostics)
+        game = _build_game(game_dir, shared, doc, top, ck, sizes, diagnostics)
     if strict:
         diagnostics = [Diagnostic(d.source, d.path, d.message, Level.ERROR) for d in diagnostics]
     if any(d.level is Level.ERROR for d in diagnostics) or game is None:
@@ -101,18 +104,18 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
 
 
 def _build_game(
-    game_dir: Path, doc: YamlDoc, top: dict[str, Any], ck: Checker, sizes: dict[str, tuple[float, float]], diagnostics: list[Diagnostic]
+    game_dir: Path, shared: tuple[Path, ...], doc: YamlDoc, top: dict[str, Any], ck: Checker, sizes: dict[str, tuple[float, float]], diagnostics: list[Diagnostic]
 ) -> Game | None:
     sets = _sets(doc, top, ck, diagnostics)
     ck.sets = {**ck.sets, **{name: frozenset(e.id for e in entries) for name, entries in sets.items()}}
     layouts = load_layouts(game_dir)
     top["rules"] = rules_values(top["rules"], top["rules_schema"], ck)
     ck.rules = top["rules"]
-    components = _components(game_dir, doc, ck, sizes, sets, layouts, diagnostics)
+    components = _components(game_dir, shared, doc, ck, sizes, sets, layouts, diagnostics)
     diagnostics += _over_budget(components)
     if any(v is INVALID for v in top.values()):
         return None
-    return _game(game_dir, doc, top, sets, components, layouts, diagnostics)
+    return _game(game_dir, shared, doc, top, sets, components, layouts, diagnostics)
 
 
 def _sets(doc: YamlDoc, top: dict[str, Any], ck: Checker, diagnostics: list[Diagnostic]) -> dict[str, tuple[Entry, ...]]:
@@ -138,7 +141,7 @@ def _sets(doc: YamlDoc, top: dict[str, Any], ck: Checker, diagnostics: list[Diag
 
 
 def _components(
-    game_dir: Path, doc: YamlDoc, ck: Checker, sizes: dict[str, tuple[float, float]], sets: dict[str, tuple[Entry, ...]],
+    game_dir: Path, shared: tuple[Path, ...], doc: YamlDoc, ck: Checker, sizes: dict[str, tuple[float, float]], sets: dict[str, tuple[Entry, ...]],
     layouts: dict[str, SheetLayout], diagnostics: list[Diagnostic],
 ) -> list[Component]:
     """Every component that checks out, its cards read from its cards file."""
@@ -154,7 +157,7 @@ def _components(
                 ids.append(raw.get("id"))
             if checked is INVALID:
                 continue
-            component = _component(game_dir, doc, checked, path, ck, sets, layouts, components)
+            component = _component(game_dir, shared, doc, checked, path, ck, sets, layouts, components)
             if component is not None:
                 components.append(component)
         _unique(ids, ("components",), "id", doc, diagnostics)
@@ -162,7 +165,7 @@ def _components(
 
 
 def _game(
-    game_dir: Path, doc: YamlDoc, top: dict[str, Any], sets: dict[str, tuple[Entry, ...]], components: list[Component],
+    game_dir: Path, shared: tuple[Path, ...], doc: YamlDoc, top: dict[str, Any], sets: dict[str, tuple[Entry, ...]], components: list[Component],
     layouts: dict[str, SheetLayout], diagnostics: list[Diagnostic],
 ) -> Game:
     players = (top["players"]["min"], top["players"]["max"])
@@ -176,6 +179,7 @@ def _game(
         description=top["description"],
         language=top["language"],
         root=game_dir,
+        shared=shared,
         players=players,
         fonts=tuple(FontFace(f["family"], f["file"], f["style"], f["weight"]) for f in top["fonts"]),
         styles=tuple(top["style"]),
@@ -189,10 +193,10 @@ def _game(
         modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
         documents=tuple(
-            Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"], d["booklet"])
+            Document(d["id"], d["name"], _template_name(d["template"], game_dir, shared), tuple(d["style"]), d["stock"], d["booklet"])
             for d in top["documents"]
         ),
-        boxes=tuck_boxes(top["boxes"], components, doc, diagnostics, lambda found: _template_name(found, game_dir)),
+        boxes=tuck_boxes(top["boxes"], components, doc, diagnostics, lambda found: _template_name(found, game_dir, shared)),
         layouts=MappingProxyType(layouts),
         palette=MappingProxyType(
             {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
@@ -251,6 +255,7 @@ def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: YamlDoc, diagn
 
 def _component(
     game_dir: Path,
+    shared: tuple[Path, ...],
     doc: YamlDoc,
     c: dict[str, Any],
     path: tuple[Any, ...],
@@ -303,8 +308,8 @@ def _component(
         bleed=c["bleed"],
         safe=c["safe"],
         layout=layout,
-        front=_template_name(c["front"], game_dir),
-        back=_template_name(c["back"], game_dir) if c["back"] else None,
+        front=_template_name(c["front"], game_dir, shared),
+        back=_template_name(c["back"], game_dir, shared) if c["back"] else None,
         styles=tuple(c["style"]),
         cards=cards,
         source=source,
@@ -347,9 +352,9 @@ def _net_size(c: dict[str, Any], path: tuple[Any, ...], ck: Checker) -> DieNet |
     return found[0]
 
 
-def _template_name(found: Path, game_dir: Path) -> str:
+def _template_name(found: Path, game_dir: Path, shared: tuple[Path, ...]) -> str:
     """The name Jinja2's loader knows a resolved template file by."""
-    for root in (game_dir / "templates", *(shared / "templates" for shared in SHARED)):
+    for root in (folder / "templates" for folder in (game_dir, *shared, *SHARED)):
         if found.is_relative_to(root.resolve()):
             return found.relative_to(root.resolve()).as_posix()
     raise AssertionError(found)

@@ -228,7 +228,7 @@ class FileRef(Spec):
         except PathRefused as exc:
             return ck.error(path, f"{self.kind} file {value!r} refused: {exc}; expected a file inside the game folder")
         if found is None:
-            return ck.error(path, f"{self.kind} file {value!r} not found (looked in the game folder and the project)")
+            return ck.error(path, f"{self.kind} file {value!r} not found (looked in the game folder, the folders it shares and the project)")
         if self.kind == "art":
             from pnp.errors import ImageRefused
             from pnp.images import check_image

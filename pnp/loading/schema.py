@@ -293,6 +293,10 @@ def game_record(sizes: dict[str, tuple[float, float]], components: bool = True) 
                 "en",
             ),
             Field("players", PLAYERS, "The allowed player counts."),
+            Field(
+                "shared", ListOf(Text(max_length=200)),
+                "Folders beside the game folder it shares templates, art and fonts with (a family of games), searched after its own.", (),
+            ),
             Field("fonts", ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ()),
             Field("style", ListOf(FileRef("style")), "Stylesheets every template of the game uses.", ()),
             Field(

@@ -21,7 +21,7 @@ from typing import Any
 from pnp import nets
 from pnp.errors import Diagnostic, Level, PathRefused, Source, TemplateError
 from pnp.model import Card, Component, Entry, Game
-from pnp.paths import SHARED
+from pnp.paths import OWN, SHARED
 from pnp.render.frame import STAMP_BAND, STAMP_LINE, STAMP_TYPE, frame
 from pnp.render.references import hashed_references, portable
 from pnp.render.templating import environment, render
@@ -96,7 +96,7 @@ class FaceIdentity:
 
     def __init__(self, game: Game):
         self.game = game
-        self.labels = [("game", game.root), *((f"shared{n}", root) for n, root in enumerate(SHARED))]
+        self.labels = labels(game)
         self.roots = [root.resolve() for _, root in self.labels]
         self.hashes: dict[Path, str] = {}
         """Each file hashed once per plan: cards show the same few pictures."""
@@ -110,6 +110,16 @@ class FaceIdentity:
         if styles not in self.frames:
             self.frames[styles] = _hash(*self._content(frame(self.game, styles)))
         return _hash(self.frames[styles], *self._content(html), *geometry)
+
+
+def labels(game: Game) -> list[tuple[str, Path]]:
+    """Each folder a face of ``game`` may read, with the label it is written
+    as in the face's key: the game folder; the folders it shares and the
+    project alike (``shared0``, so a file moved from a project into a family
+    folder keeps its key); pnp's own resources (``shared1``, with or without a
+    project, so an installed pnp gives the keys a checkout gives)."""
+    sharing = [*game.shared, *(root for root in SHARED if root != OWN)]
+    return [("game", game.root), *(("shared0", root) for root in sharing), ("shared1", OWN)]
 
 
 def build_date() -> str:
@@ -139,7 +149,7 @@ def base_context(game: Game) -> dict[str, Any]:
         "sets": {name: {e.id: _entry_view(e, game) for e in entries} for name, entries in game.sets.items()},
         "set_lists": {name: [_entry_view(e, game) for e in entries] for name, entries in game.sets.items()},
         "palette": {name: swatch.screen for name, swatch in game.palette.items()},
-        "asset": _asset_finder(game.root),
+        "asset": _asset_finder(game),
     }
 
 
@@ -158,10 +168,10 @@ def _decks(game: Game) -> dict[str, dict[str, Any]]:
     return {c.id: {card.id: _card_view(card, game) for card in c.cards} for c in game.components}
 
 
-def _asset_finder(game_root: Path) -> Callable[[str], str]:
+def _asset_finder(game: Game) -> Callable[[str], str]:
     from pnp.loading.loader import file_finder
 
-    find = file_finder(game_root)
+    find = file_finder(game.root, game.shared)
     found: dict[str, str] = {}
     """Each path looked up once per build: cards name the same few files."""
 
@@ -172,7 +182,7 @@ def _asset_finder(game_root: Path) -> Callable[[str], str]:
             except PathRefused as exc:
                 raise PathRefused(f"asset {relative!r} refused: {exc}; expected a file inside the game folder") from None
             if path is None:
-                raise ValueError(f"asset {relative!r} not found in the game folder or the project")
+                raise ValueError(f"asset {relative!r} not found in the game folder, the folders it shares or the project")
             found[relative] = path.as_uri()
         return found[relative]
 
@@ -219,7 +229,7 @@ def plan_faces(
     between its trim and safe line (:func:`_stamp_html`), so printed
     iterations can be told apart. ``strict``: a template that prints a field
     the card leaves out is an error at the card (:func:`pnp.render.templating.render`)."""
-    env = environment(game.root, strict)
+    env = environment(game.root, strict, game.shared)
     shared = {**base_context(game), "print": {"ink_saver": ink_saver}, "decks": _decks(game)}
     identity = FaceIdentity(game)
     stamp_text = f"v{game.version} \u00b7 {build_date()}" if stamp else None

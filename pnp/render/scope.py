@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.model import FontFace, Game
-from pnp.paths import OWN, RENDER_ROOTS
+from pnp.paths import OWN, readable
 
 DEFAULT_FAMILY = "EB Garamond"
 """pnp's own font: its instruction pages and the build stamp are set in it, and
@@ -57,4 +57,4 @@ def document_fonts(declared: Sequence[FontFace]) -> tuple[FontFace, ...]:
 
 def scope_for(game: Game) -> Scope:
     """What ``game``'s documents may read and which fonts they may use."""
-    return Scope((game.root, *RENDER_ROOTS), document_fonts(game.fonts))
+    return Scope(readable(game.root, game.shared), document_fonts(game.fonts))

@@ -17,7 +17,7 @@ import markupsafe
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import Diagnostic, Source, TemplateError
-from pnp.paths import RENDER_ROOTS, SHARED, confined, way_out
+from pnp.paths import SHARED, confined, readable, way_out
 from pnp.render import budget
 from pnp.render.fit import FitError, mark
 from pnp.render.markup import first_problem
@@ -60,8 +60,9 @@ def icons(context: Any, text: Any) -> markupsafe.Markup:
 FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0", "icons": icons}
 
 
-def environment(game_root: Path, strict: bool = False) -> SandboxedEnvironment:
-    """Templates come from the game's templates/ first, then the project's, then pnp's own.
+def environment(game_root: Path, strict: bool = False, shared: Sequence[Path] = ()) -> SandboxedEnvironment:
+    """Templates come from the game's templates/ first, then those of the
+    folders it ``shared``, the project's, then pnp's own.
 
     ``{{ ... }}`` of a value that is None (an optional field the card leaves
     out) prints nothing, or (``strict``) is an error (:class:`LeftOut`).
@@ -69,7 +70,7 @@ def environment(game_root: Path, strict: bool = False) -> SandboxedEnvironment:
     Compiled templates come from Jinja's bytecode cache, which checks each
     against its source, so a new environment per build costs little and never
     holds a template from before an edit."""
-    roots = [(folder, "templates") for folder in (game_root, *SHARED) if (folder / "templates").is_dir()]
+    roots = [(folder, "templates") for folder in (game_root, *shared, *SHARED) if (folder / "templates").is_dir()]
     env = _Sandbox(
         loader=_ConfinedLoader(roots),
         undefined=jinja2.StrictUndefined,
@@ -79,7 +80,7 @@ def environment(game_root: Path, strict: bool = False) -> SandboxedEnvironment:
     )
     env.filters.update(FILTERS)
     env.globals["range"] = budget.budget_range
-    env.roots = (game_root.resolve(), *(root.resolve() for root in RENDER_ROOTS))
+    env.roots = tuple(root.resolve() for root in readable(game_root, shared))
     return env
 
 

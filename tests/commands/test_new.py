@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_pnp
+from tests.conftest import ROOT, run_pnp
 from tests.pdftools import pdftotext
 
-WORDS = {"poker": ["Lantern", "Swap this card"], "tokens": ["5"], "engine": ["10"]}
+WORDS = {"poker": ["Lantern", "Swap this card"], "tokens": ["5"], "engine": ["10"], "tarot": ["The Wanderer", "XVII"]}
 """Text each starting point's cards print (what its cards.yaml holds)."""
 
 
@@ -85,9 +85,18 @@ def test_a_bad_target_is_refused_and_nothing_is_written(tmp_path: Path, args: li
     assert (tmp_path / "my-game" / "notes.txt").read_text() == "mine\n"
 
 
-def test_the_engine_starter_keeps_in_step_with_the_high_card_example() -> None:
-    from tests.conftest import ROOT
-
-    starter = (ROOT / "pnp/resources/starters/engine/rules.py").read_text().splitlines()
-    example = (ROOT / "docs/examples/high-card/rules.py").read_text().splitlines()
-    assert starter[1:] == example[1:], "the engine starter is the High Card example's engine: change both"
+def test_the_engine_starter_is_the_high_card_example_with_its_tests(tmp_path: Path) -> None:
+    """One copy: `pnp new --starter engine` writes pnp's High Card example,
+    its tests included, named for the new game (only game.yaml's id and name change)."""
+    example = ROOT / "pnp/resources/starters/engine"
+    assert (example / "tests/test_high_card.py").is_file() and not (ROOT / "docs/examples/high-card").exists()
+    made = run_pnp("new", str(tmp_path / "my-duel"), "--starter", "engine", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    written = {p.relative_to(tmp_path / "my-duel") for p in (tmp_path / "my-duel").rglob("*") if p.is_file()}
+    shipped = {p.relative_to(example) for p in example.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    assert written == shipped and Path("tests/test_high_card.py") in written
+    for name in sorted(written - {Path("game.yaml"), Path("README.md")}):
+        assert (tmp_path / "my-duel" / name).read_bytes() == (example / name).read_bytes(), name
+    game, original = (tmp_path / "my-duel/game.yaml").read_text().splitlines(), (example / "game.yaml").read_text().splitlines()
+    changed = [(a, b) for a, b in zip(original, game) if a != b]
+    assert changed == [("id: high-card", "id: my-duel"), ("name: High Card", "name: My Duel")] and len(game) == len(original)

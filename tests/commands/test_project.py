@@ -7,26 +7,24 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from pnp.testing import copy_game
 from tests.conftest import MINI, ROOT, run_pnp
 from tests.pdftools import pdftotext
 
 
-def _project(where: Path, games: dict[str, Path], shared: tuple[str, ...] = ()) -> Path:
-    """A project folder: the marker, ``games`` under card_data/, and the
-    ``shared`` folders of this checkout (templates, fonts, art) copied."""
+def _project(where: Path, games: dict[str, Path]) -> Path:
+    """A project folder: the marker, and ``games`` under card_data/ with the
+    folders beside them they share."""
     where.mkdir(parents=True)
     (where / "pnp.toml").write_text("")
     for name, source in games.items():
-        shutil.copytree(source, where / "card_data" / name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
-    for folder in shared:
-        shutil.copytree(ROOT / folder, where / folder)
+        copy_game(source, where / "card_data" / name, ("tests", "__pycache__"))
     return where
 
 
@@ -34,7 +32,7 @@ def test_a_clone_builds_its_own_edit_of_a_game_the_checkout_also_has(tmp_path: P
     """Standing in a clone (here two folders below its root), `pnp build
     partisan` builds the clone's partisan, with the designer's edit, not the
     partisan of the checkout pnp runs from; its first line says so."""
-    clone = _project(tmp_path / "clone", {"partisan": ROOT / "card_data" / "partisan"}, ("templates", "fonts", "art"))
+    clone = _project(tmp_path / "clone", {"partisan": ROOT / "card_data" / "partisan"})
     aid = clone / "card_data" / "partisan" / "aid.yaml"
     assert aid.read_text().count("name: Gather\n") == 1
     aid.write_text(aid.read_text().replace("name: Gather\n", "name: Assemble\n"))
@@ -82,7 +80,7 @@ def test_with_no_marker_above_pnp_reads_its_own_games_and_says_where_it_looked(t
 def test_a_project_found_from_the_current_folder_lends_folders_not_trust(tmp_path: Path) -> None:
     """Standing in a project names its games; their engine code still runs
     only when asked, as for any folder that is not one of pnp's own games."""
-    project = _project(tmp_path / "downloaded", {"high-card": ROOT / "docs" / "examples" / "high-card"})
+    project = _project(tmp_path / "downloaded", {"high-card": ROOT / "pnp" / "resources" / "starters" / "engine"})
     done = run_pnp("simulate", "high-card", "--players", "2", "--games", "1", cwd=project)
     assert done.returncode == 2 and "--trust-rules" in done.stderr, done.stderr
     assert done.stderr.splitlines()[0].startswith(f"game folder {project / 'card_data' / 'high-card'}; project {project} ")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.testing import copy_game
 from pnp.engine.plugins import UntrustedRules, engine_for, trusted
 from pnp.errors import InputError
 from pnp.loading.loader import load_game
@@ -32,7 +33,7 @@ def test_a_shipped_game_is_trusted_and_a_copy_is_not(tmp_path: Path) -> None:
     shipped = load_game(ROOT / "card_data" / "persuasion-b04")
     assert trusted(shipped)
     copy = tmp_path / "persuasion-b04"
-    shutil.copytree(shipped.root, copy)
+    copy_game(shipped.root, copy)
     assert not trusted(load_game(copy))
     done = run_pnp("simulate", str(copy), "--players", "4", "--games", "3")
     assert done.returncode == 2 and "--trust-rules" in done.stderr and "Traceback" not in done.stderr, done.stderr
@@ -83,7 +84,7 @@ def test_an_engine_that_fails_while_playing_is_located(tmp_path: Path, where: st
     """A fault in a game folder's engine, in pnp's process or a worker's, is
     told at its line, exit 2, no traceback (the game folder is input)."""
     game = tmp_path / "high-card"
-    shutil.copytree(ROOT / "docs" / "examples" / "high-card", game)
+    shutil.copytree(ROOT / "pnp" / "resources" / "starters" / "engine", game)
     rules = game / "rules.py"
     text = rules.read_text()
     assert text.count(where) == 1

@@ -22,7 +22,7 @@ from tests.conftest import run_pnp
 from tests.engine import ladder_games
 from tests.engine.ladder_games import CLOCK, COST, LEVELS
 
-HIGH_CARD = Path(__file__).resolve().parents[2] / "docs" / "examples" / "high-card"
+HIGH_CARD = Path(__file__).resolve().parents[2] / "pnp" / "resources" / "starters" / "engine"
 
 
 @pytest.fixture(autouse=True)

@@ -9,12 +9,11 @@ agent is reproducible by seed and plays better than the agents it plays out with
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import math
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,9 +27,10 @@ from pnp.engine.search import Search, shares
 from pnp.loading.loader import load_game
 from tests.conftest import ROOT, run_pnp
 from tests.enginetools import shipped
+from pnp.testing import canon, same_decision
 
-ENGINES = ("high-card", "persuasion-b04", "persuasion-d01", "partisan", "i-am-thou")
-HIGH_CARD = ROOT / "docs/examples/high-card"
+ENGINES = ("high-card", "persuasion-b04", "persuasion-d01", "partisan", "i-am-thou", "courting-season")
+HIGH_CARD = ROOT / "pnp/resources/starters/engine"
 
 
 def engine(name: str) -> tuple[ModuleType, Any, dict[str, Any]]:
@@ -43,31 +43,6 @@ def engine(name: str) -> tuple[ModuleType, Any, dict[str, Any]]:
         assert game.engine is not None
         options = dict(game.engine.options)
     return rules, rules.prepare(game, options), options
-
-
-def canon(value: Any, depth: int = 0) -> Any:
-    """A comparable copy of an observation: its values, not its objects (a
-    seat's own notebook, ``notes``, left out: the agent writes it)."""
-    assert depth < 60, "an observation nested this deep holds a cycle"
-    if isinstance(value, (str, int, float, bool, type(None))):
-        return value
-    if isinstance(value, Mapping):
-        return ("map", sorted((repr(canon(k, depth + 1)), canon(v, depth + 1)) for k, v in value.items()))
-    if isinstance(value, (frozenset, set)):
-        return ("set", sorted(repr(canon(v, depth + 1)) for v in value))
-    if isinstance(value, (list, tuple)):
-        return tuple(canon(v, depth + 1) for v in value)
-    if dataclasses.is_dataclass(value):
-        return (type(value).__name__, tuple((f.name, canon(getattr(value, f.name), depth + 1)) for f in dataclasses.fields(value) if f.name != "notes"))
-    if hasattr(value, "__len__") and hasattr(value, "__getitem__"):  # a lazy option sequence
-        return tuple(canon(v, depth + 1) for v in value)
-    slots = [s for cls in type(value).__mro__ for s in getattr(cls, "__slots__", ())]
-    attrs = {**{s: getattr(value, s) for s in slots if hasattr(value, s)}, **getattr(value, "__dict__", {})}
-    return (type(value).__name__, sorted((k, canon(v, depth + 1)) for k, v in attrs.items() if k != "notes"))
-
-
-def same_decision(a: Decision, b: Decision) -> bool:
-    return (a.seat, a.kind, canon(list(a.options)), canon(dict(a.context))) == (b.seat, b.kind, canon(list(b.options)), canon(dict(b.context)))
 
 
 def decisions(name: str, games: int, players: int) -> Iterator[tuple[ModuleType, Any, Any, Decision]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.testing import copy_game
 from pnp.errors import InputError
 from pnp.loading.loader import load_game, shipped_games
 from tests.conftest import MINI, ROOT, run_pnp
@@ -26,7 +27,7 @@ def test_a_hand_of_minus_two_is_refused_at_its_line_and_column(tmp_path: Path, c
     """Partisan's hand of -2 built a rulebook that read "Deal -2 cards to each
     player"; check and simulate stopped later with no file or line."""
     game = tmp_path / "partisan"
-    shutil.copytree(ROOT / "card_data" / "partisan", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    copy_game(ROOT / "card_data" / "partisan", game, ("tests", "__pycache__"))
     text = (game / "game.yaml").read_text()
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row == "  hand: 2")
     (game / "game.yaml").write_text(text.replace("\n  hand: 2\n", "\n  hand: -2\n", 1))
@@ -38,7 +39,7 @@ def test_a_hand_of_minus_two_is_refused_at_its_line_and_column(tmp_path: Path, c
     assert not out.exists()
 
 
-@pytest.mark.parametrize("game", [*shipped_games(), "docs/examples/high-card"])
+@pytest.mark.parametrize("game", [*shipped_games(), "pnp/resources/starters/engine"])
 def test_every_shipped_game_declares_each_rules_value(game: str) -> None:
     """Loaded strictly, an undeclared rules key would be an error."""
     folder = ROOT / game if "/" in game else ROOT / "card_data" / game

@@ -4,13 +4,13 @@ deck between YAML and a sheet exactly."""
 
 from __future__ import annotations
 
-import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pnp.testing import copy_game
 from pnp.loading.convert import convert
 from pnp.loading.loader import load_game, resolve_game_dir, shipped_games
 from pnp.model import Game
@@ -245,7 +245,7 @@ def test_every_shipped_deck_goes_to_a_sheet_and_back_exactly(tmp_path: Path, gam
     written again it is the same bytes (no clock in it); it -> YAML -> CSV gives
     the CSV the YAML gives."""
     folder = tmp_path / game_name
-    shutil.copytree(resolve_game_dir(game_name), folder)
+    copy_game(game_name, folder)
     game = load_game(folder)
     before = _cards(game, component)
     source = next(c for c in game.components if c.id == component).cards_file

@@ -11,7 +11,7 @@ import pytest
 from pnp.loading.loader import load_game
 from pnp.rules.check import check_game
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "high-card"
+EXAMPLE = Path(__file__).resolve().parents[2] / "pnp" / "resources" / "starters" / "engine"
 
 
 def _report(tmp_path: Path, rules: str, checks: str):  # type: ignore[no-untyped-def]

@@ -3,11 +3,11 @@ figure says which agents produced it (`pnp simulate`, `pnp check`)."""
 
 from __future__ import annotations
 
-import shutil
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from pnp.testing import copy_game
 from pnp.rules.summary import _play_lines, agents_said, measure_lines, no_winner_said, outcomes_said
 from tests.conftest import run_pnp
 
@@ -81,7 +81,7 @@ def test_games_the_engine_cap_stopped_are_said_in_its_words(tmp_path: Path) -> N
     when it stops games, simulate says how often (here a copy of B04 whose
     cap, 2 rounds, ends every game early)."""
     game = tmp_path / "b04"
-    shutil.copytree(PROJECT / "card_data" / "persuasion-b04", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    copy_game(PROJECT / "card_data" / "persuasion-b04", game, ("tests", "__pycache__"))
     text = (game / "game.yaml").read_text(encoding="utf-8")
     assert "round_cap: 60" in text
     (game / "game.yaml").write_text(text.replace("round_cap: 60", "round_cap: 2"), encoding="utf-8")
@@ -92,7 +92,7 @@ def test_games_the_engine_cap_stopped_are_said_in_its_words(tmp_path: Path) -> N
 
 def test_the_html_report_holds_the_simulated_play_and_skill_ladder_the_text_shows(tmp_path: Path) -> None:
     game = tmp_path / "high-card"
-    shutil.copytree(PROJECT / "docs" / "examples" / "high-card", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    copy_game(PROJECT / "pnp" / "resources" / "starters" / "engine", game, ("tests", "__pycache__"))
     report = tmp_path / "report.html"
     result = run_pnp("check", str(game), "--games", "60", "--workers", "1", "--trust-rules", "--report", str(report))
     assert result.returncode == 0, result.stderr

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.testing import copy_game
 from tests.conftest import MINI, ROOT, run_pnp
 
 # A tiny deck: 8 cards with signed symbols, 2 to 4 players, 2 cards a hand.
@@ -259,7 +260,7 @@ def test_an_unusable_hand_table_is_reported_once_and_nothing_is_played(tmp_path:
     check reports it (once, at its line) and plays no game; simulate refuses
     with exit 2; no traceback. (Declared, the loader refuses it first.)"""
     game = tmp_path / "persuasion-d01"
-    shutil.copytree(ROOT / "card_data" / "persuasion-d01", game)
+    copy_game(ROOT / "card_data" / "persuasion-d01", game)
     text = (game / "game.yaml").read_text()
     assert "hand_size: {3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5}" in text
     declared = text.index("  hand_size:\n    type: map")
@@ -269,7 +270,7 @@ def test_an_unusable_hand_table_is_reported_once_and_nothing_is_played(tmp_path:
     code, data = check(game, "--games", "20")
     assert code == 1
     about = [f for f in findings(data, "error") if "rules.hand_size" in f["message"]]
-    assert len(about) == 1 and re.search(r"/game\.yaml:83:(14|18)$", about[0]["where"]), data["findings"]
+    assert len(about) == 1 and re.search(r"/game\.yaml:87:(14|18)$", about[0]["where"]), data["findings"]
     assert any(f["check"] == "simulation" and "not played" in f["message"] for f in findings(data, "info")), data["findings"]
     assert "simulation" not in data["exact"]
     played = run_pnp("simulate", str(game), "--players", "4", "--games", "5", "--trust-rules")
@@ -281,7 +282,7 @@ def test_the_summary_says_no_game_was_played_and_how_to_allow_it(tmp_path: Path)
     """A game folder outside the project: its engine is not run unless allowed,
     and the summary line says so rather than a bare "ok"."""
     game = tmp_path / "high-card"
-    shutil.copytree(ROOT / "docs" / "examples" / "high-card", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    shutil.copytree(ROOT / "pnp" / "resources" / "starters" / "engine", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
     result = run_pnp("check", str(game), "--games", "2")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     summary = result.stdout.splitlines()[-1]
@@ -309,7 +310,7 @@ def test_a_wrong_chip_count_is_told_at_the_chips_file_entry(tmp_path: Path) -> N
     """Partisan with a Suns chip too few: told at the chips file's first Suns
     chip, where the copies are given, not at the check in game.yaml."""
     game = tmp_path / "partisan"
-    shutil.copytree(ROOT / "card_data" / "partisan", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    copy_game(ROOT / "card_data" / "partisan", game, ("tests", "__pycache__"))
     chips = game / "chips.yaml"
     chips.write_text(chips.read_text().replace("suit: suns, copies: 7}", "suit: suns, copies: 6}"))
     code, data = check(game, "--games", "0")
@@ -322,7 +323,7 @@ def test_suit_odds_over_a_deck_smaller_than_a_hand_is_a_finding(tmp_path: Path) 
     """D01 with a trait deck of one letter a suit at 3 players: a hand of 5
     cannot be dealt from 3, told at the odds check (it was a ValueError)."""
     game = tmp_path / "persuasion-d01"
-    shutil.copytree(ROOT / "card_data" / "persuasion-d01", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    copy_game(ROOT / "card_data" / "persuasion-d01", game, ("tests", "__pycache__"))
     text = (game / "game.yaml").read_text()
     assert "trait_deck_per_suit: {3: 7," in text
     (game / "game.yaml").write_text(text.replace("trait_deck_per_suit: {3: 7,", "trait_deck_per_suit: {3: 1,"))

@@ -364,6 +364,32 @@ CASES += [
 ]
 
 
+def _shared(*folders: str):  # type: ignore[no-untyped-def]
+    """game.yaml declaring ``folders`` under ``shared:`` (line 7)."""
+    return _replace("game.yaml", "players: {min: 2, max: 4}\n", f"players: {{min: 2, max: 4}}\nshared: [{', '.join(folders)}]\n")
+
+
+def _sibling_link(name: str, target: str):  # type: ignore[no-untyped-def]
+    def apply(game: Path) -> None:
+        (game.parent / name).symlink_to(target, target_is_directory=True)
+
+    return apply
+
+
+# Shared folders (docs/card-data.md): only a folder beside the game folder,
+# found through the one path resolver; anything else is refused unread.
+CASES += [
+    ("shared-climbs-out", _shared("../.."), "game.yaml", 7, ["shared[0]", "refused: the path climbs out of", "with '..'", "beside the game folder"]),
+    ("shared-absolute", _shared("/etc"), "game.yaml", 7, ["shared[0]", "'/etc' is not a relative path"]),
+    ("shared-home", _shared("'~/fonts'"), "game.yaml", 7, ["shared[0]", "'~/fonts' is not a relative path"]),
+    ("shared-linked-out", _both(_sibling_link("family", "/etc"), _shared("../family")), "game.yaml", 7, ["shared[0]", "refused: family is a link to /etc, outside"]),
+    ("shared-inside-another", _shared("../mini/templates"), "game.yaml", 7, ["shared[0]", "does not lie directly beside mini/"]),
+    ("shared-itself", _shared("../mini"), "game.yaml", 7, ["shared[0]", "is the game folder itself"]),
+    ("shared-missing", _shared("../nowhere"), "game.yaml", 7, ["shared[0]", "no folder '../nowhere' beside mini/"]),
+    ("shared-not-text", _shared("{a: 1}"), "game.yaml", 7, ["shared[0]", "expected text, found a mapping"]),
+]
+
+
 @pytest.mark.parametrize("case, mutate, file, line, words", CASES, ids=[c[0] for c in CASES])
 def test_bad_input_is_reported_precisely(mini_copy: Path, case, mutate, file, line, words) -> None:
     mutate(mini_copy)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pnp.testing import copy_game
 from tests.conftest import ROOT
 
 
@@ -31,10 +32,7 @@ def test_the_shipped_game_gives_the_same_bytes_from_another_checkout(b04_build: 
     """A second checkout elsewhere (the project's shared folders and the game
     copied): the same PDFs and manifest, stamps included."""
     other = tmp_path / "another" / "checkout"
-    for folder in ("templates", "art", "fonts"):
-        shutil.copytree(ROOT / folder, other / folder)
-    game = other / "card_data" / "persuasion-b04"
-    shutil.copytree(ROOT / "card_data" / "persuasion-b04", game)
+    game = copy_game(ROOT / "card_data" / "persuasion-b04", other / "card_data" / "persuasion-b04")
     result = _build(game, tmp_path / "out", home=other)
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines()[0] == f"game folder {game}; project {other} (PNP_HOME)"

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-import tests.engine.test_search as contract
 from courting_tables import RULES, pack
 from pnp.engine.api import agent_rngs
-from tests.enginetools import play_checked
+from pnp.testing import play_checked
 
 
 def _decisions(variant: str | None, players: int, seed: int) -> Any:
@@ -67,11 +66,3 @@ def test_guesses_vary_and_each_plays_to_the_end_under_the_rules() -> None:
         assert len(deals) >= 6
         assert _unseen(state, seat) == truth
     assert played > 50
-
-
-@pytest.mark.parametrize("check", [
-    contract.test_a_determinization_agrees_with_all_the_seat_has_seen_and_varies_the_rest,
-    contract.test_agents_decide_alike_in_every_deal_their_seat_cannot_tell_apart,
-])
-def test_the_engine_api_search_contract(check: Any) -> None:
-    check("courting-season")

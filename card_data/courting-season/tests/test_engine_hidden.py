@@ -12,7 +12,7 @@ import pytest
 
 from courting_tables import RULES, pack
 from pnp.engine.api import clone
-from tests.hidden import reachable
+from pnp.testing import reachable
 
 Pack = RULES.pack.Pack
 

@@ -11,7 +11,7 @@ import pytest
 
 from courting_tables import GAME_DIR, RULES, pack
 from pnp.engine.api import agent_rngs, clone, play
-from tests.enginetools import assert_matches_golden, play_checked
+from pnp.testing import assert_matches_golden, play_checked
 
 
 def _invariants(state: Any) -> None:

@@ -4,13 +4,13 @@ its line."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from pnp.loading.loader import load_game
 from pnp.rules.check import check_game
+from pnp.testing import copy_game
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 
@@ -39,8 +39,7 @@ def test_the_pack_passes_every_check_with_the_designed_figures() -> None:
     (("intended: 'felix-pellingham'", "intended: 'lucius-greaves'"), "who does not name Miss Clementina Merriweather back"),
 ])
 def test_a_card_edited_to_break_the_design_is_refused(tmp_path: Path, edit: tuple[str, str], said: str) -> None:
-    game = tmp_path / "courting-season"
-    shutil.copytree(GAME_DIR, game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    game = copy_game(GAME_DIR, tmp_path / "courting-season", ("tests", "__pycache__"))
     path = game / "characters.yaml"
     assert edit[0] in path.read_text()
     path.write_text(path.read_text().replace(*edit, 1))

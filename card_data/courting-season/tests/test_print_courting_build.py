@@ -15,9 +15,7 @@ import pytest
 from PIL import Image
 
 from pnp.loading.loader import load_game
-from tests.conftest import _shipped_build, tool
-from tests.pdftools import circles_drawn, clip_rects, pdfinfo_pages, prose, qpdf_check, rasterise
-from tests.pixels import DPI, compare
+from pnp.testing import DPI, TOLERANCE, build_once, circles_drawn, clip_rects, compare, pdfinfo_pages, prose, qpdf_check, rasterise, tool
 
 GAME = load_game(Path(__file__).resolve().parents[1])
 GOLDEN = Path(__file__).parent / "golden"
@@ -31,7 +29,7 @@ PAGES = {"a4": {"home": 29, "rulebook": 5}, "letter": {"home": 32, "rulebook": 5
 
 @pytest.fixture(scope="module")
 def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _shipped_build(tmp_path_factory, "courting-season")
+    return build_once(tmp_path_factory, "courting-season")[0]
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +168,6 @@ def test_the_comparison_sees_a_different_card(build: Path, manifest: dict) -> No
     """The references are not blind: the lady next to Miss Clementina on the
     sheet fails against Miss Clementina's reference."""
     from PIL import ImageChops, ImageStat
-    from tests.pixels import TOLERANCE
 
     page, box = _placed(manifest, "characters", "dorothea-merriweather")
     other = _crop(build / "courting-season-home-a4.pdf", page, box, DPI)

@@ -9,7 +9,7 @@ from thou_engine_kit import GAME_DIR, RULES, T, new_game, play_round, prepared
 
 from pnp.errors import InputError
 from pnp.loading.yamlsrc import load_yaml
-from tests.conftest import run_pnp
+from pnp.testing import run_pnp
 
 endgame = RULES.endgame
 

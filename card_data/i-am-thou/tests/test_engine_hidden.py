@@ -11,7 +11,7 @@ import random
 import pytest
 from thou_engine_kit import GAME, RULES, T, new_game, play_round, prepared
 
-from tests.hidden import mutable_parts, reachable
+from pnp.testing import mutable_parts, reachable
 
 State = RULES.state.ThouState
 Mine = T.Mine

@@ -13,8 +13,7 @@ from thou_engine_kit import GAME, RULES, T, prepared
 
 from pnp.engine import agents as seats
 from pnp.engine.api import agent_rngs, play
-from tests.engine.test_search import canon, same_decision
-from tests.enginetools import play_checked
+from pnp.testing import canon, play_checked, same_decision
 
 VARIANTS = (None, *GAME.engine.variants)
 

@@ -8,7 +8,7 @@ import json
 
 from thou_engine_kit import GAME_DIR, RULES, prepared
 
-from tests.conftest import run_pnp
+from pnp.testing import run_pnp
 
 
 def test_check_lists_every_power_with_the_winner_changed_and_its_use() -> None:

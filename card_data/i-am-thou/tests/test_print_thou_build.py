@@ -11,7 +11,7 @@ import pikepdf
 import pytest
 
 from pnp.loading.loader import load_game
-from tests.pdftools import clip_rects, marks_drawn, pdfinfo_pages, prose, qpdf_check
+from pnp.testing import clip_rects, marks_drawn, pdfinfo_pages, prose, qpdf_check
 from thou_print_build import PAPERS, built
 
 GAME = load_game(Path(__file__).resolve().parents[1])

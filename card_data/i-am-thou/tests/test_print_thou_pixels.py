@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from tests.pdftools import crop_face
-from tests.pixels import DPI, TOLERANCE, compare
+from pnp.testing import DPI, TOLERANCE, compare, crop_face
 from thou_print_build import built
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_pnp
+from pnp.testing import run_pnp
 
 PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 """Each paper's page size in points."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -15,10 +14,9 @@ import pytest
 from PIL import Image
 
 from pnp.loading.loader import load_game
-from tests.conftest import partisan_build, run_pnp, tool  # noqa: F401  (the fixture, shared with tests/)
+from pnp.testing import copy_game, crop_face, game_folder, pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check, rasterise, run_pnp, tool
+from pnp.testing.fonts import drawn_glyphs, font_files, source_of
 from pnp.paths import OWN
-from tests.pdftools import crop_face, pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check, rasterise
-from tests.glyphs import EB_GARAMOND_SC, drawn_glyphs, source_of
 
 GAME = load_game(Path(__file__).resolve().parents[1])
 PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
@@ -48,14 +46,15 @@ def test_every_file_is_sound_and_draws_only_embedded_eb_garamond(partisan_build:
 
 def test_every_glyph_comes_from_a_shipped_eb_garamond_file(partisan_build: Path) -> None:
     """Not only the names: each glyph drawn has the outline of the same glyph in
-    one of pnp's EB Garamond files (tests/glyphs.py; tests/render/test_fonts.py does the same for
-    Persuasion), so no symbol slipped in from another font."""
+    one of the EB Garamond files the game declares or pnp ships (pnp.testing.fonts;
+    tests/render/test_fonts.py does the same for Persuasion), so no symbol slipped in from another font."""
     used: set[Path] = set()
     for name in FILES:
         with pikepdf.open(partisan_build / name) as pdf:
             for font, gids in drawn_glyphs(pdf).values():
-                used.add(source_of(font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes(), gids))
-    assert used == {EB_GARAMOND_SC, OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf", OWN / "fonts/ebgaramond/EBGaramond12-Italic.ttf"}
+                used.add(source_of(font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes(), gids, font_files(GAME)))
+    small_capitals = next(font.file for font in GAME.fonts if font.family == "EB Garamond SC")
+    assert used == {small_capitals, OWN / "fonts/ebgaramond/EBGaramond12-Regular.ttf", OWN / "fonts/ebgaramond/EBGaramond12-Italic.ttf"}
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -123,7 +122,7 @@ def test_a_long_title_clears_the_medallion_and_a_longer_one_is_reported(tmp_path
     some 7 mm above the medallion: nothing is reported. A title of four lines
     reaches into the medallion, which is painted over it: reported."""
     game = tmp_path / "partisan"
-    shutil.copytree(Path(__file__).resolve().parents[1], game, ignore=shutil.ignore_patterns("tests"))
+    copy_game(game_folder(__file__), game, ("tests",))
     deck = (game / "decktet.yaml").read_text()
     deck = deck.replace("title: The Chance Meeting,", "title: Meeting by the Riverside,")
     deck = deck.replace("title: The Castle,", "title: The Castle on the Hill above the Riverside at the Turning of the Year,")

@@ -17,8 +17,7 @@ from pnp.imposition.geometry import grid
 from pnp.loading.loader import load_game
 from pnp.loading.presets import load_papers
 from pnp.units import mm, to_mm
-from tests.conftest import partisan_build  # noqa: F401  (the fixture, shared with tests/)
-from tests.pdftools import clip_rects, prose
+from pnp.testing import clip_rects, prose
 
 FOLDER = Path(__file__).resolve().parents[1]
 GAME = load_game(FOLDER)

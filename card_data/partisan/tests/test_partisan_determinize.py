@@ -17,7 +17,7 @@ import pytest
 from pnp.engine.api import Decision, agent_rngs, clone, play
 from pnp.engine.plugins import engine_for
 from pnp.loading.loader import load_game
-from tests.enginetools import play_checked
+from pnp.testing import play_checked
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)

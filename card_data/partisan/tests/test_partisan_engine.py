@@ -12,7 +12,7 @@ import pytest
 from pnp.engine.api import IllegalMove, agent_rngs, clone, play
 from pnp.engine.plugins import engine_for
 from pnp.loading.loader import load_game
-from tests.enginetools import assert_matches_golden, play_checked
+from pnp.testing import assert_matches_golden, play_checked
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)

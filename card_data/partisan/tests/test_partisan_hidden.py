@@ -13,7 +13,7 @@ import pytest
 
 from pnp.engine.plugins import engine_for
 from pnp.loading.loader import load_game
-from tests.hidden import reachable
+from pnp.testing import reachable
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)

@@ -12,9 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.loading.loader import load_game
-from tests.conftest import partisan_build  # noqa: F401  (the fixture, shared with tests/)
-from tests.pdftools import crop_face, rasterise
-from tests.pixels import DPI, TOLERANCE, compare
+from pnp.testing import DPI, TOLERANCE, compare, crop_face, rasterise
 
 GAME = load_game(Path(__file__).resolve().parents[1])
 GOLDEN = Path(__file__).parent / "golden"

@@ -10,7 +10,9 @@ import pytest
 from pnp.engine.plugins import engine_for
 from pnp.errors import InputError
 from pnp.loading.loader import load_game
-from tests.conftest import ROOT, run_pnp
+from pnp.testing import game_folder, run_pnp, score as score_table
+
+ROOT = game_folder(__file__).parents[1]  # the project holding the game (its docs/examples/)
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)
@@ -90,7 +92,7 @@ TABLE = ROOT / "docs" / "examples" / "partisan-table.yaml"
 
 
 def test_pnp_score_scores_a_real_table() -> None:
-    done = run_pnp("score", "partisan", str(TABLE), "--variant", "leaders")
+    done = score_table(game_folder(__file__), TABLE, "--variant", "leaders")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "moons: won by Ada",

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.loading.loader import load_game, resolve_game_dir
-from tests.conftest import partisan_build  # noqa: F401  (the fixture, shared with tests/)
-from tests.pdftools import prose, setup_columns
+from pnp.testing import prose, setup_columns
 
 
 def _chips_how() -> str:

@@ -13,18 +13,10 @@ import yaml
 from pnp.imposition.geometry import grid
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm
-from tests.conftest import ROOT, b04_build, b04_manifest, run_pnp  # noqa: F401  (fixtures shared with tests/)
-from tests.pdftools import (
-    pdffonts,
-    pdfinfo_pages,
-    pdftotext,
-    prose,
-    qpdf_check,
-    rasterise,
-)
+from pnp.testing import game_folder, pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check, rasterise, run_pnp
 
 PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
-TRAITS = yaml.safe_load((ROOT / "card_data/persuasion-b04/traits.yaml").read_text())["cards"]
+TRAITS = yaml.safe_load((game_folder(__file__) / "traits.yaml").read_text())["cards"]
 
 
 def _pdf(build: Path, paper: str) -> Path:
@@ -226,7 +218,7 @@ def test_suitability_rows_are_labelled_in_writing_so_every_tracker_marks_symbols
     labelled by writing the family in, so no tracker is spent on it: every
     row of every sheet has its write-in label, and the sheet says all the
     trackers go on symbols."""
-    game = yaml.safe_load((ROOT / "card_data/persuasion-b04/game.yaml").read_text())
+    game = yaml.safe_load((game_folder(__file__) / "game.yaml").read_text())
     sheets = next(c for c in b04_manifest["components"] if c["id"] == "spreadsheets")["copies"]
     rows = game["players"]["max"] - 1
     text = pdftotext(_pdf(b04_build, paper))

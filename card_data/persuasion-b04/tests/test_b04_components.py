@@ -14,11 +14,10 @@ from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.render.faces import plan_faces
 from pnp.units import mm, to_mm
-from tests.conftest import ROOT, b04_build, run_pnp  # noqa: F401  (fixtures shared with tests/)
-from tests.pdftools import pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check
+from pnp.testing import game_folder, pdffonts, pdfinfo_pages, pdftotext, prose, qpdf_check, run_pnp
 
 GAME = load_game(resolve_game_dir("persuasion-b04"))
-TRAITS = {c["id"]: c for c in yaml.safe_load((ROOT / "card_data/persuasion-b04/traits.yaml").read_text())["cards"]}
+TRAITS = {c["id"]: c for c in yaml.safe_load((game_folder(__file__) / "traits.yaml").read_text())["cards"]}
 
 
 def test_copies_per_family_follow_the_seed() -> None:
@@ -76,7 +75,7 @@ def test_boards_turn_to_fit_and_tokens_pack_densely() -> None:
 
 
 def test_letterbox_wells_hold_a_poker_card() -> None:
-    css = (ROOT / "templates/persuasion/persuasion.css").read_text()
+    css = (GAME.shared[0] / "templates/persuasion/persuasion.css").read_text()
     well = re.search(r"\.well \{[^}]*width: ([\d.]+)mm; height: ([\d.]+)mm", css)
     assert well and float(well[1]) >= 63.5 + 3 and float(well[2]) >= 88.9 + 3
     lefts = [float(v) for v in re.findall(r"\.well\.\w+ \{ left: ([\d.]+)mm; \}", css)]
@@ -87,7 +86,7 @@ def test_letterbox_wells_hold_a_poker_card() -> None:
 
 
 def test_no_text_below_6pt_in_the_stylesheets() -> None:
-    for css in (ROOT / "templates").rglob("*.css"):
+    for css in (GAME.shared[0] / "templates").rglob("*.css"):
         for size in re.findall(r"font-size:\s*([\d.]+)pt", css.read_text()):
             assert float(size) >= 6, f"{css.name}: {size}pt"
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision
-from tests.enginetools import shipped
+from pnp.testing import engine, game_folder
 
-B04, GAME = shipped("persuasion-b04")
+B04, GAME = engine(game_folder(__file__))
 B04State = B04.state.B04State
 AGENTS = B04.agents.AGENTS
 DECK = B04.prepare(GAME, dict(GAME.engine.options))

@@ -12,10 +12,11 @@ import pytest
 
 from pnp.engine.api import IllegalMove, agent_rngs, play
 from pnp.errors import InputError
-from tests.conftest import ROOT, run_pnp
-from tests.enginetools import assert_matches_golden, play_checked, shipped
+from pnp.testing import assert_matches_golden, copy_game, engine, game_folder, play_checked, run_pnp
 
-B04, GAME = shipped("persuasion-b04")
+ROOT = game_folder(__file__).parents[1]  # the project holding the game (its docs/examples/)
+
+B04, GAME = engine(game_folder(__file__))
 GOLDEN = Path(__file__).parent / "golden"
 AVAILABLE = B04.state.AVAILABLE
 ENGAGED = B04.state.ENGAGED
@@ -213,10 +214,8 @@ def test_check_without_games_skips_the_simulation() -> None:
 
 
 def test_a_band_the_play_misses_is_a_warning(tmp_path: Path) -> None:
-    import shutil
-
     game = tmp_path / "b04"
-    shutil.copytree(GAME.root, game)
+    copy_game(GAME.root, game)
     text = (game / "game.yaml").read_text().replace("rounds_max: 15", "rounds_max: 3")
     (game / "game.yaml").write_text(text)
     data = json.loads(run_pnp("check", str(game), "--games", "60", "--json", "--trust-rules").stdout)

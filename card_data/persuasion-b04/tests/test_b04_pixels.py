@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from tests.conftest import b04_build  # noqa: F401  (the fixture, shared with tests/)
-from tests.pdftools import crop_face, rasterise
-from tests.pixels import DPI, TOLERANCE, compare
+from pnp.testing import DPI, TOLERANCE, compare, crop_face, rasterise
 
 GOLDEN = Path(__file__).parent / "golden"
 

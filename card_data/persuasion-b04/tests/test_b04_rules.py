@@ -10,10 +10,9 @@ import pytest
 
 from pnp.engine.api import Decision
 from pnp.loading.loader import load_game, resolve_game_dir
-from tests.enginetools import game_rules
-from tests.hidden import reachable
+from pnp.testing import engine, game_folder, reachable
 
-B04 = game_rules("persuasion-b04")
+B04 = engine(game_folder(__file__))[0]
 ENGAGED = B04.state.ENGAGED
 B04State = B04.state.B04State
 Deck = B04.state.Deck

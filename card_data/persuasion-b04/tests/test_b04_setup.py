@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.loading.loader import load_game, resolve_game_dir
-from tests.conftest import b04_build  # noqa: F401  (fixture shared with tests/)
-from tests.pdftools import pdftotext, prose, setup_columns
+from pnp.testing import pdftotext, prose, setup_columns
 
 HOW = (
     "A crest card in a sleeve, crest out, is a sealed sleeve: a trait card goes in behind it, face out. "

@@ -12,19 +12,7 @@ from pnp.imposition.geometry import grid
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.units import mm
-from tests.conftest import d01_build, run_pnp  # noqa: F401  (d01_build: the fixture, shared with tests/)
-from tests.pdftools import (
-    circles_drawn,
-    clip_rects,
-    crop_face,
-    pdffonts,
-    pdfinfo_pages,
-    pdftotext,
-    prose,
-    prose_in,
-    qpdf_check,
-)
-from tests.pixels import DPI, compare
+from pnp.testing import DPI, circles_drawn, clip_rects, compare, copy_game, crop_face, pdffonts, pdfinfo_pages, pdftotext, prose, prose_in, qpdf_check, run_pnp
 
 GAME = load_game(resolve_game_dir("persuasion-d01"))
 GOLDEN = Path(__file__).parent / "golden"
@@ -146,10 +134,8 @@ def test_d01_face_matches_reference(d01_build: Path, name: str, page: int, index
 
 
 def _mutate(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    import shutil
-
     game = tmp_path / "d01"
-    shutil.copytree(GAME.root, game)
+    copy_game(GAME.root, game)
     text = (game / file).read_text()
     assert old in text
     (game / file).write_text(text.replace(old, new, 1))

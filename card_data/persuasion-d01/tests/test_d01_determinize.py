@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision, play
-from tests.enginetools import shipped
+from pnp.testing import engine, game_folder
 
-D01, GAME = shipped("persuasion-d01")
+D01, GAME = engine(game_folder(__file__))
 D01State = D01.state.D01State
 Observation = D01.state.Observation
 AGENTS = D01.agents.AGENTS

@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_pnp
-from tests.enginetools import assert_matches_golden, play_checked, shipped
+from pnp.testing import assert_matches_golden, copy_game, engine, game_folder, play_checked, run_pnp
 
-D01, GAME = shipped("persuasion-d01")
+D01, GAME = engine(game_folder(__file__))
 GOLDEN = Path(__file__).parent / "golden"
 D01State = D01.state.D01State
 Desire = D01.state.Desire
@@ -247,10 +246,8 @@ def test_both_partners_breaking_off_the_same_morning() -> None:
 
 def test_seal_supply_counts_the_letters_powers_can_add(tmp_path: Path) -> None:
     """Moneyed and Well Connected give one player 7 sealed letters: 5 seals a family is short."""
-    import shutil
-
     game = tmp_path / "d01"
-    shutil.copytree(GAME.root, game)
+    copy_game(GAME.root, game)
     done = run_pnp("check", str(game), "--games", "0", "--json")
     assert done.returncode == 0, done.stdout
     text = (game / "game.yaml").read_text()

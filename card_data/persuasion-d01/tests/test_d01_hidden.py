@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 
 from pnp.engine.api import Decision
-from tests.hidden import reachable
-from tests.enginetools import shipped
+from pnp.testing import engine, game_folder, reachable
 
-D01, GAME = shipped("persuasion-d01")
+D01, GAME = engine(game_folder(__file__))
 D01State = D01.state.D01State
 Desire = D01.state.Desire
 Letter = D01.state.Letter

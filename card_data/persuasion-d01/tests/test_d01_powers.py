@@ -14,9 +14,9 @@ import pytest
 
 from pnp.engine.api import Decision
 from pnp.loading.loader import load_game, resolve_game_dir
-from tests.enginetools import game_rules
+from pnp.testing import engine, game_folder
 
-D01 = game_rules("persuasion-d01")
+D01 = engine(game_folder(__file__))[0]
 D01State = D01.state.D01State
 prepare = D01.prepare
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from pnp.engine.api import play
-from tests.enginetools import shipped
+from pnp.testing import engine, game_folder
 
-D01, GAME = shipped("persuasion-d01")
+D01, GAME = engine(game_folder(__file__))
 D01State = D01.state.D01State
 AtMatrimony = D01.state.AtMatrimony
 score_players = D01.state.score_players

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from pnp.loading.loader import load_game, resolve_game_dir
-from tests.conftest import d01_build  # noqa: F401  (fixture shared with tests/)
-from tests.pdftools import pdfinfo_pages, prose, setup_columns
+from pnp.testing import pdfinfo_pages, prose, setup_columns
 
 PUNCHES = "round craft punches (or scissors): 1-inch for the rings; 3/4-inch for the crest heart tokens and trait seals (stickers)"
 

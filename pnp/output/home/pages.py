@@ -109,7 +109,7 @@ def instructions_html(
         "square_mm": CALIBRATION_MM,
         "shifted": {"file": shifted, "pages": sheets} if shifted else None,
     }
-    body = render(environment(game.root), INSTRUCTIONS, context, "the printing instructions")
+    body = render(environment(game.root, shared=game.shared), INSTRUCTIONS, context, "the printing instructions")
     return own_pages_html(game, _page_css(paper, "15mm") + body, [INSTRUCTIONS_CSS])
 
 
@@ -122,7 +122,7 @@ def _page_css(paper: Paper, margin: str) -> str:
 def document_html(game: Game, document: Document, paper: Paper) -> str:
     """A rulebook or other document, laid out on ``paper``."""
     context = {**document_context(game), "paper": {"id": paper.id, "name": paper.name}, "needs": document_needs(game, paper.id)}
-    body = render(environment(game.root), document.template, context, f"document {document.id}")
+    body = render(environment(game.root, shared=game.shared), document.template, context, f"document {document.id}")
     return pages_html(game, _page_css(paper, "18mm") + body, list(document.styles))
 
 

@@ -1,4 +1,4 @@
-"""__TITLE__: the engine of this game (pnp's docs/engine.md), from pnp's High Card example.
+"""High Card: the engine of the example game (docs/engine.md), complete in one module.
 
 Rules: shuffle the deck and deal each player ``hand`` cards. Each round every
 player picks a card from their hand in secret; all are revealed together and

@@ -1,5 +1,6 @@
-"""The example game's engine: its rules, what a seat may see, and the
-command line driving it (docs/engine.md)."""
+"""High Card's engine: its rules, what a seat may see, and the command line
+driving it (pnp's docs/engine.md). They import only pnp and pnp.testing
+(pnp's docs/testing.md), so they run wherever this folder is copied."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ import pytest
 from pnp.engine.api import IllegalMove, agent_rngs, play
 from pnp.engine.plugins import engine_for
 from pnp.loading.loader import load_game
-from tests.conftest import run_pnp
-from tests.hidden import reachable
+from pnp.testing import reachable, run_pnp
 
 GAME_DIR = Path(__file__).resolve().parent.parent
 GAME = load_game(GAME_DIR)
@@ -127,4 +127,4 @@ def test_check_proves_the_deal_and_the_play(tmp_path: Path) -> None:
 def test_the_example_builds(tmp_path: Path) -> None:
     done = run_pnp("build", str(GAME_DIR), "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "high-card" / "high-card-home-a4.pdf").is_file()
+    assert (tmp_path / GAME_DIR.name / f"{GAME_DIR.name}-home-a4.pdf").is_file()

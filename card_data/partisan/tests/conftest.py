@@ -1,0 +1,18 @@
+"""Partisan's tests: the environment every test runs in, and the build they share (pnp.testing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.testing import build_once, game_folder, hermetic
+
+hermetic()  # one time zone, locale, build date, home: before any test runs
+GAME = game_folder(__file__)
+
+
+@pytest.fixture(scope="session")
+def partisan_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The output folder of `pnp build partisan` (A4 and Letter), built once per test run."""
+    return build_once(tmp_path_factory, GAME)[0]

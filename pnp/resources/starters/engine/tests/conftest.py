@@ -1,0 +1,5 @@
+"""The example's tests: the environment every test runs in (pnp.testing)."""
+
+from pnp.testing import hermetic
+
+hermetic()
