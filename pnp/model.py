@@ -1,6 +1,9 @@
 """The frozen values the stages pass along: a loaded game and its parts.
 
 Lengths are float points (see :mod:`pnp.units`). Nothing here reads files.
+An attribute read from game.yaml is declared once, here, with :func:`key`:
+its value type, documentation and default make the card-data schema
+(:mod:`pnp.loading.schema`), which builds these values directly.
 """
 
 from __future__ import annotations
@@ -9,9 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from pnp.errors import Diagnostic, Source
+from pnp.loading.checks import CHECKS, Checks
+from pnp.loading.scalars import COLOR, IDENT, SLUG, Choice, FileRef, Integer, Length, PaletteColor, Percent, Text
+from pnp.loading.shapes import LayoutChoice, PrepareCount, SizeSpec
+from pnp.loading.spec import AnyValue, Field, ListOf, MapOf, ModelRecord, Record, key
+
+MAX_COPIES = 10_000
+"""More copies of one card than anyone prints at home or orders from a printer."""
 
 
 @dataclass(frozen=True)
@@ -19,11 +29,14 @@ class Entry:
     """One member of a game's named set: a symbol, a crest, a suit ..."""
 
     set_name: str
-    id: str
-    name: str
-    art: Path | None
-    color: str | None
-    text: str | None
+    id: str = key(SLUG, "The entry's id, used by cards and templates.")
+    name: str = key(Text(max_length=80), "The name players read.")
+    art: Path | None = key(FileRef("art"), "An SVG or PNG drawing of the entry.", None)
+    color: str | None = key(PaletteColor(), "The entry's main colour, for templates: a palette colour name (or '#rrggbb').", None)
+    text: str | None = key(Text(), "A short description, for references and rulebooks.", None)
+
+
+ENTRY = ModelRecord.of(Entry, "a set entry {id, name, art, color, text}", by_loader=True)
 
 
 @dataclass(frozen=True)
@@ -32,8 +45,13 @@ class Swatch:
     designer gave one, its CMYK print value (percent)."""
 
     name: str
-    screen: str
-    print: tuple[float, float, float, float] | None = None
+    screen: str = key(COLOR, "The colour on screen and in home prints, '#rrggbb' (sRGB).")
+    print: tuple[float, float, float, float] | None = key(
+        ListOf(Percent(), 4, 4),
+        "The colour in CMYK exports, [c, m, y, k] in percent; left out, it is converted with the profile's ICC profile.",
+        None,
+    )
+    doc: str | None = key(Text(), "What the colour is for.", None, compare=False, repr=False)
 
     @property
     def rgb(self) -> tuple[int, int, int]:
@@ -49,12 +67,18 @@ class Size:
     height: float
 
 
+FontStyle = Literal["normal", "italic"]
+
+
 @dataclass(frozen=True)
 class FontFace:
-    family: str
-    file: Path
-    style: str
-    weight: int
+    family: str = key(Text(max_length=80), "The CSS font-family name templates use.")
+    file: Path = key(FileRef("font"), "The font file, under the project's or the game's fonts/.")
+    style: FontStyle = key(Choice(("normal", "italic")), "normal or italic.", "normal")
+    weight: int = key(Integer(100, 900), "The CSS weight, 400 for regular.", 400)
+
+
+FONT = ModelRecord.of(FontFace, "a font {family, file, style, weight}")
 
 
 @dataclass(frozen=True)
@@ -70,34 +94,49 @@ class Card:
     """The set entry the card was made from, for components made with ``each``."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Component:
     """A printed part of the game: a deck, a set of boards, a token sheet."""
 
-    id: str
-    name: str
-    size: Size
-    bleed: float
-    safe: float
-    layout: str
-    front: str
-    back: str | None
-    styles: tuple[Path, ...]
-    cards: tuple[Card, ...]
-    source: Source
-    stock: str = "card stock"
-    paper_layouts: Mapping[str, str] = field(default_factory=dict)
-    """Layouts for particular papers (label products differ between A4 and Letter)."""
-    assembly: str | None = None
+    id: str = key(SLUG, "The component's id, used by --only and in the manifest.")
+    name: str = key(Text(max_length=80), "The name players read in the printing instructions.")
+    size: Size = key(SizeSpec(), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}.")
+    bleed: float = key(Length(0, 10), "Extra art beyond the trim on every side.", 3.0 * 72 / 25.4)
+    safe: float = key(Length(0, 20), "Inset from the trim inside which text and symbols stay.", 4.0 * 72 / 25.4)
+    layout: str = key(LayoutChoice(), "The sheet layout id, or one per paper: {a4: avery-l7651, letter: avery-5160}.", None)
+    """The sheet layout on papers :attr:`paper_layouts` does not name."""
+    front: str = key(FileRef("template"), "The Jinja2 template of each card's front.")
+    back: str | None = key(FileRef("template"), "The template of the backs; leave out for one-sided components.", None)
+    styles: tuple[Path, ...] = key(ListOf(FileRef("style")), "Stylesheets the templates use, in order.", (), name="style")
+    cards_file: Path | None = key(
+        FileRef("data"),
+        "The file, in the game folder, that lists the cards: YAML ({cards: [...]}) or a spreadsheet "
+        "(.csv, .tsv, .xlsx, .ods; docs/card-data.md, Spreadsheets).",
+        None,
+        name="cards",
+    )
+    """The YAML or spreadsheet file the cards were read from (None for ``each``)."""
+    sheet: str | None = key(
+        Text(), "With a .xlsx or .ods cards file: the name of the sheet that lists the cards (default: the first sheet).", None
+    )
+    """The workbook sheet the cards were read from, when one was named."""
+    stock: str = key(Text(max_length=40), "What to print it on, for the printing instructions.", "card stock")
+    assembly: str | None = key(
+        Text(max_length=600), "How a printed piece becomes the piece the rules name (sleeved, stuck, punched), in players' words.", None
+    )
     """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
-    blank_back: str | None = None
+    blank_back: str | None = key(
+        PaletteColor(),
+        "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",
+        None,
+    )
     """One-sided components: the palette name or ``#rrggbb`` of the plain back
     that exports which need a back give them; None is paper white."""
-    cards_file: Path | None = None
-    """The YAML or spreadsheet file the cards were read from (None for ``each``)."""
-    sheet: str | None = None
-    """The workbook sheet the cards were read from, when one was named."""
-    card_record: Any = field(default=None, compare=False, repr=False)
+    cards: tuple[Card, ...]
+    source: Source
+    paper_layouts: Mapping[str, str] = field(default_factory=dict)
+    """Layouts for particular papers (label products differ between A4 and Letter)."""
+    card_record: Record | None = field(default=None, compare=False, repr=False)
     """The schema record every card was checked against
     (:class:`pnp.loading.spec.Record`): what ``pnp cards`` converts by."""
 
@@ -113,11 +152,15 @@ class Component:
 class Document:
     """A document printed as ordinary pages: a rulebook."""
 
-    id: str
-    name: str
-    template: str
-    styles: tuple[Path, ...]
-    stock: str
+    id: str = key(SLUG, "The document's id; its file is <game>-<id>-<paper>.pdf.")
+    name: str = key(Text(max_length=80), "The name players read in the printing instructions.")
+    template: str = key(FileRef("template"), "The Jinja2 template of the whole document.")
+    """The name the template loader knows the template by."""
+    styles: tuple[Path, ...] = key(ListOf(FileRef("style")), "Stylesheets the document uses.", (), name="style")
+    stock: str = key(Text(max_length=40), "What to print it on.", "plain paper")
+
+
+DOCUMENT = ModelRecord.of(Document, "a document {id, name, template, ...}", by_loader=True)
 
 
 @dataclass(frozen=True)
@@ -125,21 +168,26 @@ class Preparation:
     """Something players get or make besides the printed pages (clear sleeves,
     a punch), how many, and how the printed pieces go together with it."""
 
-    need: str
-    count: int | None
-    how: str | None
+    need: str = key(Text(max_length=120), "What to get besides the printed pages, as a player asks for it in a shop.")
+    count: int | None = key(
+        PrepareCount(), "How many: a number, or {copies_of: [component ids]} to count the pieces that need one.", None
+    )
+    how: str | None = key(Text(max_length=600), "How the printed pieces become the game's pieces with it.", None)
 
 
-@dataclass(frozen=True)
+PREPARE = ModelRecord.of(Preparation, "a preparation step {need, count, how}", by_loader=True)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Module:
     """Optional cards, printed in a file of their own: the cards of any component
     whose ``field`` holds ``value`` (a content-warning flag, an expansion tag)."""
 
-    id: str
-    name: str
-    description: str | None
-    field: str
-    value: Any
+    id: str = key(SLUG, "The module's id; its files are <game>-<id>-home-<paper>.pdf.")
+    name: str = key(Text(max_length=120), "The name players read.")
+    description: str | None = key(Text(), "What is in it and why it is optional.", None)
+    field: str = key(IDENT, "The card field that puts a card in the module.")
+    value: object = key(AnyValue(), "The value of that field that does; default true.", True)
 
     def holds(self, card: Card) -> bool:
         return bool(card.fields.get(self.field) == self.value)
@@ -150,23 +198,32 @@ class Variant:
     """A way to play that the rules offer (a variant), as engine options."""
 
     name: str
-    doc: str
-    options: Mapping[str, Any]
+    doc: str = key(Text(max_length=300), "What the variant changes, in players' words.")
+    options: Mapping[str, Any] = key(AnyValue(), "The engine options it sets, over engine.options.")
+
+
+VARIANT = ModelRecord.of(Variant, "a variant {doc, options}", by_loader=True)
 
 
 @dataclass(frozen=True)
 class EngineSpec:
     """Which engine plays a game: a module in its folder, or an installed plugin."""
 
-    module: str | None
+    module: str | None = key(
+        IDENT, "The engine in the game folder: a package (rules/__init__.py) or module (rules.py) of this name.", None
+    )
     """A package (``rules/__init__.py``) or module (``rules.py``) in the game folder."""
-    plugin: str | None
+    plugin: str | None = key(SLUG, "Or an installed engine: the name of its `pnp.engines` entry point.", None)
     """The name of an installed ``pnp.engines`` entry point."""
-    options: Mapping[str, Any]
+    options: Mapping[str, Any] = key(AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {})
     """What the engine needs from the data (the engine defines them)."""
-    variants: Mapping[str, Variant] = field(default_factory=lambda: MappingProxyType({}))
+    variants: Mapping[str, Variant] = key(
+        MapOf(SLUG, VARIANT), "Ways to play the rules offer (pnp simulate --variant NAME; pnp check plays each).", {}
+    )
     """Ways to play the rules offer, by name: each sets some options."""
-    rollout: str | None = None
+    rollout: str | None = key(
+        IDENT, "The engine's agent the search agent plays games out with (default: its heuristic, else random play).", None
+    )
     """The engine's agent that search agents play games out with (None: its heuristic, else random)."""
 
     def options_for(self, variant: str | None) -> dict[str, Any]:
@@ -176,37 +233,64 @@ class EngineSpec:
         return {**self.options, **self.variants[variant].options}
 
 
-@dataclass(frozen=True)
+ENGINE = ModelRecord.of(EngineSpec, "an engine {module or plugin, options, variants, rollout}", by_loader=True)
+
+SWATCH = ModelRecord.of(Swatch, "a palette colour {screen: '#rrggbb', print: [c, m, y, k]}", by_loader=True)
+
+PLAYERS = Record(
+    (
+        Field("min", Integer(1, 100), "The fewest players."),
+        Field("max", Integer(1, 100), "The most players."),
+    ),
+    "{min, max}",
+)
+
+MODULE = ModelRecord.of(Module, "a module {id, name, field, value}")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Game:
     """A whole game folder, loaded and checked."""
 
-    id: str
-    name: str
-    edition: str | None
-    version: str
-    description: str | None
-    root: Path
-    players: tuple[int, int]
-    fonts: tuple[FontFace, ...]
-    styles: tuple[Path, ...]
-    sets: Mapping[str, tuple[Entry, ...]]
-    components: tuple[Component, ...]
-    source: Source
-    rules: Mapping[str, Any] = field(default_factory=dict)
-    documents: tuple[Document, ...] = ()
-    modules: tuple[Module, ...] = ()
-    prepare: tuple[Preparation, ...] = ()
-    engine: EngineSpec | None = None
-    checks: Mapping[str, Any] = field(default_factory=dict)
+    id: str = key(SLUG, "The game's id; output goes to output/<game folder name>/.")
+    name: str = key(Text(max_length=80), "The game's title.")
+    edition: str | None = key(Text(max_length=40), "The edition or variant, printed beside the title.", None)
+    version: str = key(Text(max_length=40), "The designer's version of the data, printed on builds.", "0.1.0")
+    description: str | None = key(Text(), "One or two sentences about the game.", None)
+    language: str = key(
+        Text(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*", "a language tag like 'en' or 'en-GB'", 35),
+        "The language of the game's text (a BCP 47 tag): hyphenation and shaping follow it, never the machine's locale.",
+        "en",
+    )
+    """The language of the game's text (BCP 47), set on every document it prints."""
+    players: tuple[int, int] = key(PLAYERS, "The allowed player counts.")
+    fonts: tuple[FontFace, ...] = key(ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ())
+    styles: tuple[Path, ...] = key(ListOf(FileRef("style")), "Stylesheets every template of the game uses.", (), name="style")
+    palette: Mapping[str, Swatch] = key(
+        MapOf(SLUG, SWATCH),
+        "The game's colours, declared once: templates use var(--name) in CSS or palette.name; exports convert them.",
+        {},
+    )
+    """The game's colours by name, declared once (``palette:`` in game.yaml)."""
+    sets: Mapping[str, tuple[Entry, ...]] = key(MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {})
+    rules: Mapping[str, Any] = key(AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {})
+    documents: tuple[Document, ...] = key(ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ())
+    modules: tuple[Module, ...] = key(ListOf(MODULE), "Optional cards printed in files of their own.", ())
+    prepare: tuple[Preparation, ...] = key(
+        ListOf(PREPARE),
+        "What players need besides the printed pages, and how the pieces go together: page 1 and rulebooks list it.", (),
+    )
+    engine: EngineSpec | None = key(ENGINE, "The rules engine that plays the game (`pnp simulate`, `pnp score`).", None)
+    checks: Checks = key(CHECKS, "Invariants and odds that `pnp check` verifies before anything is printed.", Checks())
     """The validated ``checks:`` section; see :mod:`pnp.loading.checks`."""
+    components: tuple[Component, ...] = key(AnyValue(), "What gets printed.")
+    """What gets printed (the loader checks each component on its own)."""
+    root: Path
+    source: Source
     where: Mapping[str, Source] = field(default_factory=dict)
     """The file, line and column of each key path of game.yaml (``checks.supply[0]``), for findings."""
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
-    palette: Mapping[str, Swatch] = field(default_factory=dict)
-    """The game's colours by name, declared once (``palette:`` in game.yaml)."""
-    language: str = "en"
-    """The language of the game's text (BCP 47), set on every document it prints."""
     layouts: Mapping[str, SheetLayout] = field(default_factory=dict)
     """Every sheet layout the game may use: pnp's presets and the game's own
     ``layouts/*.yaml``, by id, checked once when the game is loaded."""

@@ -6,10 +6,12 @@ so a new game declares its invariants as data rather than code.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Text
-from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec
+from pnp.loading.spec import INVALID, Checker, ListOf, MapOf, ModelRecord, Spec, key
 from pnp.loading.yamlsrc import KeyPath
 
 
@@ -34,6 +36,10 @@ class Amount(Spec):
         return self.wrong(value, path, ck)
 
 
+AmountValue = int | Mapping[Literal["max_of", "per_player", "per_other_player"], int | str]
+"""A checked :class:`Amount`: a number, or one form and its argument."""
+
+
 class Share(Spec):
     def expected(self) -> str:
         return "a probability from 0 to 1"
@@ -44,73 +50,68 @@ class Share(Spec):
         return self.wrong(value, path, ck)
 
 
-DEAL = Record(
-    (
-        Field("deck", SLUG, "The component cards are dealt from."),
-        Field("hand", IDENT, "The key of rules: holding the hand size for each player count."),
-        Field("extra", Integer(0, 100), "Cards more each player takes from the same deck besides the hand (1 for a goal card drawn from it).", 0),
-        Field("reserve_min", Integer(0), "The fewest cards that must stay in the deck after the deal.", 0),
-        Field("reserve_per_player", Integer(0), "Cards per player that should stay for draws in play (a warning if fewer).", 0),
-        Field("per_value", IDENT, "A rules key: when the deck is built with so many cards of each value (suit) per player count.", None),
-        Field("field", IDENT, "With per_value: the card field holding the value (suit).", None),
-    ),
-    "{deck, hand, extra, reserve_min, reserve_per_player}",
-)
+@dataclass(frozen=True, kw_only=True)
+class Deal:
+    deck: str = key(SLUG, "The component cards are dealt from.")
+    hand: str = key(IDENT, "The key of rules: holding the hand size for each player count.")
+    extra: int = key(Integer(0, 100), "Cards more each player takes from the same deck besides the hand (1 for a goal card drawn from it).", 0)
+    reserve_min: int = key(Integer(0), "The fewest cards that must stay in the deck after the deal.", 0)
+    reserve_per_player: int = key(Integer(0), "Cards per player that should stay for draws in play (a warning if fewer).", 0)
+    per_value: str | None = key(IDENT, "A rules key: when the deck is built with so many cards of each value (suit) per player count.", None)
+    field: str | None = key(IDENT, "With per_value: the card field holding the value (suit).", None)
 
-SUPPLY = Record(
-    (
-        Field("component", SLUG, "The component whose copies are counted."),
-        Field("each_at_least", Amount(), "For components made with each: the fewest copies of every entry.", None),
-        Field("total_at_least", Amount(), "The fewest copies in all.", None),
-        Field("plus_powers", SLUG, "A card component whose powers add to each_at_least: every at-start draw and positive hand-size change.", None),
-        Field("why", Text(max_length=200), "What the rule needs them for, shown in the message."),
-    ),
-    "{component, each_at_least or total_at_least, plus_powers, why}",
-)
 
-SET_SIZE = Record(
-    (
-        Field("set", SLUG, "The set whose entries are counted."),
-        Field("at_least", Amount(), "The fewest entries."),
-        Field("why", Text(max_length=200), "What the rule needs them for."),
-    ),
-    "{set, at_least, why}",
-)
+@dataclass(frozen=True, kw_only=True)
+class Supply:
+    component: str = key(SLUG, "The component whose copies are counted.")
+    each_at_least: AmountValue | None = key(Amount(), "For components made with each: the fewest copies of every entry.", None)
+    total_at_least: AmountValue | None = key(Amount(), "The fewest copies in all.", None)
+    plus_powers: str | None = key(
+        SLUG, "A card component whose powers add to each_at_least: every at-start draw and positive hand-size change.", None
+    )
+    why: str = key(Text(max_length=200), "What the rule needs them for, shown in the message.")
 
-FIELD_REF = Record(
-    (
-        Field("component", SLUG, "The component."),
-        Field("field", IDENT, "The card field (a ref, a list of refs or a map keyed by refs)."),
-    ),
-    "{component, field}",
-)
 
-PER_VALUE = Record(
-    (
-        Field("component", SLUG, "The component whose cards are counted (cards in optional modules are not)."),
-        Field("field", IDENT, "The card field whose values are counted (a suit)."),
-        Field("table", IDENT, "The rules key: per player count, the cards of each value needed (a number, or a mapping of value to number)."),
-        Field("why", Text(max_length=200), "What the rules need them for."),
-    ),
-    "{component, field, table, why}",
-)
+@dataclass(frozen=True, kw_only=True)
+class SetSize:
+    set: str = key(SLUG, "The set whose entries are counted.")
+    at_least: AmountValue = key(Amount(), "The fewest entries.")
+    why: str = key(Text(max_length=200), "What the rule needs them for.")
 
-ODDS = Record(
-    (
-        Field("kind", Text(r"dominant-signs|suit-matches", "dominant-signs or suit-matches"), "How a hand satisfies a goal card: dominant-signs or suit-matches."),
-        Field("deck", SLUG, "The component hands are dealt from."),
-        Field("field", IDENT, "The signed-symbol field ({symbol: +1 or -1}) of hand and goal cards."),
-        Field("goals", SLUG, "The component goal cards come from; the deck itself if the same.", None),
-        Field("need", Integer(1, 20), "How many of a goal card's signed symbols must be dominant."),
-        Field("hand", IDENT, "The key of rules: with the hand size for each player count."),
-        Field("band_min", Share(), "Odds below this are a warning.", 0.0),
-        Field("band_max", Share(), "Odds above this are a warning.", 1.0),
-        Field("seeks", IDENT, "suit-matches: the goal card's field listing the matching values.", None),
-        Field("deck_per_value", IDENT, "suit-matches: the rules key with the deck's cards of each value per player count.", None),
-        Field("label", Text(max_length=40), "A name for these odds in reports (prim, proper ...).", None),
-    ),
-    "{kind, deck, field, need, hand, band_min, band_max}",
-)
+
+@dataclass(frozen=True, kw_only=True)
+class FieldRef:
+    component: str = key(SLUG, "The component.")
+    field: str = key(IDENT, "The card field (a ref, a list of refs or a map keyed by refs).")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PerValue:
+    component: str = key(SLUG, "The component whose cards are counted (cards in optional modules are not).")
+    field: str = key(IDENT, "The card field whose values are counted (a suit).")
+    table: str = key(IDENT, "The rules key: per player count, the cards of each value needed (a number, or a mapping of value to number).")
+    why: str = key(Text(max_length=200), "What the rules need them for.")
+
+
+OddsKind = Literal["dominant-signs", "suit-matches"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Odds:
+    kind: OddsKind = key(
+        Text(r"dominant-signs|suit-matches", "dominant-signs or suit-matches"), "How a hand satisfies a goal card: dominant-signs or suit-matches."
+    )
+    deck: str = key(SLUG, "The component hands are dealt from.")
+    field: str = key(IDENT, "The signed-symbol field ({symbol: +1 or -1}) of hand and goal cards.")
+    goals: str | None = key(SLUG, "The component goal cards come from; the deck itself if the same.", None)
+    need: int = key(Integer(1, 20), "How many of a goal card's signed symbols must be dominant.")
+    hand: str = key(IDENT, "The key of rules: with the hand size for each player count.")
+    band_min: float = key(Share(), "Odds below this are a warning.", 0.0)
+    band_max: float = key(Share(), "Odds above this are a warning.", 1.0)
+    seeks: str | None = key(IDENT, "suit-matches: the goal card's field listing the matching values.", None)
+    deck_per_value: str | None = key(IDENT, "suit-matches: the rules key with the deck's cards of each value per player count.", None)
+    label: str | None = key(Text(max_length=40), "A name for these odds in reports (prim, proper ...).", None)
+
 
 class CountOrKey(Spec):
     """A whole number, or the name of a ``rules:`` key holding one (or a list, for ``where``)."""
@@ -136,50 +137,80 @@ class Allowed(Spec):
         return self.wrong(value, path, ck)
 
 
-INSTANCES = Record(
-    (
-        Field("component", SLUG, "The component whose cards are counted."),
-        Field("field", IDENT, "The card field whose values are counted; a card with a list (two suits) counts once per value."),
-        Field("where", MapOf(IDENT, Allowed()), "Only cards whose fields hold one of these values (a list, or a rules key holding one).", None),
-        Field("decks", Integer(1, 100), "Copies of the selection shuffled together (2: two decks).", 1),
-        Field("draw", CountOrKey(), "Count the most instances any this many cards of the selection can hold (the worst deal).", None),
-        Field("modules", Boolean(), "Count cards in optional modules too.", False),
-        Field("more_than", CountOrKey(), "Every value must appear more often than this.", None),
-        Field("at_most", CountOrKey(), "Every value may appear at most this often.", None),
-        Field("equals", CountOrKey(), "Every value must appear exactly this often.", None),
-        Field("label", Text(max_length=60), "A name for the count in reports (base game, double deck ...).", None),
-        Field("why", Text(max_length=200), "What the rules need it for."),
-    ),
-    "{component, field, where, more_than or at_most or equals, why}",
-)
-
-SIMULATION = Record(
-    (
-        Field("winners_share_min", Share(), "The least share of players who should win, with heuristic agents.", 0.0),
-        Field("winners_share_max", Share(), "The most share of players who should win.", 1.0),
-        Field("no_winner_max", Share(), "The most games that may end with no winner.", 1.0),
-        Field("rounds_min", Integer(0, 1000), "The fewest rounds a typical (median) game should last.", 0),
-        Field("rounds_max", Integer(0, 1000), "The most rounds a typical (median) game should last.", 1000),
-        Field("seat_balance_min", Share(), "1 - the largest gap between seats' win rates: the least allowed.", 0.0),
-        Field("skill_gap_min", Integer(-100, 100), "Percentage points a heuristic seat should beat a random one by.", -100),
-    ),
-    "simulation bands",
-)
-
-CHECKS = Record(
-    (
-        Field("deal", ListOf(DEAL), "Decks that must hold every hand, goal card and reserve at every player count.", ()),
-        Field("supply", ListOf(SUPPLY), "Components that must be plentiful enough for the largest table.", ()),
-        Field("set_size", ListOf(SET_SIZE), "Sets that must have enough entries (a family for every player).", ()),
-        Field("per_value", ListOf(PER_VALUE), "Enough cards of each value (suit) for the deck the rules build at each player count.", ()),
-        Field("vocabulary", ListOf(FIELD_REF), "Fields whose set must be used in full: an unused entry is a warning.", ()),
-        Field("balance", ListOf(FIELD_REF), "Signed-symbol fields to report plus and minus totals for.", ()),
-        Field("odds", ListOf(ODDS), "Exact odds that a random hand satisfies each goal card.", ()),
-        Field("instances", ListOf(INSTANCES), "How often each value of a field appears in part of a deck, against a rules number.", ()),
-        Field("simulation", SIMULATION, "Target bands for the engine's simulated play (pnp check --games).", None),
-    ),
-    "the checks a game declares",
-)
+CountValue = int | str
+"""A checked :class:`CountOrKey`: a number, or the rules key holding one."""
 
 
-__all__ = ["CHECKS", "INVALID"]
+@dataclass(frozen=True, kw_only=True)
+class Instances:
+    component: str = key(SLUG, "The component whose cards are counted.")
+    field: str = key(IDENT, "The card field whose values are counted; a card with a list (two suits) counts once per value.")
+    where: Mapping[str, list[Any] | str] | None = key(
+        MapOf(IDENT, Allowed()), "Only cards whose fields hold one of these values (a list, or a rules key holding one).", None
+    )
+    decks: int = key(Integer(1, 100), "Copies of the selection shuffled together (2: two decks).", 1)
+    draw: CountValue | None = key(CountOrKey(), "Count the most instances any this many cards of the selection can hold (the worst deal).", None)
+    modules: bool = key(Boolean(), "Count cards in optional modules too.", False)
+    more_than: CountValue | None = key(CountOrKey(), "Every value must appear more often than this.", None)
+    at_most: CountValue | None = key(CountOrKey(), "Every value may appear at most this often.", None)
+    equals: CountValue | None = key(CountOrKey(), "Every value must appear exactly this often.", None)
+    label: str | None = key(Text(max_length=60), "A name for the count in reports (base game, double deck ...).", None)
+    why: str = key(Text(max_length=200), "What the rules need it for.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Simulation:
+    """Target bands for simulated play."""
+
+    winners_share_min: float = key(Share(), "The least share of players who should win, with heuristic agents.", 0.0)
+    winners_share_max: float = key(Share(), "The most share of players who should win.", 1.0)
+    no_winner_max: float = key(Share(), "The most games that may end with no winner.", 1.0)
+    rounds_min: int = key(Integer(0, 1000), "The fewest rounds a typical (median) game should last.", 0)
+    rounds_max: int = key(Integer(0, 1000), "The most rounds a typical (median) game should last.", 1000)
+    seat_balance_min: float = key(Share(), "1 - the largest gap between seats' win rates: the least allowed.", 0.0)
+    skill_gap_min: int = key(Integer(-100, 100), "Percentage points a heuristic seat should beat a random one by.", -100)
+
+
+def _list(model: type[Any], what: str) -> ListOf:
+    return ListOf(ModelRecord.of(model, what))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Checks:
+    """The invariants and bands a game declares (``checks:`` in game.yaml)."""
+
+    deal: tuple[Deal, ...] = key(
+        _list(Deal, "{deck, hand, extra, reserve_min, reserve_per_player}"),
+        "Decks that must hold every hand, goal card and reserve at every player count.", (),
+    )
+    supply: tuple[Supply, ...] = key(
+        _list(Supply, "{component, each_at_least or total_at_least, plus_powers, why}"),
+        "Components that must be plentiful enough for the largest table.", (),
+    )
+    set_size: tuple[SetSize, ...] = key(
+        _list(SetSize, "{set, at_least, why}"), "Sets that must have enough entries (a family for every player).", ()
+    )
+    per_value: tuple[PerValue, ...] = key(
+        _list(PerValue, "{component, field, table, why}"),
+        "Enough cards of each value (suit) for the deck the rules build at each player count.", (),
+    )
+    vocabulary: tuple[FieldRef, ...] = key(
+        _list(FieldRef, "{component, field}"), "Fields whose set must be used in full: an unused entry is a warning.", ()
+    )
+    balance: tuple[FieldRef, ...] = key(_list(FieldRef, "{component, field}"), "Signed-symbol fields to report plus and minus totals for.", ())
+    odds: tuple[Odds, ...] = key(
+        _list(Odds, "{kind, deck, field, need, hand, band_min, band_max}"), "Exact odds that a random hand satisfies each goal card.", ()
+    )
+    instances: tuple[Instances, ...] = key(
+        _list(Instances, "{component, field, where, more_than or at_most or equals, why}"),
+        "How often each value of a field appears in part of a deck, against a rules number.", (),
+    )
+    simulation: Simulation | None = key(
+        ModelRecord.of(Simulation, "simulation bands"), "Target bands for the engine's simulated play (pnp check --games).", None
+    )
+
+
+CHECKS = ModelRecord.of(Checks, "the checks a game declares")
+
+
+__all__ = ["CHECKS", "INVALID", "Checks"]

@@ -177,6 +177,7 @@ def convert(game: Game, component_id: str, target: Path, force: bool = False) ->
     if target.exists() and not force:
         raise UsageError(f"--to {target}: the file exists (another deck's cards?); name a new file, or add --force to overwrite it")
     record = component.card_record
+    assert record is not None  # a component with a cards file (raw_cards refused the rest)
     data = render(raw_cards(component), record, target, component.id)
     diagnostics: list[Diagnostic] = []
     with tempfile.TemporaryDirectory(prefix="pnp-cards-") as scratch:

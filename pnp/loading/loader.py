@@ -14,12 +14,14 @@ from typing import Any
 from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
-from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
+from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declared_fields, component_record, game_record
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.sheets import load_sheet
 from pnp.loading.spec import INVALID, Checker
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Preparation, Size, Variant
+from pnp.model import (
+    DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
+)
 from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file, way_out
 
 GAME_FILE = "game.yaml"
@@ -123,14 +125,14 @@ def _sets(doc: YamlDoc, top: dict[str, Any], ck: Checker, diagnostics: list[Diag
         for set_name, entries in raw_sets.items():
             if isinstance(entries, list):
                 good = [ENTRY.check(e, ("sets", set_name, i), Checker(doc, [], ck.sets, ck.find_file)) for i, e in enumerate(entries)]
-                sets[set_name] = tuple(_entry(set_name, e) for e in good if e is not INVALID)
+                sets[set_name] = tuple(ENTRY.build(e, set_name=set_name) for e in good if e is not INVALID)
                 named: set[str] = {e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
                 missing = sorted(named - {x.id for x in sets[set_name]})
                 sets[set_name] += tuple(Entry(set_name, i, i, None, None, None) for i in missing)
     elif top["sets"] is not INVALID:
         for set_name, entries in top["sets"].items():
             _unique([e["id"] for e in entries], ("sets", set_name), "id", doc, diagnostics)
-            sets[set_name] = tuple(_entry(set_name, e) for e in entries)
+            sets[set_name] = tuple(ENTRY.build(e, set_name=set_name) for e in entries)
     return sets
 
 
@@ -165,34 +167,19 @@ def _game(
     players = (top["players"]["min"], top["players"]["max"])
     if players[0] > players[1]:
         diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
-    return Game(
-        id=top["id"],
-        name=top["name"],
-        edition=top["edition"],
-        version=str(top["version"]),
-        description=top["description"],
-        language=top["language"],
+    return GAME.build(
+        top,
         root=game_dir,
         players=players,
-        fonts=tuple(FontFace(f["family"], f["file"], f["style"], f["weight"]) for f in top["fonts"]),
-        styles=tuple(top["style"]),
         sets=MappingProxyType(sets),
         components=tuple(components),
         source=doc.source(()),
-        rules=top["rules"],
-        checks=top["checks"] or {},
         where=MappingProxyType({dotted(path): doc.source(path) for path in doc.marks}),
         engine=_engine(doc, top["engine"], diagnostics),
-        modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
-        documents=tuple(
-            Document(d["id"], d["name"], _template_name(d["template"], game_dir), tuple(d["style"]), d["stock"])
-            for d in top["documents"]
-        ),
+        documents=tuple(DOCUMENT.build(d, template=_template_name(d["template"], game_dir)) for d in top["documents"]),
         layouts=MappingProxyType(layouts),
-        palette=MappingProxyType(
-            {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
-        ),
+        palette=MappingProxyType({name: SWATCH.build(c, name=name, screen=c["screen"].lower()) for name, c in top["palette"].items()}),
     )
 
 
@@ -206,7 +193,7 @@ def _preparation(doc: YamlDoc, p: dict[str, Any], index: int, components: list[C
                 diagnostics.append(doc.error(("prepare", index, "count", "copies_of", j),
                                              f"no component {name!r}; expected one of {', '.join(copies) or 'none'}"))
         count = sum(copies.get(name, 0) for name in count["copies_of"])
-    return Preparation(p["need"], count, p["how"])
+    return PREPARE.build(p, count=count)
 
 
 def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diagnostic]) -> EngineSpec | None:
@@ -215,15 +202,10 @@ def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diag
     if (checked["module"] is None) == (checked["plugin"] is None):
         diagnostics.append(doc.error(("engine",), "expected exactly one of module (a folder in the game) or plugin (an installed engine)"))
     variants = {
-        name: Variant(name, v["doc"], MappingProxyType(dict(v["options"] or {}))) for name, v in (checked["variants"] or {}).items()
+        name: VARIANT.build(v, name=name, options=MappingProxyType(dict(v["options"] or {})))
+        for name, v in (checked["variants"] or {}).items()
     }
-    return EngineSpec(
-        checked["module"], checked["plugin"], MappingProxyType(dict(checked["options"] or {})), MappingProxyType(variants), checked["rollout"],
-    )
-
-
-def _entry(set_name: str, e: dict[str, Any]) -> Entry:
-    return Entry(set_name, e["id"], e["name"], e["art"], e["color"], e["text"])
+    return ENGINE.build(checked, options=MappingProxyType(dict(checked["options"] or {})), variants=MappingProxyType(variants))
 
 
 def _at(source: Source) -> str:
@@ -283,25 +265,15 @@ def _component(
                 layout = None
     if layout is None or any(v is INVALID for v in c.values()):
         return None
-    size = Size(c["size"]["name"], c["size"]["width"], c["size"]["height"])
-    return Component(
-        id=c["id"],
-        name=c["name"],
-        size=size,
-        bleed=c["bleed"],
-        safe=c["safe"],
+    return COMPONENT.build(
+        c,
+        size=Size(**c["size"]),
         layout=layout,
         front=_template_name(c["front"], game_dir),
         back=_template_name(c["back"], game_dir) if c["back"] else None,
-        styles=tuple(c["style"]),
         cards=cards,
         source=source,
-        stock=c["stock"],
         paper_layouts=per_paper,
-        assembly=c["assembly"],
-        blank_back=c["blank_back"],
-        cards_file=c["cards"] if c["cards"] is not None else None,
-        sheet=c["sheet"],
         card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,
     )
 

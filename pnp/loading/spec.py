@@ -7,10 +7,12 @@ first), and returns the converted value, or :data:`INVALID`.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pnp.errors import Diagnostic, Level
 from pnp.loading.yamlsrc import Document, KeyPath
@@ -142,10 +144,29 @@ class Field:
     spec: Spec
     doc: str
     default: Any = _REQUIRED
+    attr: str | None = None
+    """The attribute of the model class the key fills, when it is not ``name``."""
 
     @property
     def required(self) -> bool:
         return self.default is _REQUIRED
+
+
+_KEY = "pnp.key"
+
+
+def key(spec: Spec, doc: str, default: Any = _REQUIRED, *, name: str | None = None, compare: bool = True, repr: bool = True) -> Any:
+    """A model attribute that is also a key of the card-data schema: declared
+    once, with its value type, documentation and default (a mutable default
+    is copied for each value made without it). ``name`` is the YAML key when
+    it differs from the attribute (``style`` fills ``styles``).
+    :meth:`ModelRecord.of` reads these."""
+    meta = {_KEY: Field(name or "", spec, doc, default)}
+    if default is _REQUIRED:
+        return field(metadata=meta, compare=compare, repr=repr)
+    if getattr(type(default), "__hash__", None) is None:
+        return field(default_factory=lambda: copy.copy(default), metadata=meta, compare=compare, repr=repr)
+    return field(default=default, metadata=meta, compare=compare, repr=repr)
 
 
 @dataclass(frozen=True)
@@ -219,6 +240,63 @@ class Variant(Spec):
         rest = {k: v for k, v in value.items() if k != self.tag}
         checked = records[chosen].check(rest, path, ck)
         return INVALID if checked is INVALID else {self.tag: chosen, **checked}
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ModelRecord(Record, Generic[T]):
+    """A record whose keys are the :func:`key` attributes of a frozen model
+    class, and which builds that class: :meth:`check` returns the model value
+    itself, or, with ``by_loader``, the checked keys, for the loader to
+    :meth:`build` with what only it knows (where the value came from ...)."""
+
+    model: type[T] | None = None
+    by_loader: bool = False
+
+    @classmethod
+    def of(
+        cls, model: type[T], what: str, also: tuple[tuple[str | None, Field], ...] = (), by_loader: bool = False
+    ) -> ModelRecord[T]:
+        """The record of ``model``'s keys, in declaration order; ``also`` adds
+        keys the loader reads but the model does not keep, each after the key
+        named (None: first)."""
+        fields = [
+            dataclasses.replace(f.metadata[_KEY], name=f.metadata[_KEY].name or f.name, attr=f.name)
+            for f in dataclasses.fields(model)  # type: ignore[arg-type]
+            if _KEY in f.metadata
+        ]
+        for after, extra in also:
+            fields.insert(0 if after is None else next(i for i, f in enumerate(fields) if f.name == after) + 1, extra)
+        return cls(tuple(fields), what, model, by_loader)
+
+    def with_spec(self, name: str, spec: Spec) -> ModelRecord[T]:
+        """The same record with the key ``name`` checked by ``spec``."""
+        fields = tuple(dataclasses.replace(f, spec=spec) if f.name == name else f for f in self.fields)
+        return dataclasses.replace(self, fields=fields)
+
+    def build(self, checked: Mapping[str, Any], **context: Any) -> T:
+        """The model value of checked keys; ``context`` gives the attributes
+        that are not keys, and overrides keys the loader converts further."""
+        assert self.model is not None
+        kept = {f.name for f in dataclasses.fields(self.model) if f.init}  # type: ignore[arg-type]
+        values = {f.attr or f.name: checked[f.name] for f in self.fields if (f.attr or f.name) in kept}
+        return self.model(**{**values, **context})
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        out = super().check(value, path, ck)
+        return out if out is INVALID or self.by_loader else self.build(out)
+
+
+class AnyValue(Spec):
+    """Any YAML value; checked later by the code that knows what it means."""
+
+    def expected(self) -> str:
+        return "a value"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        return value
 
 
 def walk(spec: Spec, prefix: str = "") -> Iterator[tuple[str, Field]]:
