@@ -15,13 +15,16 @@ import hashlib
 import math
 import operator
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
 from pnp.errors import PnpError
+
+if TYPE_CHECKING:
+    from pnp.model import Game
 
 
 class EngineError(PnpError):
@@ -271,6 +274,50 @@ def agent_rngs(seed: str, players: int) -> tuple[random.Random, ...]:
     return tuple(
         random.Random(int.from_bytes(hashlib.sha256(f"pnp agent\0{seed}\0{seat}".encode()).digest(), "big"))
         for seat in range(players)
+    )
+
+
+class Engine(Protocol):
+    """What every engine module provides (docs/engine.md, What an engine
+    module provides). A module is checked against :class:`PlayEngine` or
+    :class:`ScoreEngine`, whichever a command needs, when it is loaded
+    (:func:`pnp.engine.plugins.engine_for`); its optional names
+    (``determinize``, ``usable``, ``SWITCHES``, ``MEASURES`` ...) are read
+    where they are used."""
+
+    def prepare(self, game: Game, options: dict[str, Any]) -> Any: ...
+
+
+class PlayEngine(Engine, Protocol):
+    """An engine that plays games (``pnp simulate``, ``pnp check``)."""
+
+    def player_counts(self, prepared: Any) -> Iterable[int]: ...
+
+    def new_state(self, prepared: Any, players: int, rng: random.Random, options: dict[str, Any]) -> State: ...
+
+    @property
+    def AGENTS(self) -> Mapping[str, Callable[[], Agent]]:
+        """Agent factories by name."""
+        ...
+
+
+class ScoreEngine(Engine, Protocol):
+    """An engine that scores a real table (``pnp score``)."""
+
+    def score(self, prepared: Any, table: Any) -> Any: ...
+
+    def score_text(self, result: Any) -> Iterable[str]: ...
+
+
+def members(protocol: type) -> tuple[tuple[str, bool], ...]:
+    """The names an engine protocol requires, its bases' first, in the order
+    declared, each with whether it is a function (else a read-only value: ``AGENTS``)."""
+    return tuple(
+        (name, not isinstance(value, property))
+        for cls in reversed(protocol.__mro__)
+        if Engine in cls.__mro__
+        for name, value in vars(cls).items()
+        if not name.startswith("_") and (callable(value) or isinstance(value, property))
     )
 
 

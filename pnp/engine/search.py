@@ -38,10 +38,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
-from pnp.engine.api import Agent, Decision, EngineError, Outcome, play
+from pnp.engine.api import Agent, Decision, EngineError, Outcome, PlayEngine, play
 
 EXPLORATION = 1.0
 """PUCT's exploration constant, for rewards between 0 and 1."""
@@ -84,10 +83,10 @@ def shares(outcome: Outcome) -> tuple[float, ...]:
 class Search:
     """An ISMCTS agent of ``iterations`` determinized playouts a decision."""
 
-    def __init__(self, engine: ModuleType, prepared: Any, iterations: int, rollout: Callable[[], Agent]):
+    def __init__(self, engine: PlayEngine, prepared: Any, iterations: int, rollout: Callable[[], Agent]):
         determinize = getattr(engine, "determinize", None)
         if determinize is None:
-            raise EngineError(f"the engine {engine.__name__} has no determinize(prepared, observation, decision, rng): it cannot be searched")
+            raise EngineError(f"the engine {getattr(engine, '__name__', engine)} has no determinize(prepared, observation, decision, rng): it cannot be searched")
         self.determinize: Callable[..., Any] = determinize
         self.prepared = prepared
         self.iterations = iterations
