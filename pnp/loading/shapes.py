@@ -1,5 +1,5 @@
 """Schema value types of more than one shape: a card size, a layout choice,
-a preparation count. They build no model values, so :mod:`pnp.model` can
+a preparation count, a count or ``auto``. They build no model values, so :mod:`pnp.model` can
 declare its keys with them."""
 
 from __future__ import annotations
@@ -10,6 +10,20 @@ from typing import Any
 from pnp.loading.scalars import SLUG, Integer, Length
 from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec
 from pnp.loading.yamlsrc import KeyPath
+
+
+class AutoOrCount(Spec):
+    """A count of 1 to 50, or ``auto`` (None: as many as fit)."""
+
+    def expected(self) -> str:
+        return "a whole number from 1 to 50 or 'auto'"
+
+    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+        if value == "auto":
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 50:
+            return value
+        return self.wrong(value, path, ck)
 
 
 class SizeSpec(Spec):
