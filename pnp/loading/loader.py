@@ -17,7 +17,7 @@ from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declared_fields, component_record, game_record
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.sheets import load_sheet
-from pnp.loading.spec import INVALID, Checker
+from pnp.loading.spec import INVALID, Checker, FileKind
 from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
 from pnp.model import (
     DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
@@ -26,7 +26,7 @@ from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file, way_out
 
 GAME_FILE = "game.yaml"
 
-_ROOTS = {
+_ROOTS: dict[FileKind, tuple[str, ...]] = {
     # kind: folders searched in order, relative to (game folder, project home)
     "template": ("templates",),
     "style": ("templates",),
@@ -54,14 +54,14 @@ def resolve_game_dir(game: str) -> Path:
     raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of the games in {CARD_DATA}: {known}")
 
 
-def file_finder(game_dir: Path) -> Callable[[str, str], Path | None]:
+def file_finder(game_dir: Path) -> Callable[[FileKind, str], Path | None]:
     """A function (kind, relative path) -> the real location of an existing
     file inside an allowed root, or None. The first root the path leads out
     of (a link to elsewhere, or ``..``) raises :class:`PathRefused`, saying
     how: a game's ``templates`` linked to ``/etc`` is refused, not read."""
     project_roots = [root for root in SHARED if root != game_dir]
 
-    def find(kind: str, relative: str) -> Path | None:
+    def find(kind: FileKind, relative: str) -> Path | None:
         if relative.startswith(("/", "\\")) or ":" in relative:
             return None
         for base in [game_dir, *project_roots]:

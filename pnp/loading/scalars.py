@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.errors import PathRefused
-from pnp.loading.spec import INVALID, Checker, Spec
+from pnp.loading.spec import INVALID, Checker, FileKind, Spec
 from pnp.loading.yamlsrc import KeyPath
 from pnp.units import UnitError, parse_length, to_mm
 
@@ -213,7 +213,7 @@ class Ref(Spec):
 class FileRef(Spec):
     """A path to a file of one kind (template, art, font, data), which must exist."""
 
-    kind: str
+    kind: FileKind
 
     def expected(self) -> str:
         return f"the path of a {self.kind} file"

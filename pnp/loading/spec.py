@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pnp.errors import Diagnostic, Level
 from pnp.loading.yamlsrc import Document, KeyPath
@@ -29,6 +29,10 @@ INVALID: Any = _Invalid()
 """Returned by a spec for a value it reported as wrong."""
 
 
+FileKind = Literal["template", "style", "art", "font", "data"]
+"""The kinds of file a game folder names, each looked for in its own folders."""
+
+
 @dataclass
 class Checker:
     """Collects diagnostics for one document and knows the game's vocabulary."""
@@ -36,7 +40,7 @@ class Checker:
     doc: Document
     diagnostics: list[Diagnostic]
     sets: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    find_file: Callable[[str, str], Path | None] | None = None
+    find_file: Callable[[FileKind, str], Path | None] | None = None
 
     def error(self, path: KeyPath, message: str) -> Any:
         self.diagnostics.append(self.doc.error(path, message))

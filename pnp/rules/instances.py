@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pnp.loading.checks import Instances
 from pnp.model import Card, Component, Game
 from pnp.rules.findings import Severity
 
-COMPARISONS = {"more_than": "more than", "at_most": "at most", "equals": "exactly"}
+Comparison = Literal["more_than", "at_most", "equals"]
+COMPARISONS: dict[Comparison, str] = {"more_than": "more than", "at_most": "at most", "equals": "exactly"}
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,7 @@ class Counted:
     label: str
     counts: dict[str, int]
     """Per value: its instances (or, with ``draw``, the most among any N cards)."""
-    comparison: str
-    """more_than, at_most or equals."""
+    comparison: Comparison
     bound: int
     failing: tuple[str, ...]
     """The values that break the comparison."""
@@ -83,7 +83,7 @@ def _values(card: Card, field: str) -> list[Any]:
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
-def _holds(comparison: str, n: int, bound: int) -> bool:
+def _holds(comparison: Comparison, n: int, bound: int) -> bool:
     if comparison == "more_than":
         return n > bound
     return n <= bound if comparison == "at_most" else n == bound
