@@ -11,11 +11,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Text
-from pnp.loading.spec import INVALID, Checker, ListOf, MapOf, ModelRecord, Spec, key
+from pnp.loading.spec import INVALID, Invalid, Checker, ListOf, MapOf, ModelRecord, Spec, key
 from pnp.loading.yamlsrc import KeyPath
 
 
-class Amount(Spec):
+AmountValue = int | Mapping[Literal["max_of", "per_player", "per_other_player"], int | str]
+"""A checked :class:`Amount`: a number, or one form and its argument."""
+
+
+class Amount(Spec[AmountValue]):
     """A count: ``8``, ``{max_of: hand_size}`` (the largest value of a rules
     table), ``{per_player: 1}`` (times the most players) or
     ``{per_other_player: 3}`` (times the most players less one). The number
@@ -26,7 +30,7 @@ class Amount(Spec):
     def expected(self) -> str:
         return "a whole number, or {max_of: KEY}, {per_player: N} or {per_other_player: N}"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> AmountValue | Invalid:
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
             return value
         if isinstance(value, dict) and len(value) == 1:
@@ -36,15 +40,11 @@ class Amount(Spec):
         return self.wrong(value, path, ck)
 
 
-AmountValue = int | Mapping[Literal["max_of", "per_player", "per_other_player"], int | str]
-"""A checked :class:`Amount`: a number, or one form and its argument."""
-
-
-class Share(Spec):
+class Share(Spec[float]):
     def expected(self) -> str:
         return "a probability from 0 to 1"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> float | Invalid:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
             return float(value)
         return self.wrong(value, path, ck)
@@ -113,32 +113,32 @@ class Odds:
     label: str | None = key(Text(max_length=40), "A name for these odds in reports (prim, proper ...).", None)
 
 
-class CountOrKey(Spec):
+CountValue = int | str
+"""A checked :class:`CountOrKey`: a number, or the rules key holding one."""
+
+
+class CountOrKey(Spec[CountValue]):
     """A whole number, or the name of a ``rules:`` key holding one (or a list, for ``where``)."""
 
     def expected(self) -> str:
         return "a whole number or a key of rules:"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> CountValue | Invalid:
         if (isinstance(value, int) and not isinstance(value, bool) and value >= 0) or (isinstance(value, str) and value):
             return value
         return self.wrong(value, path, ck)
 
 
-class Allowed(Spec):
+class Allowed(Spec[list[object] | str]):
     """The values a field may hold to be counted: a list, or a key of rules: holding one."""
 
     def expected(self) -> str:
         return "a list of values or a key of rules: holding one"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> list[object] | str | Invalid:
         if (isinstance(value, list) and value) or (isinstance(value, str) and value):
             return value
         return self.wrong(value, path, ck)
-
-
-CountValue = int | str
-"""A checked :class:`CountOrKey`: a number, or the rules key holding one."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -171,7 +171,7 @@ class Simulation:
     skill_gap_min: int = key(Integer(-100, 100), "Percentage points a heuristic seat should beat a random one by.", -100)
 
 
-def _list(model: type[Any], what: str) -> ListOf:
+def _list(model: type[object], what: str) -> ListOf[object]:
     return ListOf(ModelRecord.of(model, what))
 
 

@@ -99,7 +99,7 @@ CARDS_FILE = Record(
 )
 
 
-def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec:
+def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec[object]:
     """Turn a checked field-type declaration into the spec that checks card values."""
     kind = decl["type"]
     choices = tuple(decl["choices"] or ())
@@ -113,7 +113,7 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec:
             ck.error((*path, bound), f"expected a whole number for a {kind} field, found {decl[bound]!r}")
     low, high = (None if low is None else int(low)), (None if high is None else int(high))
 
-    def nested(key: str) -> Spec:
+    def nested(key: str) -> Spec[object]:
         raw = decl[key]
         if raw is None:
             ck.error(path, f"a {kind} field needs '{key}' (a field type)")

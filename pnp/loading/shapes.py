@@ -8,17 +8,17 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pnp.loading.scalars import SLUG, Integer, Length
-from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record, Spec
+from pnp.loading.spec import INVALID, Invalid, Checker, Field, ListOf, MapOf, Record, Spec
 from pnp.loading.yamlsrc import KeyPath
 
 
-class AutoOrCount(Spec):
+class AutoOrCount(Spec[int | None]):
     """A count of 1 to 50, or ``auto`` (None: as many as fit)."""
 
     def expected(self) -> str:
         return "a whole number from 1 to 50 or 'auto'"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> int | None | Invalid:
         if value == "auto":
             return None
         if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 50:
@@ -26,7 +26,7 @@ class AutoOrCount(Spec):
         return self.wrong(value, path, ck)
 
 
-class SizeSpec(Spec):
+class SizeSpec(Spec[dict[str, Any]]):
     """A named card size (``poker``) or ``{width: 63.5mm, height: 88.9mm}``."""
 
     def __init__(self, presets: Mapping[str, tuple[float, float]] | None = None):
@@ -42,10 +42,10 @@ class SizeSpec(Spec):
     def expected(self) -> str:
         return f"a size name ({', '.join(self.presets)}) or {{width: 63.5mm, height: 88.9mm}}"
 
-    def children(self) -> Iterator[tuple[str, Spec]]:
+    def children(self) -> Iterator[tuple[str, Spec[object]]]:
         yield "", self.custom
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
         if isinstance(value, str):
             if value in self.presets:
                 width, height = self.presets[value]
@@ -57,13 +57,13 @@ class SizeSpec(Spec):
         return {"name": "custom", **checked}
 
 
-class LayoutChoice(Spec):
+class LayoutChoice(Spec[str | dict[object, str]]):
     """A sheet layout id for every paper, or a mapping of paper ids to layout ids."""
 
     def expected(self) -> str:
         return "a layout id, or a mapping of paper ids to layout ids"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> str | dict[object, str] | Invalid:
         if isinstance(value, str):
             return SLUG.check(value, path, ck)
         if isinstance(value, dict) and value:
@@ -72,7 +72,7 @@ class LayoutChoice(Spec):
         return self.wrong(value, path, ck)
 
 
-class PrepareCount(Spec):
+class PrepareCount(Spec[int | dict[str, Any]]):
     """How many of a thing to get: a whole number, or the printed copies of
     the components that each need one (``{copies_of: [sleeves, rings]}``)."""
 
@@ -84,7 +84,7 @@ class PrepareCount(Spec):
     def expected(self) -> str:
         return "a whole number from 1 to 10000, or {copies_of: [component ids]}"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> int | dict[str, Any] | Invalid:
         if isinstance(value, dict):
             return self._BY_COMPONENTS.check(value, path, ck)
         if isinstance(value, int) and not isinstance(value, bool):

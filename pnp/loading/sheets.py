@@ -73,7 +73,7 @@ def _header_path(header: str) -> KeyPath | None:
     return tuple(parts)
 
 
-def leaf_spec(spec: Spec, path: KeyPath) -> Spec | None:
+def leaf_spec(spec: Spec[object], path: KeyPath) -> Spec[object] | None:
     """The spec of the value a column at ``path`` fills, or None when no field is there."""
     for part in path:
         if isinstance(spec, Record):
@@ -100,7 +100,7 @@ def leaf_spec(spec: Spec, path: KeyPath) -> Spec | None:
     return spec
 
 
-class _Tag(Spec):
+class _Tag(Spec[str]):
     def expected(self) -> str:
         return "a variant's name"
 
@@ -108,7 +108,7 @@ class _Tag(Spec):
 _TAG = _Tag()
 
 
-def typed(value: Any, spec: Spec) -> Any:
+def typed(value: Any, spec: Spec[object]) -> Any:
     """A cell's value as the YAML value the field expects, when it reads as one;
     else as found, for the schema to report."""
     if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
@@ -145,7 +145,7 @@ def _set(target: dict[Any, Any], path: KeyPath, value: Any) -> None:
     target[path[-1]] = value
 
 
-def _lists(value: Any, spec: Spec) -> Any:
+def _lists(value: Any, spec: Spec[object]) -> Any:
     """Nested dicts back to the YAML shape: a list's items in index order."""
     if isinstance(spec, ListOf) and isinstance(value, dict):
         return [_lists(value[k], spec.item) for k in sorted(value)]
@@ -206,7 +206,7 @@ def load_sheet(path: Path, record: Record, sheet: str | None = None, within: Pat
     return Document(path, {"cards": cards}, marks, sheet=label), problems
 
 
-def _empty(spec: Spec) -> Any:
+def _empty(spec: Spec[object]) -> Any:
     """The empty value of a field that allows one (``""``, an empty list or
     mapping), or None: a blank cell of a required field means that value."""
     if isinstance(spec, Text) and (spec.pattern is None or re.fullmatch(spec.pattern, "")):
@@ -269,11 +269,11 @@ def _separator(header: Sequence[Any], suffix: str, record: Record) -> str | None
     return None
 
 
-def _columns(header: Sequence[Any], row: int, record: Record, problem: Any) -> tuple[dict[int, tuple[KeyPath, Spec]], bool]:
+def _columns(header: Sequence[Any], row: int, record: Record, problem: Any) -> tuple[dict[int, tuple[KeyPath, Spec[object]]], bool]:
     """Each named column's key path and the spec of the values it holds, and
     whether a required column is missing; an unknown, repeated or malformed
     header, or a missing required column, is a problem."""
-    columns: dict[int, tuple[KeyPath, Spec]] = {}
+    columns: dict[int, tuple[KeyPath, Spec[object]]] = {}
     seen: dict[KeyPath, int] = {}
     unknown: dict[str, int] = {}
     known = ", ".join(_column_names(record))
