@@ -54,7 +54,7 @@ def rollout(engine: PlayEngine, declared: str | None) -> str:
     return "heuristic" if "heuristic" in engine.AGENTS else "random"
 
 
-def make(engine: PlayEngine, prepared: Any, name: str, declared_rollout: str | None = None) -> Agent:
+def make(engine: PlayEngine, prepared: object, name: str, declared_rollout: str | None = None) -> Agent:
     """A new agent called ``name`` (checked by :func:`check`) for one seat."""
     count = iterations(name)
     if count is None:

@@ -40,6 +40,8 @@ class NoEnd(EngineError):
     """A game did not end within its bound of decisions."""
 
 
+T = TypeVar("T")
+
 NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """A decision's context when the seat needs none."""
 
@@ -53,7 +55,7 @@ def rules_option(rules: Mapping[str, Any], options: Mapping[str, Any], key: str,
     return value
 
 
-def whole_option(value: Any, what: str, low: int = 0) -> int:
+def whole_option(value: object, what: str, low: int = 0) -> int:
     """``value``, an engine option named ``what``, checked to be a whole number of at least ``low``."""
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise EngineError(f"engine.options.{what}: expected a whole number of at least {low}, found {value!r}")
@@ -137,13 +139,13 @@ class ReadOnly:
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is read-only: {name} cannot be set")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is read-only: {name} cannot be deleted")
 
-    def __setstate__(self, state: Any) -> None:
+    def __setstate__(self, state: object) -> None:
         """A copy or an unpickled one gets its attributes (``copy`` and
         ``pickle`` would set them one by one)."""
         attributes, slots = state if isinstance(state, tuple) else (state, None)
@@ -167,7 +169,7 @@ class Product(ReadOnly, Sequence[tuple[Any, ...]]):
     def __init__(self, parts: Sequence[Sequence[Any]]):
         _set_parts(self, tuple(parts))
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return Product, (self.parts,)
 
     def __len__(self) -> int:
@@ -200,7 +202,7 @@ _set_parts = cast(Any, Product.__dict__["parts"]).__set__
 """Sets a new Product's parts without a Python-level call (its ``__setattr__`` refuses)."""
 
 
-def shuffle(items: list[Any], rng: random.Random) -> None:
+def shuffle(items: list[T], rng: random.Random) -> None:
     """Shuffle ``items`` in place, drawing from ``rng`` exactly as
     ``random.Random.shuffle`` does in CPython 3.11 (Fisher-Yates from the last
     item, each index drawn by rejection from ``getrandbits``), written out so

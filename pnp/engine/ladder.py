@@ -45,7 +45,7 @@ class Rules:
 
     variant: str | None
     engine: PlayEngine
-    prepared: Any
+    prepared: object
     options: dict[str, Any]
     counts: tuple[int, ...]
     rollout: str | None = None

@@ -43,7 +43,7 @@ class Run:
     """What to simulate: which engine, how many players, which agents."""
 
     engine: PlayEngine
-    prepared: Any
+    prepared: object
     options: dict[str, Any]
     players: int
     agents: tuple[str, ...]

@@ -39,7 +39,7 @@ PIECE = 20
 """Games (each played once as printed and once per power) a worker job plays."""
 
 
-def switches(engine: PlayEngine, prepared: Any) -> tuple[str, ...]:
+def switches(engine: PlayEngine, prepared: object) -> tuple[str, ...]:
     """The powers ``engine`` can switch off: its ``usable(prepared)["powers"]``
     when it declares ``SWITCHES = True``, else none."""
     if getattr(engine, "SWITCHES", False) is not True or not hasattr(engine, "usable"):
@@ -52,7 +52,7 @@ class Table:
     """One player count: the rules as printed and, per power, the same with it off."""
 
     engine: PlayEngine
-    prepared: Any
+    prepared: object
     options: dict[str, Any]
     players: int
     seed: int
@@ -62,7 +62,7 @@ class Table:
 
 
 def plan(
-    engine: PlayEngine, prepared: Any, options: dict[str, Any], counts: Sequence[int], seed: int,
+    engine: PlayEngine, prepared: object, options: dict[str, Any], counts: Sequence[int], seed: int,
     prepare: Callable[[dict[str, Any]], Any],
 ) -> list[Table]:
     """A :class:`Table` per player count of ``counts`` (none if ``engine``
@@ -92,7 +92,7 @@ class Changes:
         return self
 
 
-def _outcome(table: Table, prepared: Any, options: dict[str, Any], seed: str) -> Outcome:
+def _outcome(table: Table, prepared: object, options: dict[str, Any], seed: str) -> Outcome:
     agents = [table.engine.AGENTS[AGENT]() for _ in range(table.players)]
     state = table.engine.new_state(prepared, table.players, random.Random(seed), {**options, "trusted_agents": True})
     return play(state, agents, agent_rngs(seed, table.players))

@@ -17,8 +17,8 @@ from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declared_fields, component_record, game_record
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.sheets import load_sheet
-from pnp.loading.spec import INVALID, Checker, FileKind
-from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
+from pnp.loading.spec import INVALID, Checker, Field, FileKind, Record
+from pnp.loading.yamlsrc import Document as YamlDoc, KeyPath, dotted, load_yaml
 from pnp.model import (
     DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
 )
@@ -213,8 +213,8 @@ def _at(source: Source) -> str:
     return f"line {source.line}" if source.sheet is None else source.place
 
 
-def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: YamlDoc, diagnostics: list[Diagnostic]) -> None:
-    seen: dict[Any, int] = {}
+def _unique(ids: list[object], path: KeyPath, key: str, doc: YamlDoc, diagnostics: list[Diagnostic]) -> None:
+    seen: dict[str, int] = {}
     for index, value in enumerate(ids):
         if not isinstance(value, str):
             continue
@@ -231,7 +231,7 @@ def _component(
     game_dir: Path,
     doc: YamlDoc,
     c: dict[str, Any],
-    path: tuple[Any, ...],
+    path: KeyPath,
     ck: Checker,
     sets: dict[str, tuple[Entry, ...]],
     layouts: dict[str, SheetLayout],
@@ -305,7 +305,7 @@ def _over_budget(components: Sequence[Component]) -> list[Diagnostic]:
 
 
 def _cards(
-    file: Path, fields: tuple[Any, ...], copies: int, parent: Checker, sheet: str | None = None, sheet_path: tuple[Any, ...] = ()
+    file: Path, fields: tuple[Field, ...], copies: int, parent: Checker, sheet: str | None = None, sheet_path: KeyPath = ()
 ) -> tuple[Card, ...]:
     """The cards of a cards file: YAML, or a spreadsheet (:mod:`pnp.loading.sheets`)."""
     if sheet is not None and not is_sheet(file):
@@ -314,7 +314,7 @@ def _cards(
     return read_cards(file, card_record(fields, copies), parent, sheet)
 
 
-def read_cards(file: Path, record: Any, parent: Checker, sheet: str | None = None) -> tuple[Card, ...]:
+def read_cards(file: Path, record: Record, parent: Checker, sheet: str | None = None) -> tuple[Card, ...]:
     """Read and check the cards of ``file`` against ``record`` (problems go to
     ``parent``'s diagnostics): YAML ``{cards: [...]}`` or a spreadsheet."""
     try:

@@ -158,8 +158,8 @@ def _per_value(run: Run, rule: PerValue, path: str) -> None:
     table = run.value_table("per-value", rule.table, f"{path}.table")
     if component is None or table is None:
         return
-    have: dict[Any, int] = {}
-    first: dict[Any, Card] = {}
+    have: dict[object, int] = {}
+    first: dict[object, Card] = {}
     for card in _core(run, component):
         value = card.fields.get(rule.field)
         if isinstance(value, (dict, list)):
@@ -192,7 +192,7 @@ def _set_size(run: Run, rule: SetSize, path: str) -> None:
         run.add(Severity.ERROR, "set-size", f"{len(entries)} {rule.set}, but the largest table needs {need} ({rule.why})", run.where(f"sets.{rule.set}"))
 
 
-def _ids_in(value: Any) -> Iterator[str]:
+def _ids_in(value: object) -> Iterator[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):

@@ -68,7 +68,7 @@ def _number(value: Any, rules: Mapping[str, Any], what: str) -> int:
     return found
 
 
-def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[Any]:
+def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[object]:
     """The values a ``where`` entry allows: a list, or the name of a rules key holding one."""
     found = _rules_value(value, rules, what) if isinstance(value, str) else value
     if not isinstance(found, (list, tuple)) or not found:
@@ -76,7 +76,7 @@ def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[Any]:
     return set(found)
 
 
-def _values(card: Card, field: str) -> list[Any]:
+def _values(card: Card, field: str) -> list[object]:
     value = card.fields.get(field)
     if value is None:
         return []
