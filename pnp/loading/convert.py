@@ -59,7 +59,7 @@ def raw_cards(component: Component) -> list[dict[str, Any]]:
     return [as_written(card, ("cards", i)) for i, card in enumerate(cards)]
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -67,7 +67,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _one_cell(items: Sequence[Any]) -> bool:
+def _one_cell(items: Sequence[object]) -> bool:
     """A list of plain values that reads back from one ``a; b`` cell."""
     return all(
         not isinstance(v, (dict, list)) and _cell(v) == _cell(v).strip() and _cell(v) and LIST_SEPARATOR not in _cell(v)
@@ -75,7 +75,7 @@ def _one_cell(items: Sequence[Any]) -> bool:
     )
 
 
-def _flat(value: Any, key: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+def _flat(value: object, key: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(value, dict):
         for k, v in value.items():
             yield from _flat(v, (*key, k))

@@ -157,7 +157,7 @@ class Field:
     name: str
     spec: Spec[object]
     doc: str
-    default: Any = _REQUIRED
+    default: object = _REQUIRED
     attr: str | None = None
     """The attribute of the model class the key fills, when it is not ``name``."""
 

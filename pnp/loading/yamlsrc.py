@@ -108,7 +108,7 @@ class Document:
         line, col = self.marks.get(probe, (1, 1))
         return Source(self.file, line, col, self.sheet)
 
-    def written(self, path: KeyPath, value: Any) -> str | None:
+    def written(self, path: KeyPath, value: object) -> str | None:
         """How the number ``value`` at ``path`` was written (``1e3``, ``010``),
         when it was written there; None for anything else (a mapping's key is
         checked at its value's path, and may be another number)."""
