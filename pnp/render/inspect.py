@@ -23,11 +23,12 @@ when a document is inspected.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, Literal, NamedTuple, Protocol, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
+from pnp.render.boxes import Box, Element
 from pnp.render.faces import Face
 from pnp.render.frame import STAMP_BAND
 from pnp.render.fontcheck import FontRules, text_problems
@@ -141,59 +142,15 @@ def _px_edges(box: tuple[float, float, float, float]) -> Edges:
     return (x, y, x + width, y + height)
 
 
-class _Element(Protocol):
-    """The HTML element a WeasyPrint box was made for."""
-
-    def get(self, key: str) -> str | None: ...
-
-
-class _Matrix(Protocol):
-    values: tuple[float, float, float, float, float, float]
-
-
-class _Box(Protocol):
-    """What this module reads of a WeasyPrint box (see the module's text)."""
-
-    element: _Element | None
-    element_tag: str | None
-    style: Mapping[str, Any]
-    """Computed values, of as many types as CSS has."""
-    children: Sequence[_Box]
-    text: str
-    block_ellipsis: str
-    position_y: float
-    width: float
-    height: float
-    background: Any
-    transformation_matrix: _Matrix | None
-    _box: _Box
-
-    def content_box_x(self) -> float: ...
-
-    def content_box_y(self) -> float: ...
-
-    def padding_box_x(self) -> float: ...
-
-    def padding_box_y(self) -> float: ...
-
-    def padding_width(self) -> float: ...
-
-    def padding_height(self) -> float: ...
-
-    def margin_width(self) -> float: ...
-
-    def margin_height(self) -> float: ...
-
-
 class _Types(NamedTuple):
     """WeasyPrint's box classes, imported when first needed."""
 
-    text: type[_Box]
-    line: type[_Box]
-    inline: type[_Box]
-    container: tuple[type[_Box], ...]
-    placeholder: type[_Box]
-    replaced: type[_Box]
+    text: type[Box]
+    line: type[Box]
+    inline: type[Box]
+    container: tuple[type[Box], ...]
+    placeholder: type[Box]
+    replaced: type[Box]
 
 
 @cache
@@ -215,7 +172,7 @@ def _box_types() -> _Types:
 class _Frame:
     """A box text must stay inside: the page, or a block whose height is fixed or overflow hidden."""
 
-    box: _Box
+    box: Box
     edges: Edges
     """Its padding box, in its own layout coordinates (px, before transforms)."""
     matrix: Affine | None
@@ -225,7 +182,7 @@ class _Frame:
     is_page: bool
     """The page, or a box covering the whole page: reported as the page overflowing."""
     clips: bool
-    named: _Box | None
+    named: Box | None
     """The nearest box (itself or an ancestor) whose element has a class or id."""
 
 
@@ -238,7 +195,7 @@ class _Context:
     abs_depth: int
     """How many frames an absolutely positioned descendant stays inside (up to its containing block)."""
     fixed_depth: int
-    named: _Box | None
+    named: Box | None
     """The nearest box whose element has a class or id, for naming anonymous text."""
     holders: frozenset[int]
     """The painted boxes it lies in (:attr:`pnp.render.overlap.Text.holders`)."""
@@ -262,7 +219,7 @@ class _Page:
     """The page's painted boxes so far, for :func:`pnp.render.overlap.art_over_text`."""
 
 
-def _inspect_page(page: _Page, page_box: _Box, size: tuple[float, float] | None) -> None:
+def _inspect_page(page: _Page, page_box: Box, size: tuple[float, float] | None) -> None:
     width, height = size or (page_box.margin_width(), page_box.margin_height())
     edges = (0.0, 0.0, float(width), float(height))
     frame = _Frame(page_box, edges, None, edges, True, True, None)
@@ -282,7 +239,7 @@ def _inspect_page(page: _Page, page_box: _Box, size: tuple[float, float] | None)
                 f"its text is drawn {how} ({_mm(covered.width)} across, {_mm(covered.height)} down)")
 
 
-def _visit(box: _Box, context: _Context, page: _Page) -> None:
+def _visit(box: Box, context: _Context, page: _Page) -> None:
     types = page.types
     if type(box) is types.placeholder:
         box = box._box  # an absolutely positioned box, where it was in the flow
@@ -306,18 +263,18 @@ def _visit(box: _Box, context: _Context, page: _Page) -> None:
         _visit(child, context, page)
 
 
-def _has_name(box: _Box) -> bool:
+def _has_name(box: Box) -> bool:
     element = _element(box)
     return bool(element.get("class") or element.get("id"))
 
 
-def _element(box: _Box) -> _Element:
+def _element(box: Box) -> Element:
     """The element of a box that has one (every box but the page's)."""
     assert box.element is not None
     return box.element
 
 
-def _names_anew(box: _Box, context: _Context) -> bool:
+def _names_anew(box: Box, context: _Context) -> bool:
     """Whether ``box`` is the nearest named box for its descendants, rather than an ancestor."""
     element = box.element
     if element is None or (context.named is not None and element is context.named.element):
@@ -325,7 +282,7 @@ def _names_anew(box: _Box, context: _Context) -> bool:
     return _has_name(box)
 
 
-def _enter(box: _Box, context: _Context, types: _Types) -> _Context | None:
+def _enter(box: Box, context: _Context, types: _Types) -> _Context | None:
     """The context for ``box``'s children, or None when nothing inside it is drawn."""
     style = box.style
     position = style["position"]
@@ -362,7 +319,7 @@ def _enter(box: _Box, context: _Context, types: _Types) -> _Context | None:
     return _Context(frames, matrix, abs_depth, fixed_depth, named, context.holders)
 
 
-def _paint(box: _Box, context: _Context, page: _Page) -> _Context:
+def _paint(box: Box, context: _Context, page: _Page) -> _Context:
     """Note what ``box`` paints (an image's picture, or its background) as
     art; return ``context`` (the one for its children) holding it."""
     if not page.order:
@@ -395,7 +352,7 @@ def _covers(edges: Edges, page: Edges) -> bool:
     )
 
 
-def _check_text(box: _Box, context: _Context, page: _Page) -> None:
+def _check_text(box: Box, context: _Context, page: _Page) -> None:
     if box.style["visibility"] != "visible" or not box.text.strip():
         return
     if page.fonts is not None:
@@ -433,7 +390,7 @@ def _check_text(box: _Box, context: _Context, page: _Page) -> None:
                 f"text reaches {_mm(excess)} past the safe zone ({side} edge)")
 
 
-def _report_overflow(box: _Box, context: _Context, frame: _Frame, side: str, excess: float, page: _Page) -> None:
+def _report_overflow(box: Box, context: _Context, frame: _Frame, side: str, excess: float, page: _Page) -> None:
     if frame.is_page:
         _record(page, ("page", id(box.element), box.element_tag), excess, "overflow", _describe(box, context.named),
                 f"text overflows the page by {_mm(excess)} ({side} edge)")
@@ -452,7 +409,7 @@ def _record(
         page.worst[full_key] = (excess, LayoutFinding(page.index, kind, element, message))
 
 
-def _describe(box: _Box, named: _Box | None) -> str:
+def _describe(box: Box, named: Box | None) -> str:
     """``box``'s element as CSS: ``div.flavour``, or ``div.rules p`` when it has neither class nor id."""
     if box.element is None:
         return "page"
@@ -461,7 +418,7 @@ def _describe(box: _Box, named: _Box | None) -> str:
     return f"{_selector(named)} {_selector(box)}"
 
 
-def _selector(box: _Box) -> str:
+def _selector(box: Box) -> str:
     element = _element(box)
     tag, _, pseudo = (box.element_tag or "").partition("::")
     tag = tag.rpartition("}")[2]  # an inline <svg>'s tag comes with its namespace
