@@ -57,13 +57,13 @@ class Table:
     players: int
     seed: int
     powers: tuple[str, ...]
-    switched: tuple[Any, ...]
+    switched: tuple[object, ...]
     """The engine's prepared rules with each power of ``powers`` off, in order."""
 
 
 def plan(
     engine: PlayEngine, prepared: object, options: dict[str, Any], counts: Sequence[int], seed: int,
-    prepare: Callable[[dict[str, Any]], Any],
+    prepare: Callable[[dict[str, Any]], object],
 ) -> list[Table]:
     """A :class:`Table` per player count of ``counts`` (none if ``engine``
     cannot switch its powers off or has no :data:`AGENT`); ``prepare(options)``

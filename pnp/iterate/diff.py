@@ -4,10 +4,12 @@ with a contact sheet of each changed card before and after."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import UsageError
+from pnp.model import Component, Game
 
 
 def manifest_path(where: Path) -> Path:
@@ -96,7 +98,7 @@ def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
     return written
 
 
-def changed_cards(game: Any, components: Any, old: Path) -> dict[str, set[str]]:
+def changed_cards(game: Game, components: Sequence[Component], old: Path) -> dict[str, set[str]]:
     """Per component, the cards whose faces differ from ``old``'s build (or
     are new), made the way that build made them (with or without ink saver)."""
     from pnp.render.faces import plan_faces
