@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Text
 from pnp.loading.spec import INVALID, Invalid, Checker, ListOf, MapOf, ModelRecord, Spec, key
 from pnp.loading.yamlsrc import KeyPath
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 AmountValue = int | Mapping[Literal["max_of", "per_player", "per_other_player"], int | str]
@@ -171,7 +174,7 @@ class Simulation:
     skill_gap_min: int = key(Integer(-100, 100), "Percentage points a heuristic seat should beat a random one by.", -100)
 
 
-def _list(model: type[object], what: str) -> ListOf[object]:
+def _list(model: type[DataclassInstance], what: str) -> ListOf[object]:
     return ListOf(ModelRecord.of(model, what))
 
 

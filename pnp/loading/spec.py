@@ -13,10 +13,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from enum import Enum
-from typing import Any, Final, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar
 
 from pnp.errors import Diagnostic, Level
 from pnp.loading.yamlsrc import Document, KeyPath
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 class Invalid(Enum):
@@ -256,46 +259,49 @@ class Variant(Spec[dict[str, Any]]):
         return INVALID if checked is INVALID else {self.tag: chosen, **checked}
 
 
+M = TypeVar("M", bound="DataclassInstance")
+
+
 @dataclass(frozen=True)
-class ModelRecord(Record, Generic[T]):
+class ModelRecord(Record, Generic[M]):
     """A record whose keys are the :func:`key` attributes of a frozen model
     class, and which builds that class: :meth:`check` returns the model value
     itself, or, with ``by_loader``, the checked keys, for the loader to
     :meth:`build` with what only it knows (where the value came from ...)."""
 
-    model: type[T] | None = None
+    model: type[M] | None = None
     by_loader: bool = False
 
     @classmethod
     def of(
-        cls, model: type[T], what: str, also: tuple[tuple[str | None, Field], ...] = (), by_loader: bool = False
-    ) -> ModelRecord[T]:
+        cls, model: type[M], what: str, also: tuple[tuple[str | None, Field], ...] = (), by_loader: bool = False
+    ) -> ModelRecord[M]:
         """The record of ``model``'s keys, in declaration order; ``also`` adds
         keys the loader reads but the model does not keep, each after the key
         named (None: first)."""
         fields = [
             dataclasses.replace(f.metadata[_KEY], name=f.metadata[_KEY].name or f.name, attr=f.name)
-            for f in dataclasses.fields(model)  # type: ignore[arg-type]
+            for f in dataclasses.fields(model)
             if _KEY in f.metadata
         ]
         for after, extra in also:
             fields.insert(0 if after is None else next(i for i, f in enumerate(fields) if f.name == after) + 1, extra)
         return cls(tuple(fields), what, model, by_loader)
 
-    def with_spec(self, name: str, spec: Spec[object]) -> ModelRecord[T]:
+    def with_spec(self, name: str, spec: Spec[object]) -> ModelRecord[M]:
         """The same record with the key ``name`` checked by ``spec``."""
         fields = tuple(dataclasses.replace(f, spec=spec) if f.name == name else f for f in self.fields)
         return dataclasses.replace(self, fields=fields)
 
-    def build(self, checked: Mapping[str, Any], **context: Any) -> T:
+    def build(self, checked: Mapping[str, Any], **context: Any) -> M:
         """The model value of checked keys; ``context`` gives the attributes
         that are not keys, and overrides keys the loader converts further."""
         assert self.model is not None
-        kept = {f.name for f in dataclasses.fields(self.model) if f.init}  # type: ignore[arg-type]
+        kept = {f.name for f in dataclasses.fields(self.model) if f.init}
         values = {f.attr or f.name: checked[f.name] for f in self.fields if (f.attr or f.name) in kept}
         return self.model(**{**values, **context})
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> Any:
         out = super().check(value, path, ck)
         return out if out is INVALID or self.by_loader else self.build(out)
 
