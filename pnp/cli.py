@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from pnp import __version__
-from pnp.commands import build, cards, check, diff, list_cards, new, preflight, proof, score, serve, simulate, watch
+from pnp.commands import build, cards, check, diff, list_cards, new, preflight, proof, score, serve, simulate, sweep, watch
 from pnp.errors import PnpError, game_code_failure
 
 
@@ -70,7 +70,7 @@ def main() -> None:
 
 
 for command in (
-    build.build, cards.cards, check.check, simulate.simulate, score.score, diff.diff_command, list_cards.list_, new.new, preflight.preflight, proof.proof, serve.serve, watch.watch,
+    build.build, cards.cards, check.check, simulate.simulate, score.score, diff.diff_command, list_cards.list_, new.new, preflight.preflight, proof.proof, serve.serve, sweep.sweep, watch.watch,
 ):
     main.add_command(command)
 

@@ -94,13 +94,28 @@ class Card:
     """The set entry the card was made from, for components made with ``each``."""
 
 
+@dataclass(frozen=True)
+class DieNet:
+    """A die printed as a fold-and-glue net: each card is a die whose field
+    ``faces`` lists its six faces, each drawn by the component's front template
+    in a ``face``-sized square (points), with ``tab``-deep glue tabs."""
+
+    faces: str = key(IDENT, "The card field that lists each die's six faces, in net order.")
+    face: float = key(Length(5, 60), "The side of one face's square.")
+    tab: float = key(Length(1, 20), "How deep the glue tabs are; default three tenths of the face.", None)
+
+
+NET = ModelRecord.of(DieNet, "a cube net {faces, face, tab}", by_loader=True)
+"""The loader works out the tab left out (:mod:`pnp.loading.dice`)."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Component:
     """A printed part of the game: a deck, a set of boards, a token sheet."""
 
     id: str = key(SLUG, "The component's id, used by --only and in the manifest.")
     name: str = key(Text(max_length=80), "The name players read in the printing instructions.")
-    size: Size = key(SizeSpec(), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}.")
+    size: Size = key(SizeSpec(), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}; nets work theirs out.", None)
     bleed: float = key(Length(0, 10), "Extra art beyond the trim on every side.", 3.0 * 72 / 25.4)
     safe: float = key(Length(0, 20), "Inset from the trim inside which text and symbols stay.", 4.0 * 72 / 25.4)
     layout: str = key(LayoutChoice(), "The sheet layout id, or one per paper: {a4: avery-l7651, letter: avery-5160}.", None)
@@ -120,6 +135,14 @@ class Component:
         Text(), "With a .xlsx or .ods cards file: the name of the sheet that lists the cards (default: the first sheet).", None
     )
     """The workbook sheet the cards were read from, when one was named."""
+    net: DieNet | None = key(NET, "Print each card as a die: a cube net of its six faces, with fold lines and glue tabs.", None)
+    """Dice printed as cube nets: the piece is the whole net, each face drawn by ``front``."""
+    faces_of: str | None = key(
+        SLUG,
+        "Instead of cards: one piece per face of every die of this net component (listed before it), such as labels for blank dice.",
+        None,
+    )
+    """A component made of the faces of another's dice (a label sheet): each card is one face."""
     stock: str = key(Text(max_length=40), "What to print it on, for the printing instructions.", "card stock")
     assembly: str | None = key(
         Text(max_length=600), "How a printed piece becomes the piece the rules name (sleeved, stuck, punched), in players' words.", None

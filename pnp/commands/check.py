@@ -13,7 +13,7 @@ from pnp.commands.common import load
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {ok, findings, exact}.")
 @click.option("--strict", is_flag=True, help="Count warnings (and unknown keys) as errors.")
-@click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Also write an HTML report with the tables and an odds plot.")
+@click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Also write an HTML report: the findings, the tables and odds plot, and the simulated play and skill ladder.")
 @click.option("--games", type=click.IntRange(0, 10_000_000), default=200, show_default=True, help="Simulated games per player count and skill level, at most (0: static checks only).")
 @click.option("--budget", type=click.FloatRange(0, min_open=True), default=None, help="Seconds for simulated play: the number of games per skill level is chosen from its measured speed, up to --games, and search levels are played (default: the levels without search, --games each).")
 @click.option("--search", "search", default="100,1000", show_default=True, help="The search levels' iterations a decision, weaker first (engines with determinize).")

@@ -26,15 +26,16 @@ from pnp.parallel import fork_map, shared
 Z95 = 1.959963984540054
 
 
-def wilson(hits: float, total: int) -> dict[str, float]:
-    """A rate with its 95 % Wilson score interval (``hits`` may hold parts of
-    one, such as shared wins: the interval is then a little wider than need be)."""
+def wilson(hits: float, total: int, z: float = Z95) -> dict[str, float]:
+    """A rate with its 95 % Wilson score interval (another with ``z``: 3.29
+    is 99.9 %; ``hits`` may hold parts of one, such as shared wins: the
+    interval is then a little wider than need be)."""
     if total == 0:
         return {"rate": 0.0, "low": 0.0, "high": 0.0}
     p = hits / total
-    denominator = 1 + Z95**2 / total
-    centre = (p + Z95**2 / (2 * total)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / total + Z95**2 / (4 * total**2)) / denominator
+    denominator = 1 + z**2 / total
+    centre = (p + z**2 / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z**2 / (4 * total**2)) / denominator
     return {"rate": round(p, 6), "low": round(max(0.0, centre - half), 6), "high": round(min(1.0, centre + half), 6)}
 
 
@@ -211,13 +212,14 @@ def words(engine: PlayEngine) -> dict[str, str]:
     return {key: str(getattr(engine, key.upper(), default)) for key, default in WORDS.items()}
 
 
-def mean_interval(sums: list[float], games: int) -> dict[str, float]:
-    """A per-game mean with its 95 % interval (normal approximation, sample variance)."""
+def mean_interval(sums: list[float], games: int, z: float = Z95) -> dict[str, float]:
+    """A per-game mean with its 95 % interval (another with ``z``; normal
+    approximation, sample variance)."""
     if games == 0:
         return {"mean": 0.0, "low": 0.0, "high": 0.0}
     mean = sums[0] / games
     variance = max(0.0, (sums[1] - games * mean * mean) / (games - 1)) if games > 1 else 0.0
-    half = Z95 * math.sqrt(variance / games)
+    half = z * math.sqrt(variance / games)
     return {"mean": round(mean, 6), "low": round(mean - half, 6), "high": round(mean + half, 6)}
 
 

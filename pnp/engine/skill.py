@@ -60,13 +60,21 @@ def skill_gap(ladder: Ladder, n: int) -> dict[str, Any] | None:
     played = ladder.played()
     if "heuristic" not in played or played.index("heuristic") == 0 or played[played.index("heuristic") - 1] != "random":
         return None
-    tallies = _pair(ladder, "heuristic", n)
+    found = gap(_pair(ladder, "heuristic", n))
+    return {"heuristic_seat": found["strong_seat"], "random_seat": found["weak_seat"], **{k: found[k] for k in ("points", "low", "high")}}
+
+
+def gap(tallies: list[Tally], z: float = Z95) -> dict[str, float]:
+    """How far a strong seat among weak ones beats them, in points of win
+    rate (whole wins), with its interval at ``z`` (95 %: :data:`Z95`);
+    ``tallies[s]``: the games with the strong seat at ``s``."""
+    n = len(tallies)
     games = sum(t.games for t in tallies)
     skilled = sum(t.seat_wins[seat] for seat, t in enumerate(tallies)) / games
     plain = sum(sum(t.seat_wins.values()) - t.seat_wins[seat] for seat, t in enumerate(tallies)) / (games * (n - 1))
-    spread = Z95 * math.sqrt(skilled * (1 - skilled) / games + plain * (1 - plain) / (games * (n - 1)))
+    spread = z * math.sqrt(skilled * (1 - skilled) / games + plain * (1 - plain) / (games * (n - 1)))
     return {
-        "heuristic_seat": round(skilled, 6), "random_seat": round(plain, 6), "points": round(100 * (skilled - plain), 2),
+        "strong_seat": round(skilled, 6), "weak_seat": round(plain, 6), "points": round(100 * (skilled - plain), 2),
         "low": round(100 * (skilled - plain - spread), 2), "high": round(100 * (skilled - plain + spread), 2),
     }
 

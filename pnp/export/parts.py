@@ -32,10 +32,12 @@ class Part:
 
 def split_modules(game: Game, components: Sequence[Component]) -> list[Part]:
     """The base game's cards of each component, then each module's, never mixed:
-    a module's cards go in a part of their own, after the base parts."""
+    a module's cards go in a part of their own, after the base parts. A
+    component that prints nothing (cards kept as data, every one ``copies: 0``)
+    is no part: a shop has nothing to print from it."""
     from pnp.home.plan import books
 
-    return [Part(component, book.module) for book in books(game, components) for component in book.components]
+    return [Part(component, book.module) for book in books(game, components) for component in book.components if component.copies]
 
 
 def with_backs(parts: Sequence[Part]) -> tuple[list[Part], list[str]]:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Text
+from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Number, Text
 from pnp.loading.spec import INVALID, Invalid, Checker, ListOf, MapOf, ModelRecord, Spec, key
 from pnp.loading.yamlsrc import KeyPath
 
@@ -162,6 +162,80 @@ class Instances:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Means:
+    by: str = key(IDENT, "The card field whose value makes a group (family).")
+    min: float = key(Number(), "The least mean of each field in a group.")
+    max: float = key(Number(), "The greatest mean of each field in a group.")
+    size_min: int = key(Integer(1, 1000), "Only groups of at least this many cards count.", 2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Profile:
+    component: str = key(SLUG, "The component whose cards are read.")
+    fields: tuple[str, ...] = key(ListOf(IDENT, 2, 20), "The whole-number fields read together as a card's profile (four traits).")
+    group: str | None = key(IDENT, "Compare cards only within each value of this field (ladies with ladies).", None)
+    total: CountValue | None = key(CountOrKey(), "Every card's fields add up to this (a number or a rules key).", None)
+    spread_max: CountValue | None = key(CountOrKey(), "A card's highest field exceeds its lowest by at most this.", None)
+    undominated: bool = key(Boolean(), "No card is matched or beaten on every field, and beaten on one, by another of its group.", False)
+    even: bool = key(Boolean(), "Each field adds up to the same total within each group.", False)
+    means: Means | None = key(
+        ModelRecord.of(Means, "{by, min, max, size_min}"),
+        "The mean of each field over the cards sharing a value (a family) stays within bounds.", None,
+    )
+    why: str = key(Text(max_length=200), "What the design needs it for.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class StandIn:
+    face: str = key(Text(max_length=40), "The face that reads as a card's own value.")
+    component: str = key(SLUG, "The cards whose value it reads (each equally likely).")
+    field: str = key(IDENT, "The card field it reads.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Dice:
+    faces: list[object] | str = key(Allowed(), "The die's faces: a list, or a rules key holding one.")
+    stand_in: StandIn | None = key(
+        ModelRecord.of(StandIn, "{face, component, field}"), "A face that turns up a card's own value (its preference).", None
+    )
+    cover: str | None = key(SLUG, "A set every entry of which some face must turn up.", None)
+    label: str | None = key(Text(max_length=60), "A name for the die in reports.", None)
+    why: str = key(Text(max_length=200), "What the rules need it for.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tokens:
+    denominations: str = key(IDENT, "The rules key holding {token value: tokens}.")
+    start: CountValue = key(CountOrKey(), "What each player takes at the start (a number or a rules key).")
+    most_per_turn: CountValue = key(CountOrKey(), "The most value one turn can take from the supply (a number or a rules key).")
+    turns_at_least: int = key(Integer(0, 10000), "Warn when the supply can run out in fewer turns than this.", 0)
+    label: str | None = key(Text(max_length=60), "A name for these figures in reports.", None)
+    why: str = key(Text(max_length=200), "What the rules need it for.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Links:
+    component: str = key(SLUG, "The component whose cards hold the link.")
+    field: str = key(IDENT, "The card field naming something.")
+    to: str | None = key(SLUG, "The component whose card ids it names.", None)
+    to_rules: str | None = key(IDENT, "Instead of to: the rules key whose keys (a mapping) or items (a list) it names.", None)
+    optional: bool = key(Boolean(), "An empty value is allowed.", False)
+    mutual: bool = key(Boolean(), "The card named names this one back in the same field.", False)
+    same: tuple[str, ...] = key(ListOf(IDENT), "Fields the card named must share with this one.", ())
+    differ: tuple[str, ...] = key(ListOf(IDENT), "Fields the card named must not share with this one.", ())
+    every: bool = key(Boolean(), "Every target is named by at least one card.", False)
+    why: str = key(Text(max_length=200), "What the rules need it for.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Agree:
+    component: str = key(SLUG, "The component whose cards are compared.")
+    by: str = key(IDENT, "The field whose value makes a group (family).")
+    fields: tuple[str, ...] = key(ListOf(IDENT, 1), "The fields every card of a group must hold alike (home, circle).")
+    why: str = key(Text(max_length=200), "What the rules need it for.")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Simulation:
     """Target bands for simulated play."""
 
@@ -208,6 +282,20 @@ class Checks:
         _list(Instances, "{component, field, where, more_than or at_most or equals, why}"),
         "How often each value of a field appears in part of a deck, against a rules number.", (),
     )
+    profile: tuple[Profile, ...] = key(
+        _list(Profile, "{component, fields, group, total, spread_max, undominated, even, means, why}"),
+        "Whole-number fields read as a card's profile: totals, spreads, domination, group means.", (),
+    )
+    dice: tuple[Dice, ...] = key(_list(Dice, "{faces, stand_in, cover, label, why}"), "The exact odds of each value a die turns up.", ())
+    tokens: tuple[Tokens, ...] = key(
+        _list(Tokens, "{denominations, start, most_per_turn, turns_at_least, label, why}"),
+        "A supply of tokens in denominations against the start and the most a turn takes.", (),
+    )
+    links: tuple[Links, ...] = key(
+        _list(Links, "{component, field, to or to_rules, optional, mutual, same, differ, every, why}"),
+        "Fields that name other cards or rules entries, and how the pair must agree.", (),
+    )
+    agree: tuple[Agree, ...] = key(_list(Agree, "{component, by, fields, why}"), "Cards sharing a field's value agree on other fields.", ())
     simulation: Simulation | None = key(
         ModelRecord.of(Simulation, "simulation bands"), "Target bands for the engine's simulated play (pnp check --games).", None
     )

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
+from pnp.loading.dice import check_faces, denomination_cards, die_net, face_cards
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declared_fields, component_record, game_record
@@ -20,7 +21,7 @@ from pnp.loading.sheets import load_sheet
 from pnp.loading.spec import INVALID, Checker, Field, FileKind, Record
 from pnp.loading.yamlsrc import Document as YamlDoc, KeyPath, dotted, load_yaml
 from pnp.model import (
-    DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
+    DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, DieNet, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
 )
 from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file, way_out
 
@@ -106,9 +107,10 @@ def _build_game(
     sets = _sets(doc, top, ck, diagnostics)
     ck.sets = {**ck.sets, **{name: frozenset(e.id for e in entries) for name, entries in sets.items()}}
     layouts = load_layouts(game_dir)
+    top["rules"] = rules_values(top["rules"], top["rules_schema"], ck)
+    ck.rules = top["rules"]
     components = _components(game_dir, doc, ck, sizes, sets, layouts, diagnostics)
     diagnostics += _over_budget(components)
-    top["rules"] = rules_values(top["rules"], top["rules_schema"], ck)
     if any(v is INVALID for v in top.values()):
         return None
     return _game(game_dir, doc, top, sets, components, layouts, diagnostics)
@@ -153,7 +155,7 @@ def _components(
                 ids.append(raw.get("id"))
             if checked is INVALID:
                 continue
-            component = _component(game_dir, doc, checked, path, ck, sets, layouts)
+            component = _component(game_dir, doc, checked, path, ck, sets, layouts, components)
             if component is not None:
                 components.append(component)
         _unique(ids, ("components",), "id", doc, diagnostics)
@@ -235,14 +237,22 @@ def _component(
     ck: Checker,
     sets: dict[str, tuple[Entry, ...]],
     layouts: dict[str, SheetLayout],
+    before: Sequence[Component] = (),
 ) -> Component | None:
     fields = declared_fields(c["fields"], (*path, "fields"), ck) if c["fields"] is not INVALID else None
     source = doc.source(path)
     cards: tuple[Card, ...] = ()
-    if c["cards"] is not None and c["each"] is not None:
-        ck.error(path, "give either 'cards' (a cards file) or 'each' (a set name), not both")
-    elif c["cards"] is None and c["each"] is None:
-        ck.error(path, "missing 'cards' (a cards file) or 'each' (a set name)")
+    net = _net_size(c, path, ck)
+    given = [key for key in _SOURCES if c[key] is not None]
+    sources = "'cards' (a cards file), 'each' (a set name), 'denominations' (a rules table) or 'faces_of' (a net component)"
+    if len(given) > 1:
+        ck.error(path, f"give one of {sources}; {' and '.join(given)} are given, not both")
+    elif not given:
+        ck.error(path, f"missing {sources}")
+    elif c["faces_of"] not in (None, INVALID):
+        cards = face_cards(c["faces_of"], (*path, "faces_of"), ck, before)
+    elif c["denominations"] not in (None, INVALID):
+        cards = denomination_cards(c["denominations"], (*path, "denominations"), ck, source)
     elif c["each"] is not None and c["each"] is not INVALID:
         if c["each"] not in sets:
             ck.error((*path, "each"), f"unknown set {c['each']!r}; expected one of {', '.join(sorted(sets)) or 'none'}")
@@ -265,7 +275,7 @@ def _component(
                 layout = None
     if layout is None or any(v is INVALID for v in c.values()):
         return None
-    return COMPONENT.build(
+    component = COMPONENT.build(
         c,
         size=Size(**c["size"]),
         layout=layout,
@@ -275,7 +285,35 @@ def _component(
         source=source,
         paper_layouts=per_paper,
         card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,
+        net=net,
+        faces_of=c["faces_of"],
     )
+    if net is not None:
+        check_faces(component, path, ck)
+    return component
+
+
+_SOURCES = ("cards", "each", "denominations", "faces_of")
+"""Where a component's cards come from: exactly one is given."""
+
+
+def _net_size(c: dict[str, Any], path: KeyPath, ck: Checker) -> DieNet | None:
+    """A net component's net, with ``c["size"]`` set to the piece it needs (no
+    bleed: the net draws its own cut lines); a missing size is an error."""
+    if c["net"] is None:
+        if c["size"] is None:
+            ck.error(path, "missing 'size' (a size name or {width, height})")
+            c["size"] = INVALID
+        return None
+    if c["net"] is INVALID:
+        return None
+    found = die_net(c, path, ck)
+    if found is None:
+        c["size"] = INVALID
+        return None
+    c["size"] = found[1]
+    c["bleed"] = c["safe"] = 0.0
+    return found[0]
 
 
 def _template_name(found: Path, game_dir: Path) -> str:

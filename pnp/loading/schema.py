@@ -49,7 +49,14 @@ COMPONENT = ModelRecord.of(
     "a component {id, name, size, front, ...}",
     also=(
         ("sheet", Field("each", SLUG, "Instead of cards: make one card per entry of this set (for example crests).", None)),
-        ("each", Field("copies", Integer(0, MAX_COPIES), "Copies of each card unless the card says otherwise.", 1)),
+        (
+            "net",
+            Field(
+                "denominations", IDENT,
+                "Instead of cards: one piece per key of this rules table (value: count), printed count times; its `value` is the key.", None,
+            ),
+        ),
+        ("faces_of", Field("copies", Integer(0, MAX_COPIES), "Copies of each card unless the card says otherwise.", 1)),
         ("copies", Field("fields", MapOf(IDENT, FIELD_TYPE), "The game-specific fields of this component's cards.", {})),
     ),
     by_loader=True,

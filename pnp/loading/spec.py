@@ -45,6 +45,8 @@ class Checker:
     diagnostics: list[Diagnostic]
     sets: Mapping[str, frozenset[str]] = field(default_factory=dict)
     find_file: Callable[[FileKind, str], Path | None] | None = None
+    rules: Any = None
+    """The game's checked ``rules:`` values, once known (INVALID after an error)."""
 
     def error(self, path: KeyPath, message: str) -> Invalid:
         """Report a problem at ``path``; :data:`INVALID`, which a check returns."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pnp import nets
 from pnp.errors import Diagnostic, Level, PathRefused, Source, TemplateError
 from pnp.model import Card, Component, Entry, Game
 from pnp.paths import SHARED
@@ -147,8 +148,14 @@ def document_context(game: Game) -> dict[str, Any]:
     return {
         **base_context(game),
         "components": [{"id": c.id, "name": c.name, "copies": c.copies} for c in game.components],
-        "decks": {c.id: {card.id: _card_view(card, game) for card in c.cards} for c in game.components},
+        "decks": _decks(game),
     }
+
+
+def _decks(game: Game) -> dict[str, dict[str, Any]]:
+    """Every card of every component, by component and card id: what a
+    template looks another card up in (a character's home, a rulebook's counts)."""
+    return {c.id: {card.id: _card_view(card, game) for card in c.cards} for c in game.components}
 
 
 def _asset_finder(game_root: Path) -> Callable[[str], str]:
@@ -213,7 +220,7 @@ def plan_faces(
     iterations can be told apart. ``strict``: a template that prints a field
     the card leaves out is an error at the card (:func:`pnp.render.templating.render`)."""
     env = environment(game.root, strict)
-    shared = {**base_context(game), "print": {"ink_saver": ink_saver}}
+    shared = {**base_context(game), "print": {"ink_saver": ink_saver}, "decks": _decks(game)}
     identity = FaceIdentity(game)
     stamp_text = f"v{game.version} \u00b7 {build_date()}" if stamp else None
     faces: dict[str, Face] = {}
@@ -228,9 +235,10 @@ def plan_faces(
         per_copy: list[tuple[str, str | None]] = []
         per_card: list[tuple[str, str, str | None]] = []
         for card in component.cards:
-            context = {**shared, "component": comp_view, "card": _card_view(card, game)}
+            context = {**shared, "component": comp_view, "card": _card_view(card, game), **_die_context(component, card)}
             sides: dict[str, str] = {}
-            for side, template in (("front", component.front), ("back", component.back)):
+            front = NET_TEMPLATE if component.net else component.front
+            for side, template in (("front", front), ("back", component.back)):
                 if not template:
                     continue
                 try:
@@ -250,6 +258,21 @@ def plan_faces(
     if failed:
         raise TemplateError(list(failed))
     return FacePlan(tuple(faces.values()), MappingProxyType(copies), MappingProxyType(cards), MappingProxyType(content))
+
+
+NET_TEMPLATE = "pnp/die-net.html"
+"""pnp's template of a die's net; it draws each face with the component's front."""
+
+
+def _die_context(component: Component, card: Card) -> dict[str, Any]:
+    """A net's layout (``net``) for pnp's net template; a die face's ``face``
+    and ``face_number`` for a component made with ``faces_of``."""
+    if component.net is not None:
+        faces = card.fields.get(component.net.faces) or ()
+        return {"net": {**nets.view(component.net.face, component.net.tab, faces), "template": component.front}}
+    if component.faces_of is not None:
+        return {"face": card.fields.get("face"), "face_number": card.fields.get("face_number")}
+    return {}
 
 
 MAX_FAILED = 20

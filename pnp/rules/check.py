@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from pnp.errors import InputError
 from pnp.loading.checks import AmountValue, Deal, FieldRef, Odds, PerValue, SetSize, Supply
 from pnp.model import Card, Component, Game
-from pnp.rules import instances
+from pnp.rules import instances, links, numbers
 from pnp.rules.findings import Report, Severity
 from pnp.rules.odds import OddsCache, at_least_of_kind
 from pnp.rules.run import Run
@@ -32,6 +32,11 @@ def check_game(game: Game) -> Report:
     _each(run, "vocabulary", checks.vocabulary, _vocabulary)
     _each(run, "balance", checks.balance, _balance)
     _each(run, "instances", checks.instances, lambda run, rule, path: instances.report(run, rule, path, _core))
+    _each(run, "profile", checks.profile, numbers.profile)
+    _each(run, "dice", checks.dice, numbers.dice)
+    _each(run, "tokens", checks.tokens, numbers.tokens)
+    _each(run, "links", checks.links, links.links)
+    _each(run, "agree", checks.agree, links.agree)
     cache = OddsCache()
     for i, odds in enumerate(checks.odds):
         if odds.kind == "suit-matches":

@@ -43,13 +43,7 @@ def as_text(report: Report, strict: bool) -> str:
     for label, row in report.exact.get("instances", {}).items():
         counts = ", ".join(f"{v} {n}" for v, n in row["counts"].items())
         lines.append(f"Instances ({label}): {counts}: {'ok' if row['ok'] else 'NOT'} {row['expected']} ({row['why']})")
-    plays = [("", report.exact.get("simulation", {}))]
-    plays += [(f"variant {name}, ", by_count) for name, by_count in report.exact.get("variants", {}).items()]
-    for label, by_count in plays:
-        for players, sim in by_count.items():
-            lines += _play_lines(label, players, sim)
-    if "ladder" in report.exact:
-        lines += ladder_lines(report.exact["ladder"])
+    lines += figure_lines(report.exact) + played_lines(report.exact)
     errors = sum(f.level is Severity.ERROR for f in report.findings)
     warnings = sum(f.level is Severity.WARNING for f in report.findings)
     verdict = "ok" if report.ok(strict) else "NOT OK"
@@ -59,6 +53,42 @@ def as_text(report: Report, strict: bool) -> str:
     )
     lines.append(f"{report.game}: {verdict}: {count(errors, 'error')}, {count(warnings, 'warning')}{unplayed}")
     return "\n".join(lines)
+
+
+def played_lines(exact: dict[str, Any]) -> list[str]:
+    """Simulated play, as printed and in each variant, then the skill ladder."""
+    lines = []
+    plays = [("", exact.get("simulation", {}))]
+    plays += [(f"variant {name}, ", by_count) for name, by_count in exact.get("variants", {}).items()]
+    for label, by_count in plays:
+        for players, sim in by_count.items():
+            lines += _play_lines(label, players, sim)
+    if "ladder" in exact:
+        lines += ladder_lines(exact["ladder"])
+    return lines
+
+
+def figure_lines(exact: dict[str, Any]) -> list[str]:
+    """One line per card profile group, die, token supply, link and agreement checked."""
+    lines = []
+    for component, found in exact.get("profile", {}).items():
+        for group, row in found["groups"].items():
+            totals = ", ".join(f"{f} {t}" for f, t in row["totals"].items())
+            lines.append(f"Profile ({component}, {group}): {row['cards']} cards, sums {_counts(row['sums'])}, spreads {_counts(row['spreads'])}; totals {totals}")
+    for label, row in exact.get("dice", {}).items():
+        lines.append(f"Dice ({label}): " + ", ".join(f"{v} {p}" for v, p in row["odds"].items()))
+    for label, row in exact.get("tokens", {}).items():
+        shortest = ", ".join(f"{n} players {t['shortest_turns']} turns" for n, t in row["tables"].items())
+        lines.append(f"Tokens ({label}): worth {row['value']} in {row['tokens']} tokens; the supply lasts at least: {shortest}")
+    for key, row in exact.get("links", {}).items():
+        lines.append(f"Links ({key}): {len(row['named'])} of {row['targets']} named")
+    for key, row in exact.get("agree", {}).items():
+        lines.append(f"Agree ({key}): {row['groups']} groups, by size {_counts(row['sizes'])}")
+    return lines
+
+
+def _counts(tally: dict[Any, int]) -> str:
+    return ", ".join(f"{k}: {n}" for k, n in tally.items())
 
 
 def measure_lines(measures: dict[str, Any]) -> list[str]:
@@ -232,13 +262,16 @@ def as_html(report: Report, strict: bool) -> str:
             for s, t in totals.items()
         )
         sections.insert(0, f"<h2>Balance: {escape(key)}</h2><table><tr><th>symbol</th><th>+</th><th>-</th><th>net</th><th>share of deck</th></tr>{body}</table>")
+    for title, lines in (("Figures from the data", figure_lines(report.exact)), ("Simulated play and skill", played_lines(report.exact))):
+        if lines:  # the same lines as the text summary: each says which agents produced it
+            sections.append(f"<h2>{title}</h2><pre>{escape(chr(10).join(lines))}</pre>")
     verdict = "ok" if report.ok(strict) else "NOT OK"
     return (
         "<!DOCTYPE html><html><head><meta charset='utf-8'>"
         f"<title>pnp check: {escape(report.game)}</title><style>"
         "body{font-family:serif;max-width:60em;margin:2em auto;color:#222}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}"
-        "tr.error td{background:#fdd}tr.warning td{background:#ffd}"
+        "tr.error td{background:#fdd}tr.warning td{background:#ffd}pre{white-space:pre-wrap}"
         "</style></head><body>"
         f"<h1>pnp check: {escape(report.game)} &mdash; {verdict}</h1>"
         f"<h2>Findings</h2><table><tr><th>level</th><th>check</th><th>message</th><th>where</th></tr>{rows}</table>"

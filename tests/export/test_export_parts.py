@@ -93,3 +93,15 @@ def test_a_declared_blank_back_colour_follows_each_front_for_a_factory(mini_copy
         assert np.ptp(back.reshape(-1, 3), axis=0).max() < 20  # one flat colour
     front = _render(sleeves, 1, tmp_path / "p1")
     assert np.abs(front.reshape(-1, 3).mean(axis=0) - np.array([0x1F, 0x4E, 0x79])).max() > 30
+
+
+def test_a_component_with_no_copies_gets_no_file_of_its_own(mini_copy: Path, tmp_path: Path) -> None:
+    """Cards kept as data only (every card copies: 0, as Courting Season's houses)
+    print nothing, so an export writes no empty PDF for them (Ghostscript's ink
+    check failed on one, and nothing was written)."""
+    game = mini_copy / "game.yaml"
+    game.write_text(game.read_text().replace("    each: crests\n    copies: 2\n", "    each: crests\n    copies: 0\n"))
+    result = run_pnp("build", str(mini_copy), "--profile", "factory", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    written = sorted(p.name for p in (tmp_path / "mini" / "factory").glob("*.pdf"))
+    assert written == ["mini-cards.pdf"]

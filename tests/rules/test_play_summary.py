@@ -4,6 +4,7 @@ figure says which agents produced it (`pnp simulate`, `pnp check`)."""
 from __future__ import annotations
 
 import shutil
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +88,17 @@ def test_games_the_engine_cap_stopped_are_said_in_its_words(tmp_path: Path) -> N
     done = run_pnp("simulate", str(game), "--players", "4", "--games", "20", "--trust-rules")
     assert done.returncode == 0, done.stderr
     assert "\n  stopped by the engine's cap on rounds (not a rule's end): 100.0%\n" in done.stdout
+
+
+def test_the_html_report_holds_the_simulated_play_and_skill_ladder_the_text_shows(tmp_path: Path) -> None:
+    game = tmp_path / "high-card"
+    shutil.copytree(PROJECT / "docs" / "examples" / "high-card", game, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    report = tmp_path / "report.html"
+    result = run_pnp("check", str(game), "--games", "60", "--workers", "1", "--trust-rules", "--report", str(report))
+    assert result.returncode == 0, result.stderr
+    played = [line for line in result.stdout.splitlines() if line.startswith(("Play (", "Skill levels", "Skill trace", "Usage at"))]
+    assert any(line.startswith("Play (") for line in played) and any(line.startswith("Skill trace") for line in played), result.stdout
+    page = report.read_text()
+    assert "<h2>Simulated play and skill</h2>" in page
+    for line in played:  # each says which agents produced it, in the report as in the text
+        assert escape(line) in page, line

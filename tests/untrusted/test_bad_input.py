@@ -107,6 +107,12 @@ CASES += [
     ("assembly-a-list", _replace("game.yaml", "    copies: 2\n", "    copies: 2\n    assembly: [cut, fold]\n"), "game.yaml", 35, ["components[1].assembly", "expected text"]),
     ("assembly-too-long", _replace("game.yaml", "    copies: 2\n", "    copies: 2\n    assembly: " + "cut and fold " * 60 + "\n"), "game.yaml", 35, ["components[1].assembly", "at most 600"]),
     ("prepare-without-need", _replace("game.yaml", "components:\n", "prepare:\n  - {count: 3}\ncomponents:\n"), "game.yaml", 17, ["prepare[0]", "missing required key 'need'"]),
+    ("profile-of-one-field", _replace("game.yaml", "components:\n", "checks:\n  profile:\n    - {component: cards, fields: [symbols], why: w}\ncomponents:\n"),
+     "game.yaml", 18, ["checks.profile[0].fields", "1 items; expected 2 to 20"]),
+    ("link-to-no-component", _replace("game.yaml", "components:\n", "checks:\n  links:\n    - {component: cards, field: symbols, to: nowhere, why: w}\ncomponents:\n"),
+     "game.yaml", 18, ["[links]", "no component 'nowhere'"]),
+    ("profile-of-a-map-field", _replace("game.yaml", "components:\n", "checks:\n  profile:\n    - {component: cards, fields: [symbols, symbols], why: w}\ncomponents:\n"),
+     "cards.yaml", 2, ["[profile]", "One: symbols is {'sun': 1, 'moon': -1}, not a whole number"]),
     ("player-table-contradicts-deck", _replace("game.yaml", "components:\n", "rules:\n  hand: {2: 3, 3: 3, 4: 3}\nchecks:\n  deal:\n    - {deck: cards, hand: hand}\ncomponents:\n"), "game.yaml", 20, ["[deal]", "need 6 cards but the deck has 4"]),
 ]
 
@@ -317,6 +323,34 @@ CASES += [
      "game.yaml", 8, ["fonts[0].file", "refused: fonts is a link to"]),
     ("art-climbs-out", _replace("game.yaml", "{id: sun, name: Sun, art: art/dot.svg}", "{id: sun, name: Sun, art: ../elsewhere/dot.svg}"),
      "game.yaml", 11, ["sets.symbols[0].art", "art file '../elsewhere/dot.svg' refused: the path climbs out of mini/ with '..'"]),
+]
+
+
+def _component(lines: str):  # type: ignore[no-untyped-def]
+    """A third component after the mini game's two (its id on line 36, ``lines`` from 38)."""
+    return _replace("game.yaml", "    front: mini/back.html\n", "    front: mini/back.html\n  - id: dice\n    name: Dice\n" + lines, )
+
+
+_NET = ("    net: {faces: symbols, face: 19mm}\n    cards: cards.yaml\n    front: mini/back.html\n"
+        "    fields: {symbols: {type: map, doc: Faces., keys: {type: ref, set: symbols, doc: A face.}, values: {type: integer, doc: A sign.}}}\n")
+
+# Dice nets, face labels and token denominations (issue 38): each refused at
+# its own key, or at the card whose faces are wrong.
+CASES += [
+    ("net-with-a-size", _component("    size: poker\n" + _NET), "game.yaml", 38,
+     ["components[2].size", "a net works out its own size"]),
+    ("net-with-a-back", _component("    back: mini/back.html\n" + _NET), "game.yaml", 38,
+     ["components[2].back", "a net is printed on one side only"]),
+    ("net-tab-too-deep", _component(_NET.replace("face: 19mm", "face: 10mm, tab: 6mm")), "game.yaml", 38,
+     ["components[2].net.tab", "at most half the face (5.0mm)"]),
+    ("net-die-without-six-faces", _component(_NET), "cards.yaml", 2,
+     ["card 'one': expected a list of 6 faces for a cube net, found a mapping"]),
+    ("faces-of-not-a-net", _component("    faces_of: cards\n    size: poker\n    front: mini/back.html\n"), "game.yaml", 38,
+     ["components[2].faces_of", "unknown net component 'cards'", "none"]),
+    ("denominations-of-no-table", _component("    denominations: prestige\n    size: poker\n    front: mini/back.html\n"), "game.yaml", 38,
+     ["components[2].denominations", "rules.prestige is not a table of value: count"]),
+    ("size-missing", _component("    cards: cards.yaml\n    front: mini/back.html\n"), "game.yaml", 36,
+     ["components[2]", "missing 'size'"]),
 ]
 
 

@@ -21,7 +21,8 @@ def _locked() -> dict[str, Version]:
 
 def _direct() -> list[Requirement]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    return [Requirement(r) for r in [*project["dependencies"], *project["optional-dependencies"]["test"]]]
+    extras = [r for extra in project["optional-dependencies"].values() for r in extra]  # test, and sweep (pnp sweep's Dask)
+    return [Requirement(r) for r in [*project["dependencies"], *extras]]
 
 
 def test_every_direct_dependency_is_locked_within_its_bounds() -> None:

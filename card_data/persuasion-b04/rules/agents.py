@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,18 +25,32 @@ from .deck import AVAILABLE, NEED, Deck
 from .views import Answers, Observation
 
 
-_FIT: dict[tuple[int, int], list[int]] = {}
+_MEMO: dict[int, dict[Any, Any]] = {}
+"""Per deck (by id, each entry dropped when its deck is collected, so a later
+deck at the same address never reads it): what the heuristic works out from
+the deck alone, kept across games."""
+_MEMO_MAX = 1 << 16
+
+
+def _memo(deck: Deck) -> dict[Any, Any]:
+    """The deck's memo: fits, tails and odds, each under its own key."""
+    found = _MEMO.get(id(deck))
+    if found is None:
+        found = _MEMO[id(deck)] = {}
+        weakref.finalize(deck, _MEMO.pop, id(deck), None)
+    elif len(found) > _MEMO_MAX:
+        found.clear()
+    return found
 
 
 def _fit(obs: Observation) -> list[int]:
     """How well each card fits the seat's desires (sum of agreeing signs)."""
-    key = (id(obs.deck), obs.desires)
-    found = _FIT.get(key)
+    memo = _memo(obs.deck)
+    key = ("fit", obs.desires)
+    found: list[int] | None = memo.get(key)
     if found is None:
         want = obs.deck.vectors[obs.desires]
-        if len(_FIT) > 4096:
-            _FIT.clear()
-        found = _FIT[key] = [sum(w * v for w, v in zip(want, vector)) for vector in obs.deck.vectors]
+        found = memo[key] = [sum(w * v for w, v in zip(want, vector)) for vector in obs.deck.vectors]
     return found
 
 
@@ -48,15 +63,13 @@ def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> An
     return decision.options[_pick(rng, len(decision.options))]
 
 
-_TAILS: dict[tuple[int, int, int], list[list[float]]] = {}
-
-
 def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
     """``[u][m]``: the chance that ``u`` cards drawn from the deck sum, on
     ``symbol`` times ``sign``, to more than ``m - u`` (the deck taken as an
     urn with replacement); computed once per deck and symbol."""
-    key = (id(deck), symbol, sign)
-    found = _TAILS.get(key)
+    memo = _memo(deck)
+    key = ("tails", symbol, sign)
+    found: list[list[float]] | None = memo.get(key)
     if found is None:
         values = [sign * vector[symbol] for vector in deck.vectors]
         step = {v: values.count(v) / len(values) for v in (-1, 0, 1)}
@@ -68,19 +81,52 @@ def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
                 for v, q in step.items():
                     grown[total + v] = grown.get(total + v, 0.0) + p * q
             dist = grown
-        if len(_TAILS) > 4096:
-            _TAILS.clear()
-        _TAILS[key] = found
+        memo[key] = found
     return found
+
+
+def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
+    """The chance that a hand of ``size`` cards holding ``known`` (the rest
+    unknown, each drawn as from the deck) has NEED of ``desires``' signs
+    dominant. It depends on the deck alone, so it is kept in the deck's memo."""
+    key = (desires, size, known)
+    found: float | None = memo.get(key)
+    if found is None:
+        plan = memo.get(("plan", desires))
+        if plan is None:
+            plan = memo[("plan", desires)] = [
+                (symbol, sign, _tails(deck, symbol, sign)) for symbol, sign in enumerate(deck.vectors[desires]) if sign
+            ]
+        unknown = size - len(known)
+        sums = [sum(column) for column in zip(*map(deck.vectors.__getitem__, known))] if known else None
+        chances = []
+        for symbol, sign, tails in plan:
+            row = tails[unknown]
+            at = unknown - sign * sums[symbol] if sums else unknown
+            chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
+        found = memo[key] = _at_least(chances, NEED)
+    return found
+
+
+def _all_odds(obs: Observation) -> list[float]:
+    """:func:`_odds` for every other seat's hand (0 for this seat's own)."""
+    deck, desires, sizes, me = obs.deck, obs.desires, obs.hand_sizes, obs.seat
+    memo = _memo(deck)
+    odds = []
+    for seat, known in enumerate(obs.known):
+        found = 0.0 if seat == me else memo.get((desires, sizes[seat], known))  # the memo read inline: the common case
+        odds.append(_odds(memo, deck, desires, sizes[seat], known) if found is None else found)
+    return odds
 
 
 def _at_least(chances: list[float], need: int) -> float:
     """The chance that at least ``need`` of independent events happen."""
     ways = [1.0] + [0.0] * len(chances)
-    for p in chances:
-        for k in range(len(chances), 0, -1):
-            ways[k] = ways[k] * (1 - p) + ways[k - 1] * p
-        ways[0] *= 1 - p
+    for seen, p in enumerate(chances, 1):
+        q = 1 - p
+        for k in range(seen, 0, -1):  # above ``seen`` events every way is still 0.0
+            ways[k] = ways[k] * q + ways[k - 1] * p
+        ways[0] *= q
     return sum(ways[need:])
 
 
@@ -101,29 +147,15 @@ class Heuristic:
     share_best: bool = False
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return getattr(self, "_" + decision.kind)(obs, decision, rng)
+        decide: Callable[[Heuristic, Observation, Decision, random.Random], Any] = _BY_KIND[decision.kind]
+        return decide(self, obs, decision, rng)
 
     # what the agent believes
 
     def _odds(self, obs: Observation, seat: int) -> float:
         """The chance that ``seat``'s hand has NEED of this seat's desired signs
-        dominant, from the cards known to be in it (kept in the notebook)."""
-        known = obs.known[seat]
-        key = (seat, known)
-        notes = obs.notes
-        found: float | None = notes.get(key)
-        if found is None:
-            deck = obs.deck
-            unknown = obs.hand_sizes[seat] - len(known)
-            chances = []
-            for symbol, sign in enumerate(deck.vectors[obs.desires]):
-                if sign:
-                    have = sign * sum(deck.vectors[card][symbol] for card in known)
-                    row = _tails(deck, symbol, sign)[unknown]
-                    at = unknown - have
-                    chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
-            found = notes[key] = _at_least(chances, NEED)
-        return found
+        dominant, from the cards known to be in it."""
+        return _odds(_memo(obs.deck), obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
 
     def _bar(self, obs: Observation, base: float) -> float:
         """A bar that falls as rounds pass, and lies low when this seat may be left over."""
@@ -143,7 +175,7 @@ class Heuristic:
 
     def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         me, status = obs.seat, obs.status
-        odds = [self._odds(obs, p) if p != me else 0.0 for p in range(len(status))]
+        odds = _all_odds(obs)
         alone = 1.0
         for p, chance in enumerate(odds):
             if p != me:
@@ -199,6 +231,12 @@ class Heuristic:
         worst = min(obs.hand, key=fit.__getitem__)
         return ("swap", worst) if fit[decision.context["drawn"]] > fit[worst] else "keep"
 
+
+_BY_KIND: dict[str, Any] = {
+    kind: getattr(Heuristic, "_" + kind)
+    for kind in ("intention", "proposal", "invitation", "give", "sort", "mutual", "draw", "reflect")
+}
+"""Each kind of decision's method, looked up once."""
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": lambda: random_agent,

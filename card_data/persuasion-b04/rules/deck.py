@@ -57,23 +57,30 @@ class Verdict:
     why: str
 
 
-def judge(names: Sequence[str], wants: Sequence[Sequence[int]], sums: Sequence[Sequence[int]], status: Sequence[str], fiance: Sequence[int]) -> list[Verdict]:
+def judge(
+    names: Sequence[str], wants: Sequence[Sequence[int]], sums: Sequence[Sequence[int]], status: Sequence[str], fiance: Sequence[int],
+    words: bool = True,
+) -> list[Verdict]:
     """Matrimony by the B04 rules, the one scorer of B04 (the engine's outcome
     and ``pnp score``): ``wants`` are the desires cards' signs, ``sums`` each
-    hand's symbol totals, ``names`` how to call each player in the reasons."""
+    hand's symbol totals, ``names`` how to call each player in the reasons
+    (``words`` False: no reasons, as a simulated game never reads them)."""
     out = []
     for seat, kind in enumerate(status):
         if kind == ENGAGED:
             partner = fiance[seat]
             got = matches(wants[seat], sums[partner])
-            out.append(Verdict(got >= NEED, f"{got} of the desired signs are dominant in {names[partner]}'s hand (needs {NEED})"))
+            why = f"{got} of the desired signs are dominant in {names[partner]}'s hand (needs {NEED})" if words else ""
+            out.append(Verdict(got >= NEED, why))
         elif kind == INDEPENDENT:
-            best = max(((matches(wants[seat], sums[p]), names[p]) for p in range(len(status)) if p != seat), default=(0, "nobody"))
-            won = best[0] < NEED
-            why = f"no other hand has {NEED} of the desired signs (best: {best[1]} with {best[0]})" if won else f"{best[1]}'s hand has {best[0]} of the desired signs"
+            won = all(matches(wants[seat], sums[p]) < NEED for p in range(len(status)) if p != seat)
+            why = ""
+            if words:
+                best = max(((matches(wants[seat], sums[p]), names[p]) for p in range(len(status)) if p != seat), default=(0, "nobody"))
+                why = f"no other hand has {NEED} of the desired signs (best: {best[1]} with {best[0]})" if won else f"{best[1]}'s hand has {best[0]} of the desired signs"
             out.append(Verdict(won, why))
         elif kind == AVAILABLE:
-            out.append(Verdict(False, "still available at matrimony"))
+            out.append(Verdict(False, "still available at matrimony" if words else ""))
         else:
             raise EngineError(f"unknown status {kind!r}")
     return out
@@ -83,7 +90,7 @@ def winners(deck: Deck, desires: Sequence[int], hands: Sequence[Sequence[int]], 
     """Matrimony: who wins, by the B04 rules (:func:`judge` on the engine's cards)."""
     sums = [totals(deck, hand) for hand in hands]
     wants = [deck.vectors[d] for d in desires]
-    return [v.wins for v in judge([f"seat {s}" for s in range(len(hands))], wants, sums, status, fiance)]
+    return [v.wins for v in judge((), wants, sums, status, fiance, words=False)]
 
 
 def deck_from_game(game: Any, options: Mapping[str, Any]) -> Deck:

@@ -29,6 +29,8 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from pnp.engine.api import Decision, EngineError, Outcome, shuffle
@@ -43,6 +45,17 @@ __all__ = [
 ]
 
 _new = tuple.__new__
+_first = itemgetter(0)
+_MOVES_MAIL = frozenset(("sort", "invitation", "proposal", "give", "mutual"))
+"""The decisions whose handlers change the public mail (the waiting items,
+who was refused or received, the cards away); every stage that changes it
+(the round, the mail, correspondence, reflection) drops the view itself."""
+
+
+@lru_cache(maxsize=None)
+def _empty_mail(n: int) -> Mail:
+    """The mail of a round before any is sent."""
+    return Mail(((),) * n, ((),) * n, EMPTY, EMPTY, EMPTY, (), (), (0,) * n)
 
 
 class B04State(Correspondence):
@@ -110,7 +123,8 @@ class B04State(Correspondence):
     # -- the public interface (decision, apply: QueuedState) -------------------
 
     def apply(self, choice: Any) -> None:
-        self._mail_view = None
+        if self._queue and self._queue[0].kind in _MOVES_MAIL:
+            self._mail_view = None
         super().apply(choice)
 
     def observation(self, seat: int) -> Observation:
@@ -141,15 +155,18 @@ class B04State(Correspondence):
 
     def _public_mail(self) -> Mail:
         p, n = self._pending, self.n
-        inbox = p.get("inbox") or [{"invite": [], "propose": []}] * n
+        if not p:
+            return _empty_mail(n)
+        inbox = p.get("inbox")  # none in a state dealt for reflection (determinize)
+        nothing = ((),) * n
         away = self.away
-        return Mail(
-            tuple(tuple(s for s, _ in box["invite"]) for box in inbox),
-            tuple(tuple(s for s, _ in box["propose"]) for box in inbox),
-            frozenset(p.get("touched", ())), frozenset(p.get("refused", ())), frozenset(p.get("received", ())),
-            tuple(p.get("turns", ())), tuple(p.get("reflecting", ())),
-            tuple(len(away.intersection(hand)) if away else 0 for hand in self.hands),
-        )
+        return _new(Mail, (
+            tuple([tuple(map(_first, box["invite"])) if box["invite"] else () for box in inbox]) if inbox else nothing,
+            tuple([tuple(map(_first, box["propose"])) if box["propose"] else () for box in inbox]) if inbox else nothing,
+            frozenset(p["touched"]), frozenset(p["refused"]), frozenset(p["received"]),
+            tuple(p["turns"]), tuple(p.get("reflecting", ())),
+            tuple([len(away.intersection(hand)) for hand in self.hands]) if away else (0,) * n,
+        ))
 
     # -- the round --------------------------------------------------------------
 

@@ -122,8 +122,9 @@ class Table(QueuedState):
             known, self._owners_view[seat], self._seen_suits[seat],
             MappingProxyType(dict(self._peeked[seat])) if self._peeked[seat] else EMPTY, self._deck_seen[seat],
             supply, received, fiances, rings, discards,
-            tuple(tuple(sorted([owner[c] for c in hand])) for hand in self.hands),
-            tuple((r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters),
+            tuple([tuple(sorted(map(owner.__getitem__, hand))) for hand in self.hands]),
+            tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
+            if self._letters else (),
             sent, later, scorned, places,
             tuple(c for c, s in self.committed.items() if s == seat) if self.committed else (),
             self._notes[seat],
