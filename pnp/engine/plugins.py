@@ -32,9 +32,9 @@ import hashlib
 import importlib.util
 import os
 import sys
+from collections.abc import Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
-from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, Literal, cast, overload
 
