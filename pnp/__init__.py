@@ -3,7 +3,7 @@
 Stages, each a plain function over frozen values:
 load (``pnp.loading``) -> plan faces (``pnp.render.faces``) -> impose
 (``pnp.imposition``) -> render PDF (``pnp.render.weasy``) -> place and write
-(``pnp.pdf``), driven by ``pnp.home`` (home PDFs) and ``pnp.export`` (print shops, images).
+(``pnp.pdf``), driven by one output stage, ``pnp.output`` (home PDFs, print shops, images).
 """
 
 __version__ = "0.1.0"

@@ -28,8 +28,6 @@ from pathlib import Path
 
 import pikepdf
 
-from pnp.pdf.place import save_pdf
-
 STAGED = ".pnp-staged-"
 """Prefix of files being written; they are moved into place only when a whole command succeeded."""
 
@@ -42,6 +40,17 @@ JOURNAL = ".pnp-commit"
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
+
+
+def save_pdf(pdf: pikepdf.Pdf, path: Path, min_version: str = "") -> None:
+    """Compressed, with object streams, and the same bytes for the same content."""
+    pdf.save(
+        path,
+        deterministic_id=True,
+        compress_streams=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        min_version=min_version,
+    )
 
 
 class Outputs:

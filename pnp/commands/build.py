@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands.common import load, papers, refuse_if_unsound, stamps
+from pnp.commands.common import load, papers, refuse_if_unsound
 from pnp.errors import UsageError
-from pnp.words import count
 from pnp.units import UnitError, mm, parse_length
-from pnp.model import Game
+from pnp.words import count
 
 if TYPE_CHECKING:
-    from pnp.export.run import Exported
-    from pnp.home import BuildResult
+    from pnp.output.request import Request
+    from pnp.output.result import Built
 
 
 @click.command()
@@ -42,24 +42,26 @@ def build(
     changed_since: Path | None, url_prefix: str | None, separate_sheets: bool, shifted_backs: bool,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
+    from pnp.output.profiles import profile
+    from pnp.output.request import Request
     from pnp.render.service import started
 
-    offset = back_offsets(back_offset)
-    prefix = url_prefixes(url_prefix, profile_name)
+    chosen = papers(paper)
+    request = Request(
+        profile(profile_name), only=tuple(only.split(",")) if only else None, strict=strict, force=force,
+        gutterfold=gutterfold, ink_saver=ink_saver, no_stamp=no_stamp, butted=butted, back_offset=back_offsets(back_offset),
+        separate_sheets=separate_sheets, shifted_backs=shifted_backs, changed_since=changed_since,
+        url_prefix=url_prefixes(url_prefix, profile_name),
+    )
     # The renderer loads WeasyPrint on the other core while the games are read.
     with started():
-        _build_all(
-            games, paper, out, only, strict, force, profile_name, gutterfold, ink_saver, no_stamp, changed_since, butted, offset, prefix,
-            False if separate_sheets else None, shifted_backs,
-        )
+        _build_all(games, chosen, out, request)
 
 
-def back_offsets(value: str | None) -> tuple[float, float]:
-    """``--back-offset X,Y`` in points, or the home profile's when not given."""
+def back_offsets(value: str | None) -> tuple[float, float] | None:
+    """``--back-offset X,Y`` in points; None (the profile's) when not given."""
     if value is None:
-        from pnp.export.profiles import profile
-
-        return profile("home").back_offset
+        return None
     parts = [p.strip() for p in value.split(",")]
     try:
         if len(parts) != 2:
@@ -83,45 +85,25 @@ def url_prefixes(value: str | None, profile_name: str) -> str | None:
     return value if value.endswith("/") else value + "/"
 
 
-def _build_all(
-    games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
-    profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, changed_since: Path | None,
-    butted: bool = False, back_offset: tuple[float, float] = (0.0, 0.0), url_prefix: str | None = None,
-    share_sheets: bool | None = None, shifted_backs: bool = False,
-) -> None:
-    from pnp.home import build as build_home, select
+def _build_all(games: tuple[str, ...], papers: Sequence[str], out: Path, request: Request) -> None:
     from pnp.loading.loader import shipped_games
+    from pnp.output.stage import build
 
-    chosen = papers(paper)
     names = list(games) or shipped_games()
     if not names:
         from pnp.paths import CARD_DATA, PROJECT
 
         raise UsageError(f"no games given and none in {CARD_DATA}; {PROJECT}")
-    wanted = only.split(",") if only else None
     for name in names:
         started = time.perf_counter()
-        game = load(name, strict)
-        refuse_if_unsound(game, force)
-        if profile_name != "home":
-            from pnp.export.run import export
-
-            _report_export(game, export(game, select(game, wanted), profile_name, out / game.folder_name, force, url_prefix), started)
-            continue
-        reprint = None
-        if changed_since is not None:
-            from pnp.iterate.diff import changed_cards
-
-            reprint = changed_cards(game, select(game, wanted), changed_since)
-        result = build_home(
-            game, chosen, out / game.folder_name, wanted, gutterfold, ink_saver,
-            reprint=reprint, stamp=stamps(no_stamp), strict=strict, butted=butted, back_offset=back_offset,
-            share_sheets=share_sheets, shifted_backs=shifted_backs,
-        )
-        _report_home(game, result, started)
+        game = load(name, request.strict)
+        refuse_if_unsound(game, request.force)
+        result = build(game, papers, out / game.folder_name, request)
+        (_report_home if result.profile.kind == "home" else _report_export)(result, started)
 
 
-def _report_home(game: Game, result: BuildResult, started: float) -> None:
+def _report_home(result: Built, started: float) -> None:
+    game = result.game
     for warning in result.warnings:
         click.echo(str(warning), err=True)
     cards = sum(c.copies for c in result.components)
@@ -135,10 +117,11 @@ def _report_home(game: Game, result: BuildResult, started: float) -> None:
     click.echo(f"  {result.manifest}")
 
 
-def _report_export(game: Game, result: Exported, started: float) -> None:
+def _report_export(result: Built, started: float) -> None:
+    game = result.game
     for note in result.skipped:
         click.echo(f"{game.title}: skipped {note}", err=True)
-    for note in result.warnings:
+    for note in result.notes:
         click.echo(f"{game.title}: warning: {note}", err=True)
     took = time.perf_counter() - started
     if result.profile.kind != "print-pdf":
@@ -147,7 +130,7 @@ def _report_export(game: Game, result: Exported, started: float) -> None:
             click.echo(f"  {result.folder / (game.folder_name + '.json')}  (copy it into Tabletop Simulator's Saved Objects folder)")
         return
     click.echo(f"{game.title}: {len(result.files)} PDFs for {result.profile.id} in {result.folder}, {took:.2f} s")
-    for entry, report in zip(result.files, result.reports):
+    for built, report in zip(result.files, result.reports):
         ink = "not measured" if report.max_ink is None else f"{report.max_ink:.1f} %"
         verdict = "passed" if report.ok else f"{count(len(report.failures), 'problem')}, written with --force"
-        click.echo(f"  {entry['path']}  ({entry['pages']} pages; preflight {verdict}: max ink {ink}, {report.fonts} fonts embedded)")
+        click.echo(f"  {built.path.relative_to(result.folder.parent).as_posix()}  ({built.pages} pages; preflight {verdict}: max ink {ink}, {report.fonts} fonts embedded)")

@@ -1,5 +1,5 @@
-"""What the commands share: finding and reading a game, the paper list, the
-build stamp, and refusing a game whose data breaks its own checks."""
+"""What the commands share: finding and reading a game, the paper list, and
+refusing a game whose data breaks its own checks."""
 
 from __future__ import annotations
 
@@ -42,13 +42,6 @@ def papers(value: str) -> list[str]:
     if unknown or not chosen:
         raise UsageError(f"--paper: unknown paper {', '.join(unknown) or repr(value)}; expected {', '.join(known)} (comma-separated)")
     return chosen
-
-
-def stamps(no_stamp: bool) -> bool:
-    """Whether home builds carry the build stamp: the home profile says so, --no-stamp says not."""
-    from pnp.export.profiles import profile
-
-    return profile("home").stamp and not no_stamp
 
 
 def refuse_if_unsound(game: Game, force: bool, done: str = "nothing was built (--force builds anyway)") -> None:

@@ -19,8 +19,8 @@ def preflight(files: tuple[Path, ...], profile_name: str | None) -> None:
     Exit status 1 when any file fails a check."""
     from dataclasses import replace
 
-    from pnp.export.printpdf import requirements as profile_requirements
-    from pnp.export.profiles import profile
+    from pnp.output.printpdf import requirements as profile_requirements
+    from pnp.output.profiles import profile
     from pnp.preflight import Requirements, format_report
     from pnp.preflight import preflight as run
 

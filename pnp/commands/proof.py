@@ -21,7 +21,7 @@ def proof(game: str, out: Path, only: str | None, dpi: int) -> None:
     side and copies, one PNG per component and one PDF of them all. A face
     whose text overflows (or leaves the safe zone, or overlaps) is framed in
     red, and the warnings are printed as `pnp build` prints them."""
-    from pnp.home.plan import select
+    from pnp.output.parts import select
     from pnp.iterate.proof import proof as make
 
     loaded = load(game, strict=False)

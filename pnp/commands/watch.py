@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.commands.common import game_folder, papers, stamps
+from pnp.commands.common import game_folder, papers
 
 
 @click.command()
@@ -21,7 +21,7 @@ def watch(game: str, paper: str, out: Path, no_stamp: bool, builds: int | None) 
 
     try:
         run(
-            game_folder(game), papers(paper), out, stamps(no_stamp),
+            game_folder(game), papers(paper), out, not no_stamp,
             say=lambda line: click.echo(line), warn=lambda line: click.echo(line, err=True), builds=builds,
         )
     except KeyboardInterrupt:

@@ -4,24 +4,11 @@ with a contact sheet of each changed card before and after."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import UsageError
-from pnp.model import Component, Game
-
-
-def manifest_path(where: Path) -> Path:
-    """A manifest, given itself or the build folder that holds it."""
-    path = where / "manifest.json" if where.is_dir() else where
-    if not path.is_file():
-        raise UsageError(f"{where}: no manifest.json (give a build folder or its manifest)")
-    return path
-
-
-def _cards(manifest: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
-    return {(c["id"], card["id"]): card for c in manifest.get("components", []) for card in c.get("cards", [])}
+from pnp.output.home.manifest import cards_by_id, manifest_path
 
 
 def diff(old: Path, new: Path) -> dict[str, Any]:
@@ -32,7 +19,7 @@ def diff(old: Path, new: Path) -> dict[str, Any]:
         after = json.loads(new_path.read_text())
     except json.JSONDecodeError as exc:
         raise UsageError(f"not a pnp manifest: {exc}") from None
-    a, b = _cards(before), _cards(after)
+    a, b = cards_by_id(before), cards_by_id(after)
     changed = []
     for key in sorted(a.keys() & b.keys()):
         sides = [side for side in ("front", "back") if a[key].get(side) != b[key].get(side)]
@@ -96,21 +83,3 @@ def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
         sheet.save(target)
         written.append(target)
     return written
-
-
-def changed_cards(game: Game, components: Sequence[Component], old: Path) -> dict[str, set[str]]:
-    """Per component, the cards whose faces differ from ``old``'s build (or
-    are new), made the way that build made them (with or without ink saver)."""
-    from pnp.render.faces import plan_faces
-
-    manifest = json.loads(manifest_path(old).read_text())
-    before = _cards(manifest)
-    # Like for like: an ink-saver build's cards are compared with ink-saver faces.
-    plan = plan_faces(game, components, ink_saver=bool(manifest.get("ink_saver", False)))
-    out: dict[str, set[str]] = {}
-    for component in components:
-        for card_id, front, back in plan.cards.get(component.id, ()):
-            was = before.get((component.id, card_id))
-            if was is None or was.get("front") != front or was.get("back") != back:
-                out.setdefault(component.id, set()).add(card_id)
-    return out

@@ -114,7 +114,7 @@ def _sheet(title: str, placed: Sequence[tuple[Any, tuple[str, ...], str | None]]
 
 def proof(game: Game, components: Sequence[Component], out_dir: Path, dpi: int) -> Proof:
     """Write the contact sheets of ``components`` into ``out_dir/proof/``."""
-    from pnp.export.raster import rasterise
+    from pnp.output.raster import rasterise
     from pnp.render.faces import plan_faces
 
     plan = plan_faces(game, components)

@@ -73,7 +73,7 @@ class Rebuild:
 
 
 def _cards(manifest: Path) -> dict[str, tuple[str | None, str | None]]:
-    from pnp.iterate.diff import _cards as by_id
+    from pnp.output.home.manifest import cards_by_id as by_id
 
     if not manifest.is_file():
         return {}
@@ -99,16 +99,18 @@ def _built_names(manifest: Path) -> list[str]:
 
 
 def rebuild(game_dir: Path, papers: list[str], out: Path, stamp: bool) -> tuple[Rebuild, list[str]]:
-    """One in-process build; returns what changed and the warnings to show."""
-    from pnp.home import build
+    """One in-process build (a home build; ``stamp``: as the home profile
+    says, else none); returns what changed and the warnings to show."""
     from pnp.loading.loader import load_game
+    from pnp.output.request import Request
+    from pnp.output.stage import build
 
     started = time.perf_counter()
     game = load_game(game_dir)
     folder = out / game.folder_name
     before = _cards(folder / "manifest.json")
     old = _digests(folder, _built_names(folder / "manifest.json"))
-    result = build(game, papers, folder, stamp=stamp)
+    result = build(game, papers, folder, Request(no_stamp=not stamp))
     after = _cards(result.manifest)
     changed = tuple(sorted(k for k, v in after.items() if before.get(k) != v))
     new = _digests(folder, [f.path.name for f in result.files])

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pikepdf
 
+from pnp.commit import save_pdf
 from pnp.errors import BuildError
 from pnp.imposition.geometry import Circle, Line, Sheet
 
@@ -150,17 +151,6 @@ def impose_pdf(
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out
-
-
-def save_pdf(pdf: pikepdf.Pdf, path: Path, min_version: str = "") -> None:
-    """Compressed, with object streams, and the same bytes for the same content."""
-    pdf.save(
-        path,
-        deterministic_id=True,
-        compress_streams=True,
-        object_stream_mode=pikepdf.ObjectStreamMode.generate,
-        min_version=min_version,
-    )
 
 
 ImposedFile = tuple["bytes | None", Sequence[Sheet], str, Path]

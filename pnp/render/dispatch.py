@@ -1,38 +1,24 @@
 """Where layouts run: in the renderer process started for this build
 (:mod:`pnp.render.service`), if there is one, else in this process
 (:func:`pnp.render.weasy.render_here`). Every stage that lays something out
-asks here."""
+asks here.
+
+The renderer and WeasyPrint are imported when something is laid out, not
+when this module is: a command that lays nothing out never loads them.
+What a layout gives back lives below both (:mod:`pnp.render.results`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pnp.errors import AssetError, Diagnostic, InputError
+from pnp.render.results import LayoutFailed, Result
 
 if TYPE_CHECKING:
-    from pnp.render.inspect import LayoutFinding
     from pnp.render.scope import Scope
     from pnp.render.weasy import SafeBoxes
 
-
-Result = tuple[bytes, "list[LayoutFinding]"]
-"""A laid-out document's PDF bytes and its findings."""
-
-
-class LayoutFailed(AssetError):
-    """Documents of one batch that could not be laid out: every one's
-    diagnostics, in the order the documents were asked for, and
-    ``results``: per document, what it gave (a :data:`Result`) or its error,
-    so a caller can keep what did lay out and report what did not together.
-    A diagnostic several documents share (a font none can read) is listed once."""
-
-    def __init__(self, diagnostics: Sequence[Diagnostic], results: Sequence[Result | InputError] = ()):
-        super().__init__(list(dict.fromkeys(diagnostics)))
-        self.results = tuple(results)
-
-    def __reduce__(self):  # type: ignore[no-untyped-def]
-        return (type(self), (self.diagnostics, self.results))
+__all__ = ["LayoutFailed", "Result", "render_many", "render_pdf"]
 
 
 def render_many(

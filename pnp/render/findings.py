@@ -15,7 +15,7 @@ class LayoutProblem(InputError):
     """Text in a font or character the game did not declare; under --strict,
     also text that overflows its box, leaves a card's safe zone, lies over
     another element's text or meets art, and text or marks outside the paper's printable
-    area (:mod:`pnp.home.printable`)."""
+    area (:mod:`pnp.output.home.printable`)."""
 
 
 def layout_diagnostics(

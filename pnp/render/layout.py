@@ -15,7 +15,8 @@ from typing import Any
 
 from pnp.errors import AssetError, BuildError, Diagnostic, InputError
 from pnp.render.cache import RenderCache, cache_limit, job_key
-from pnp.render.dispatch import LayoutFailed, Result, render_many
+from pnp.render.dispatch import render_many
+from pnp.render.results import LayoutFailed, Result
 from pnp.render.faces import Face
 from pnp.render.inspect import LayoutFinding
 from pnp.render.scope import Scope

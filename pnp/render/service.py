@@ -27,7 +27,7 @@ from pnp.errors import BuildError, PnpError
 from pnp.parallel import can_fork  # importing it makes every forked process die with its parent
 
 if TYPE_CHECKING:
-    from pnp.render.dispatch import Result
+    from pnp.render.results import Result
     from pnp.render.scope import Scope
     from pnp.render.weasy import SafeBoxes
 

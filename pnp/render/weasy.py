@@ -26,7 +26,7 @@ from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_map
 from pnp.render import sheets
-from pnp.render.dispatch import LayoutFailed, Result
+from pnp.render.results import LayoutFailed, Result
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden

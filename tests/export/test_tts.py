@@ -14,8 +14,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from pnp.export.parts import BLANK_BACK
-from pnp.export.raster import face_images
+from pnp.output.parts import BLANK_BACK
+from pnp.output.raster import face_images
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.model import Game
 from tests.conftest import run_pnp

@@ -1,5 +1,5 @@
 """Page 1's shopping list and assembly steps, worked out from the parts of a
-file and the game's data (pnp/home/needs.py)."""
+file and the game's data (pnp/output/home/needs.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pnp.home.needs import document_needs, inch_text, needs, steps
+from pnp.output.home.needs import document_needs, inch_text, needs, steps
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.model import Module
 

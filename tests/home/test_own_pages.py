@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import AssetError
-from pnp.home.pages import instructions_html
-from pnp.home.registration import registration_html
+from pnp.output.home.pages import instructions_html
+from pnp.output.home.registration import registration_html
 from pnp.loading.loader import load_game
 from pnp.loading.presets import load_papers
 from pnp.model import Game

@@ -1,5 +1,5 @@
 """Text and marks nearer a paper edge than the printer prints, found on
-imposed sheets as numbers (pnp.home.printable), on synthetic sheets: the
+imposed sheets as numbers (pnp.output.home.printable), on synthetic sheets: the
 shipped layouts are not needed to violate it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge, sheet_edges
+from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge, sheet_edges
 from pnp.imposition.geometry import Circle, Line, Placement, Rect, Sheet
 from pnp.model import Paper
 from pnp.paths import OWN

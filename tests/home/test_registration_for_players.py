@@ -11,7 +11,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from pnp.home.shifted import SHIFTS
+from pnp.output.home.shifted import SHIFTS
 from pnp.units import mm
 from tests.conftest import MINI, run_pnp
 from tests.pdftools import pdfinfo_pages, pdftotext, prose, prose_in

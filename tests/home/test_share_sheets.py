@@ -13,10 +13,10 @@ import pikepdf
 import pytest
 
 from pnp.commands.common import load
-from pnp.export.profiles import profile
-from pnp.home.needs import needs
-from pnp.home.pages import in_print_order, page_ranges
-from pnp.home.plan import runs, sheets_for
+from pnp.output.profiles import profile
+from pnp.output.home.needs import needs
+from pnp.output.home.pages import in_print_order, page_ranges
+from pnp.output.home.plan import runs, sheets_for
 from pnp.imposition.geometry import grid, impose_shared
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.model import Component, Game

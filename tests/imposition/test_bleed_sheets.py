@@ -9,7 +9,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from pnp.home.registration import BAND, LINE, STEPS
+from pnp.output.home.registration import BAND, LINE, STEPS
 from pnp.imposition.geometry import Grid, LayoutError, Line, Rect, grid, gutterfold_grid, impose
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm, to_mm

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.export.profiles import profile
+from pnp.output.profiles import profile
 from pnp.imposition.geometry import SHORTEST_MARK, Line, Rect, grid, gutterfold_grid, impose, impose_gutterfold
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm, to_mm

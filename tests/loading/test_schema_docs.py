@@ -15,7 +15,7 @@ def _paths():
     for path, field in walk(CARD_BASE):
         yield f"cards[].{path}", field
     yield from walk(LAYOUT)
-    from pnp.export.profiles import PROFILE
+    from pnp.output.profiles import PROFILE
 
     yield from walk(PROFILE)
 

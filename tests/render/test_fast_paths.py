@@ -222,7 +222,7 @@ def test_faces_and_documents_laid_out_in_one_pass_each_land_where_they_belong(tm
 def test_a4_and_letter_imposed_side_by_side_are_the_files_imposed_one_by_one(
     mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pnp.home import build
+    from pnp.output.stage import build
     from pnp.loading.loader import load_game
 
     game = load_game(mini_copy)

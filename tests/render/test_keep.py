@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pnp.home.pages import document_html
+from pnp.output.home.pages import document_html
 from pnp.loading.loader import load_game
 from pnp.loading.presets import load_papers
 from pnp.paths import OWN

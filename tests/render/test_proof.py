@@ -8,7 +8,7 @@ import numpy as np
 import pikepdf
 from PIL import Image
 
-from pnp.export.raster import face_images
+from pnp.output.raster import face_images
 from pnp.iterate.proof import GAP, tiles
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.render.faces import plan_faces

@@ -184,7 +184,7 @@ def test_a_page_that_vanishes_mid_build_is_still_used_as_it_was_read(mini_copy: 
     """Another build of the same folder trims its cache between lookup and
     use: the page was read (and checked whole) at lookup, so this build uses
     those bytes and writes the same PDF as a build that was not disturbed."""
-    from pnp.home import build
+    from pnp.output.stage import build
     from pnp.loading.loader import load_game
     from pnp.render.cache import RenderCache
 

@@ -385,7 +385,7 @@ def test_a_build_killed_between_its_moves_is_completed_by_the_next(mini_copy: Pa
     finishes the moves before anything else: the folder then holds exactly
     what the killed build made, never half of it."""
     import pnp.commit as place
-    from pnp.home import build
+    from pnp.output.stage import build
     from pnp.loading.loader import load_game
 
     out, calm = tmp_path / "out", tmp_path / "calm"

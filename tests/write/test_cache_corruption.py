@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.home import build
+from pnp.output.stage import build
 from pnp.loading.loader import load_game
 from tests.conftest import MINI
 

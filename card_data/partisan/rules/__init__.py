@@ -4,16 +4,17 @@ game data and :mod:`.state` (the rules) and :mod:`.scoring` (the four steps)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from pnp.engine.api import EngineError, rules_option, whole_option
+from pnp.engine.api import Agent, EngineError, rules_option, whole_option
 from pnp.engine.tables import Names, TableReader, as_document
 from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
 
 from . import scoring
-from .agents import AGENTS
+from .agents import Greedy, Heuristic, random_agent
+from .lookahead import Lookahead
 from .state import BEHIND, FIRST, MOVES, PartisanState, determinize
 from .table import Card, Pack
 
@@ -21,6 +22,17 @@ __all__ = [
     "ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "NO_WINNER", "ROUNDS", "determinize", "new_state", "player_counts", "prepare",
     "score", "score_text", "usable",
 ]
+
+AGENTS: dict[str, Callable[[], Agent]] = {
+    "heuristic": lambda: Greedy(contest=1.0, endgame=1.0),
+    "partisan-first": lambda: Heuristic(),
+    "random": lambda: random_agent,
+    "partisan-only": lambda: Heuristic(always_party=True),
+    "topics-only": lambda: Heuristic(never_party=True),
+    "lookahead": lambda: Lookahead(),
+}
+"""Agent factories by name (:mod:`.agents`, :mod:`.lookahead`): named here,
+above both, as :class:`.Lookahead` plays its rollouts with :class:`.Greedy`."""
 
 CATEGORIES = (FIRST, BEHIND)
 ROUNDS = "rounds"

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from pnp.engine.api import Agent, Decision, Product
+from pnp.engine.api import Decision, Product
 
 from .scoring import Won, control
 from .state import PARTY, STAY
@@ -238,21 +238,3 @@ class Greedy(Heuristic):
             if gain > best:
                 best, choice = gain, option
         return choice
-
-
-AGENTS: dict[str, Callable[[], Agent]] = {
-    "heuristic": lambda: Greedy(contest=1.0, endgame=1.0),
-    "partisan-first": lambda: Heuristic(),
-    "random": lambda: random_agent,
-    "partisan-only": lambda: Heuristic(always_party=True),
-    "topics-only": lambda: Heuristic(never_party=True),
-}
-
-
-def _lookahead() -> Agent:
-    from .lookahead import Lookahead
-
-    return Lookahead()
-
-
-AGENTS["lookahead"] = _lookahead

@@ -1,12 +1,55 @@
-"""What an export sends: each component of the base game, and each optional
-module's cards as a part of its own, every one with a back."""
+"""What a build prints: the components chosen (``--only``), split between the
+base game and each optional module (a home build's files, an export's parts),
+every part with a back where an export needs one."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from pnp.errors import UsageError
 from pnp.model import Component, Game, Module
+
+
+def select(game: Game, only: Sequence[str] | None) -> tuple[Component, ...]:
+    """The components ``only`` names (``--only``), in the game's order; all when none."""
+    if not only:
+        return game.components
+    known = {c.id for c in game.components}
+    unknown = [c for c in only if c not in known]
+    if unknown:
+        raise UsageError(f"--only: unknown component {', '.join(map(repr, unknown))}; expected some of {', '.join(sorted(known))}")
+    return tuple(c for c in game.components if c.id in only)
+
+
+@dataclass(frozen=True)
+class Book:
+    """One home-print file: the base game, or an optional module."""
+
+    module: Module | None
+    components: tuple[Component, ...]
+
+    def stem(self, game: Game) -> str:
+        return game.folder_name if self.module is None else f"{game.folder_name}-{self.module.id}"
+
+
+def books(game: Game, components: Sequence[Component]) -> list[Book]:
+    """Split the components' cards between the base game and its modules."""
+
+    def part(module: Module | None) -> tuple[Component, ...]:
+        out = []
+        for c in components:
+            if module is None:
+                cards = tuple(card for card in c.cards if not any(m.holds(card) for m in game.modules))
+            else:
+                cards = tuple(card for card in c.cards if module.holds(card))
+            if cards:
+                out.append(replace(c, cards=cards))
+        return tuple(out)
+
+    found = [Book(None, part(None))] + [Book(m, part(m)) for m in game.modules]
+    return [b for b in found if b.components]
+
 
 BLANK_BACK = "pnp/blank-back.html"
 """pnp's own template of the plain back a one-sided component is given."""
@@ -35,8 +78,6 @@ def split_modules(game: Game, components: Sequence[Component]) -> list[Part]:
     a module's cards go in a part of their own, after the base parts. A
     component that prints nothing (cards kept as data, every one ``copies: 0``)
     is no part: a shop has nothing to print from it."""
-    from pnp.home.plan import books
-
     return [Part(component, book.module) for book in books(game, components) for component in book.components if component.copies]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pikepdf
 
-from pnp.home.needs import document_needs, needs, steps
+from pnp.output.home.needs import document_needs, needs, steps
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.paths import OWN

@@ -13,17 +13,19 @@ from typing import Any
 
 import pikepdf
 
+from pnp import words
 from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, Level, Source
-from pnp import words
-from pnp.home.manifest import BuiltFile, manifest_data, merged, note_places
-from pnp.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
-from pnp.home.plan import PROFILE, BuildOptions, HomePlan, document_file, plan_home
-from pnp.home.registration import registration_file, registration_html
-from pnp.home.shifted import index_html, shifted_file, shifted_sheets
-from pnp.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
+from pnp.output.home.manifest import manifest_data, merged, note_places
+from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
+from pnp.output.home.plan import HomePlan, document_file, plan_home, variant
+from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
+from pnp.output.home.registration import registration_file, registration_html
+from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
+from pnp.output.request import Request
+from pnp.output.result import Built, BuiltFile
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
@@ -34,70 +36,20 @@ from pnp.render.layout import FacePages, RenderFailed, render_build
 from pnp.render.scope import scope_for
 
 
-@dataclass(frozen=True)
-class BuildResult:
-    game: Game
-    components: tuple[Component, ...]
-    files: tuple[BuiltFile, ...]
-    faces: int
-    placed: int
-    manifest: Path
-    rendered: int = 0
-    """Documents laid out by WeasyPrint in this build (the rest came from the cache)."""
-    cached: int = 0
-    faces_rendered: int = 0
-    """Faces laid out in this build; the others came from the cache."""
-    warnings: tuple[Diagnostic, ...] = ()
-    """Text that overflows its box, leaves the safe zone or lies over other
-    text, by card and element; text and marks outside the printable area."""
-
-
-
-def build(
-    game: Game,
-    papers: Sequence[str],
-    out_dir: Path,
-    only: Sequence[str] | None = None,
-    gutterfold: bool = False,
-    ink_saver: bool = False,
-    use_cache: bool = True,
-    reprint: dict[str, set[str]] | None = None,
-    stamp: bool = True,
-    strict: bool = False,
-    butted: bool = False,
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    share_sheets: bool | None = None,
-    shifted_backs: bool = False,
-) -> BuildResult:
-    """Build the home-print PDFs of ``game`` (and of its modules) for each paper.
-
-    ``gutterfold`` puts each front beside its back on one sheet, to fold, for
-    printers without duplex. ``stamp`` prints the build stamp on every card.
+def home(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:
+    """The home-print PDFs of ``components`` (and of the game's modules' cards
+    of them) for each of ``papers``, the printing instructions, documents,
+    registration test and manifest, by ``request`` (:class:`Request`: gutter
+    fold, butted, ink saver, back offset, shifted backs, a reprint ...).
     Text that overflows, leaves a card's safe zone or lies over other text,
-    and text or marks nearer a paper edge than the home profile's
+    and text or marks nearer a paper edge than the profile's
     ``printable_margin``, are warnings in the result, or (``strict``) an
-    error raised before anything is written.
-    ``butted`` puts cards edge to edge (each layout's butted alternative);
-    ``back_offset`` (points, x right and y up as the back page is seen) moves
-    every back sheet's content to make up for a printer's duplex error, as
-    read off the registration test page written beside a duplex build.
-    ``share_sheets``: components of one kind may share a sheet (the home
-    profile's ``share_sheets`` when None).
-    ``shifted_backs`` writes beside each duplex file its sheets again with the
-    backs moved by fixed offsets, for a player who cannot rebuild
-    (:mod:`pnp.home.shifted`).
-    ``out_dir`` is held for this build alone while it runs."""
-    from pnp.export.profiles import profile
-
-    options = BuildOptions(
-        tuple(papers), tuple(only) if only is not None else None, gutterfold, ink_saver, use_cache,
-        None if reprint is None else {k: frozenset(v) for k, v in reprint.items()}, stamp, strict,
-        butted, back_offset, profile(PROFILE).share_sheets if share_sheets is None else share_sheets, shifted_backs,
-    )
+    error raised before anything is written. ``out_dir`` is held for this
+    build alone while it runs."""
     with claimed(out_dir):
-        plan = plan_home(game, options)
-        rendered = render_home(game, plan, options, out_dir)
-        return write_home(game, plan, rendered, options, out_dir)
+        plan = plan_home(game, components, papers, request)
+        rendered = render_home(game, plan, request, out_dir)
+        return write_home(game, plan, rendered, request, out_dir)
 
 
 
@@ -113,30 +65,30 @@ class Rendered:
 
 
 
-def render_home(game: Game, plan: HomePlan, options: BuildOptions, out_dir: Path) -> Rendered:
+def render_home(game: Game, plan: HomePlan, request: Request, out_dir: Path) -> Rendered:
     """Stage 4: faces from the cache or laid out now, with every file's
     instructions (assumed one page long) and documents, on every core."""
-    cache = RenderCache(out_dir / ".cache" / "render" if options.use_cache else None)
+    cache = RenderCache(out_dir / ".cache" / "render")
     keys = list(plan.sheets)
     jobs = [
         (instructions_html(game, plan.papers[p], plan.parts[(i, p)], 1, plan.split[i].module,
-                           plan.others(game, i, p, options.variant), options.gutterfold, _shifted_name(game, plan, options, (i, p))),
+                           plan.others(game, i, p, variant(request)), request.gutterfold, _shifted_name(game, plan, request, (i, p))),
          "printing instructions")
         for i, p in keys
     ]
     named = [f"printing instructions ({paper})" for _, paper in keys]
-    jobs += [(document_html(game, d, plan.papers[p]), f"document {d.id}") for p in options.papers for d in plan.documents]
-    named += [document_file(game, d, p) for p in options.papers for d in plan.documents]
-    jobs += [(registration_html(game, plan.papers[p], options.shifted_backs), "the registration test") for p in _registration_papers(options)]
-    named += [registration_file(plan.papers[p]) for p in _registration_papers(options)]
+    jobs += [(document_html(game, d, plan.papers[p]), f"document {d.id}") for p in plan.chosen for d in plan.documents]
+    named += [document_file(game, d, p) for p in plan.chosen for d in plan.documents]
+    jobs += [(registration_html(game, plan.papers[p], request.shifted_backs), "the registration test") for p in _registration_papers(plan, request)]
+    named += [registration_file(plan.papers[p]) for p in _registration_papers(plan, request)]
     styles = list(plan.styles)
     try:
         face_pdfs, findings, laid_out = render_build(
             plan.faces, lambda chunk: faces_html(game, chunk, styles), safe_box, jobs, scope_for(game), cache
         )
     except RenderFailed as failed:  # reported with the findings of every card and document that did lay out
-        raise LayoutProblem(_diagnostics(plan, named, failed.faces, failed.documents, options.strict, failed.diagnostics)) from None
-    problems = raise_errors(_diagnostics(plan, named, findings, [found for _, found in laid_out], options.strict))
+        raise LayoutProblem(_diagnostics(plan, named, failed.faces, failed.documents, request.strict, failed.diagnostics)) from None
+    problems = raise_errors(_diagnostics(plan, named, findings, [found for _, found in laid_out], request.strict))
     rendered = [data for data, _ in laid_out]
     if cache.damaged:
         problems.append(Diagnostic(
@@ -162,76 +114,74 @@ def _diagnostics(
 
 
 
-def write_home(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, out_dir: Path) -> BuildResult:
+def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request, out_dir: Path) -> Built:
     """Stages 5 and 6: impose and write every file with the manifest, committed in one step."""
     files: list[BuiltFile] = []
     placed = 0
     found: dict[str, dict[str, Any]] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
-    edges = _Edges(plan, rendered, options.strict)
+    edges = _Edges(plan, rendered, request)
     with Outputs(out_dir) as outputs:
         imposed: list[ImposedFile] = []
         for (index, paper_id), book_sheets in plan.sheets.items():
             book = plan.split[index]
-            front, count = _front_matter(game, plan, rendered, options, (index, paper_id))
+            front, count = _front_matter(game, plan, rendered, request, (index, paper_id))
             ordered = in_print_order(book_sheets)
             if index == 0:
                 placed = sum(len(s.placements) for s in ordered)
             paper = plan.papers[paper_id]
             title = f"{game.title}: {book.module.name if book.module else 'print-and-play'} ({paper.name})"
-            target = out_dir / _home_file(game, plan, options, (index, paper_id))
+            target = out_dir / _home_file(game, plan, request, (index, paper_id))
             edges.check(target, front, ordered)
             imposed.append((front, ordered, title, outputs.stage(target)))
             note_places(found, ordered, target.name, count + 1)
-            files.append(BuiltFile(target, PROFILE, paper_id, count + len(ordered), book.module.id if book.module else None))
-            name = _shifted_name(game, plan, options, (index, paper_id))
+            files.append(BuiltFile(target, request.profile.id, paper_id, count + len(ordered), book.module.id if book.module else None))
+            name = _shifted_name(game, plan, request, (index, paper_id))
             if name is not None:
-                cover, copies, pages = _shifted(game, paper, target.name, count, ordered, options.back_offset)
+                cover, copies, pages = _shifted(game, paper, target.name, count, ordered, request.offset)
                 imposed.append((cover, copies, f"{title}: backs moved", outputs.stage(out_dir / name)))
-                files.append(BuiltFile(out_dir / name, PROFILE, paper_id, pages, book.module.id if book.module else None))
+                files.append(BuiltFile(out_dir / name, request.profile.id, paper_id, pages, book.module.id if book.module else None))
         laid_out = iter(rendered.documents)
-        for paper_id in options.papers:
+        for paper_id in plan.chosen:
             for document in plan.documents:
                 edges.check(out_dir / document_file(game, document, paper_id), next(laid_out), ())
-        for paper_id in _registration_papers(options):
+        for paper_id in _registration_papers(plan, request):
             edges.check(out_dir / registration_file(plan.papers[paper_id]), next(laid_out), ())
         problems = raise_errors(edges.found)
         write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
         documents = iter(rendered.documents)
-        for paper_id in options.papers:
+        for paper_id in plan.chosen:
             for document in plan.documents:
                 pdf = pikepdf.open(io.BytesIO(next(documents)))
                 pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
                 target = out_dir / document_file(game, document, paper_id)
                 outputs.pdf(pdf, target)
-                files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
-        for paper_id in _registration_papers(options):
+                files.append(BuiltFile(target, request.profile.id, paper_id, len(pdf.pages)))
+        for paper_id in _registration_papers(plan, request):
             pdf = pikepdf.open(io.BytesIO(next(documents)))
             pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"Duplex registration test ({paper_id})", Creator="pnp"))
             target = out_dir / registration_file(plan.papers[paper_id])
             outputs.pdf(pdf, target)
-            files.append(BuiltFile(target, PROFILE, paper_id, len(pdf.pages)))
+            files.append(BuiltFile(target, request.profile.id, paper_id, len(pdf.pages)))
         # A reprint keeps the full build's manifest as it was (a baseline for the next diff).
-        manifest = out_dir / ("manifest-reprint.json" if options.reprint is not None else "manifest.json")
-        data = manifest_data(game, plan.components, merged(plan.plans), files, out_dir, found) | {"ink_saver": options.ink_saver}
+        manifest = out_dir / ("manifest-reprint.json" if request.reprint else "manifest.json")
+        data = manifest_data(game, plan.components, merged(plan.plans), files, out_dir, found) | {"ink_saver": request.ink_saver}
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
     cache = rendered.cache
-    return BuildResult(
-        game, plan.components, tuple(files), len(plan.faces), placed, manifest,
-        cache.misses, cache.hits, cache.face_misses, rendered.problems + tuple(problems),
+    return Built(
+        game, request.profile, out_dir, tuple(files), manifest, plan.components, rendered.problems + tuple(problems),
+        faces=len(plan.faces), placed=placed, rendered=cache.misses, cached=cache.hits, faces_rendered=cache.face_misses,
     )
 
 
 class _Edges:
-    """Text and marks nearer a paper edge than the home profile's
-    ``printable_margin`` (:mod:`pnp.home.printable`), file by file."""
+    """Text and marks nearer a paper edge than the profile's
+    ``printable_margin`` (:mod:`pnp.output.home.printable`), file by file."""
 
-    def __init__(self, plan: HomePlan, rendered: Rendered, strict: bool):
-        from pnp.export.profiles import profile
-
-        self.margin = profile(PROFILE).printable_margin
-        self.strict = strict
+    def __init__(self, plan: HomePlan, rendered: Rendered, request: Request):
+        self.margin = request.profile.printable_margin
+        self.strict = request.strict
         self.faces = rendered.faces
         self.text: dict[str, FaceText] = {}
         """Faces' text boxes, read only for faces placed near a paper edge."""
@@ -250,22 +200,22 @@ class _Edges:
 
 
 
-def _registration_papers(options: BuildOptions) -> tuple[str, ...]:
+def _registration_papers(plan: HomePlan, request: Request) -> tuple[str, ...]:
     """The papers a registration test page is written for: every paper of a
     whole duplex build (not of --only or a reprint, which print pieces again)."""
-    return () if options.gutterfold or options.only is not None or options.reprint is not None else options.papers
+    return () if request.gutterfold or request.only is not None or request.reprint else plan.chosen
 
 
-def _home_file(game: Game, plan: HomePlan, options: BuildOptions, key: tuple[int, str]) -> str:
-    return f"{plan.split[key[0]].stem(game)}-{options.variant}-{key[1]}.pdf"
+def _home_file(game: Game, plan: HomePlan, request: Request, key: tuple[int, str]) -> str:
+    return f"{plan.split[key[0]].stem(game)}-{variant(request)}-{key[1]}.pdf"
 
 
-def _shifted_name(game: Game, plan: HomePlan, options: BuildOptions, key: tuple[int, str]) -> str | None:
-    """The name of a home file's shifted copy (:mod:`pnp.home.shifted`):
+def _shifted_name(game: Game, plan: HomePlan, request: Request, key: tuple[int, str]) -> str | None:
+    """The name of a home file's shifted copy (:mod:`pnp.output.home.shifted`):
     when asked for, and the file has backs to move."""
-    if not options.shifted_backs or not any(s.side == "back" for held in plan.sheets[key].values() for s in held):
+    if not request.shifted_backs or not any(s.side == "back" for held in plan.sheets[key].values() for s in held):
         return None
-    return shifted_file(_home_file(game, plan, options, key))
+    return shifted_file(_home_file(game, plan, request, key))
 
 
 def _shifted(
@@ -281,7 +231,7 @@ def _shifted(
     return index, copies, count_pages(index) + len(copies)
 
 
-def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: BuildOptions, key: tuple[int, str]) -> tuple[bytes, int]:
+def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, request: Request, key: tuple[int, str]) -> tuple[bytes, int]:
     """A file's instructions and their page count: laid out again, with the
     sheets numbered after them, when they did not fit on one page."""
     index, paper_id = key
@@ -291,8 +241,8 @@ def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, options: Build
         book = plan.split[index]
         parts = page_ranges(plan.sheets[key], book.components, count + 1, plan.layouts)
         html = instructions_html(
-            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, options.variant), options.gutterfold,
-            _shifted_name(game, plan, options, key),
+            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, variant(request)), request.gutterfold,
+            _shifted_name(game, plan, request, key),
         )
         front = render_pdf(html, scope_for(game), "printing instructions")
         count = count_pages(front)

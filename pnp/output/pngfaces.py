@@ -7,34 +7,33 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import UsageError
-from pnp.export.parts import split_modules
-from pnp.export.profiles import Profile
-from pnp.export.raster import face_images, save_png, with_bleed
-from pnp.model import Component, Game
 from pnp.commit import Outputs, claimed
+from pnp.errors import UsageError
+from pnp.model import Component, Game
+from pnp.output.parts import split_modules
+from pnp.output.raster import face_images, save_png, with_bleed
+from pnp.output.request import Request
+from pnp.output.result import Built, BuiltFile
 
 
-def export_png_faces(
-    game: Game, components: Sequence[Component], profile: Profile, out_dir: Path, skipped: list[str] | None = None
-) -> list[dict[str, Any]]:
+def png_faces(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:
     """Write ``<component>/<card>-front.png`` (and ``-back.png``) for every card,
     and ``cards.json`` with each card's quantity. An optional module's cards go
     in a folder of their own, ``<module>-<component>/``, as a deck of their own
-    for the site, never mixed into the base deck. Returns the files written.
+    for the site, never mixed into the base deck (``papers`` play no part).
     Components of a size the profile has no pixels for are left out and named
-    in ``skipped``; when none is left, that is an error."""
+    in the result's ``skipped``; when none is left, that is an error."""
+    profile = request.profile
     missing = sorted({c.size.name for c in components} - set(profile.sizes))
     usable = [c for c in components if c.size.name in profile.sizes]
     if missing and not usable:
         raise UsageError(f"profile {profile.id}: no pixel size for card size {', '.join(missing)}; it knows {', '.join(profile.sizes)}")
-    if skipped is not None:
-        skipped += [f"{c.id}: no pixel size for card size {c.size.name} in {profile.id}" for c in components if c.size.name not in profile.sizes]
+    skipped = [f"{c.id}: no pixel size for card size {c.size.name} in {profile.id}" for c in components if c.size.name not in profile.sizes]
     components = usable
     parts = with_bleed(components, profile.bleed)
     plan, images = face_images(game, parts, profile.sizes, profile.dpi)
     folder = out_dir / profile.id
-    files: list[dict[str, Any]] = []
+    files: list[BuiltFile] = []
     index: list[dict[str, Any]] = []
     with claimed(out_dir), Outputs(out_dir) as outputs:
         for part in split_modules(game, parts):
@@ -50,9 +49,9 @@ def export_png_faces(
                         continue
                     target = folder / part.id / f"{card_id}-{side}.png"
                     outputs.data(save_png(images[key], target, profile.dpi), target)
-                    files.append({"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "size": list(images[key].size)})
+                    files.append(BuiltFile(target, profile.id, module=part.module.id if part.module else None, size=images[key].size))
                     entry[side] = target.relative_to(folder).as_posix()
                 index.append(entry)
         outputs.data(json.dumps({"game": game.id, "profile": profile.id, "cards": index}, indent=2).encode() + b"\n", folder / "cards.json")
         outputs.commit()
-    return files
+    return Built(game, profile, folder, tuple(files), folder / "cards.json", tuple(parts), skipped=tuple(skipped))

@@ -10,24 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
-from pnp.home.pages import page_ranges
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
-from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
+from pnp.model import Component, Document, Game, Paper, SheetLayout
+from pnp.output.home.manifest import changed_cards
+from pnp.output.home.pages import page_ranges
+from pnp.output.parts import Book, books
+from pnp.output.request import Request
 from pnp.render.faces import Face, FacePlan, plan_faces
-
-PROFILE = "home"
-
-
-def select(game: Game, only: Sequence[str] | None) -> tuple[Component, ...]:
-    if not only:
-        return game.components
-    known = {c.id for c in game.components}
-    unknown = [c for c in only if c not in known]
-    if unknown:
-        raise UsageError(f"--only: unknown component {', '.join(map(repr, unknown))}; expected some of {', '.join(sorted(known))}")
-    return tuple(c for c in game.components if c.id in only)
-
 
 
 def sheets_for(
@@ -109,66 +99,11 @@ def document_file(game: Game, document: Document, paper: str) -> str:
 
 
 
-@dataclass(frozen=True)
-class Book:
-    """One home-print file: the base game, or an optional module."""
-
-    module: Module | None
-    components: tuple[Component, ...]
-
-    def stem(self, game: Game) -> str:
-        return game.folder_name if self.module is None else f"{game.folder_name}-{self.module.id}"
-
-
-
-def books(game: Game, components: Sequence[Component]) -> list[Book]:
-    """Split the components' cards between the base game and its modules."""
-
-    def part(module: Module | None) -> tuple[Component, ...]:
-        out = []
-        for c in components:
-            if module is None:
-                cards = tuple(card for card in c.cards if not any(m.holds(card) for m in game.modules))
-            else:
-                cards = tuple(card for card in c.cards if module.holds(card))
-            if cards:
-                out.append(replace(c, cards=cards))
-        return tuple(out)
-
-    found = [Book(None, part(None))] + [Book(m, part(m)) for m in game.modules]
-    return [b for b in found if b.components]
-
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """How a home build is made (``pnp build`` without ``--profile``)."""
-
-    papers: tuple[str, ...]
-    only: tuple[str, ...] | None = None
-    """Component ids to build; all when None."""
-    gutterfold: bool = False
-    ink_saver: bool = False
-    use_cache: bool = True
-    reprint: Mapping[str, frozenset[str]] | None = None
-    """Only these cards (by component), each with its usual copies: ``--changed-since``."""
-    stamp: bool = True
-    strict: bool = False
-    butted: bool = False
-    """Cards edge to edge (each layout's ``butted`` alternative) instead of bleed between them."""
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    """Points every back sheet's content moves, x right and y up as the back page is seen."""
-    share_sheets: bool = False
-    """Components of one kind may share a sheet (:func:`runs`): the home profile's ``share_sheets``."""
-    shifted_backs: bool = False
-    """Beside each duplex file, its sheets again with the backs moved by fixed offsets (:mod:`pnp.home.shifted`)."""
-
-    @property
-    def variant(self) -> str:
-        """The part of each file name that says how it was made."""
-        return PROFILE + ("-gutterfold" if self.gutterfold else "") + ("-butted" if self.butted else "") + ("-inksaver" if self.ink_saver else "") + (
-            "-reprint" if self.reprint is not None else ""
-        )
+def variant(request: Request) -> str:
+    """The part of each file name that says how it was made: ``home``, ``home-gutterfold-inksaver`` ..."""
+    return request.profile.id + ("-gutterfold" if request.gutterfold else "") + ("-butted" if request.butted else "") + (
+        "-inksaver" if request.ink_saver else ""
+    ) + ("-reprint" if request.reprint else "")
 
 
 
@@ -187,6 +122,9 @@ class HomePlan:
     documents: tuple[Document, ...]
     layouts: Mapping[str, SheetLayout]
     papers: Mapping[str, Paper]
+    """Every paper pnp knows, by id."""
+    chosen: tuple[str, ...]
+    """The papers the build imposes on, in order."""
 
     def others(self, game: Game, index: int, paper: str, variant: str) -> list[dict[str, str]]:
         """The other files of the build, for book ``index``'s instructions."""
@@ -201,13 +139,13 @@ class HomePlan:
 
 
 
-def plan_home(game: Game, options: BuildOptions) -> HomePlan:
-    """Stages 2 and 3: the faces of the chosen components, and the sheets they go on."""
-    components = select(game, options.only)
-    if options.reprint is not None:
-        reprint = options.reprint
+def plan_home(game: Game, components: Sequence[Component], papers: Sequence[str], request: Request) -> HomePlan:
+    """Stages 2 and 3: the faces of ``components`` (of a reprint, their changed
+    cards), and the sheets they go on for each of ``papers``."""
+    if request.changed_since is not None:
+        reprint = changed_cards(game, components, request.changed_since)
         components = tuple(
-            replace(c, cards=tuple(card for card in c.cards if card.id in reprint.get(c.id, frozenset())))
+            replace(c, cards=tuple(card for card in c.cards if card.id in reprint.get(c.id, set())))
             for c in components
             if reprint.get(c.id)
         )
@@ -216,17 +154,17 @@ def plan_home(game: Game, options: BuildOptions) -> HomePlan:
     known_papers = load_papers()
     layouts = game.layouts
     split = books(game, components)
-    plans = [plan_faces(game, book.components, options.ink_saver, options.stamp, options.strict) for book in split]
+    plans = [plan_faces(game, book.components, request.ink_saver, request.stamp, request.strict) for book in split]
     sheets = {
         (i, p): sheets_for(
-            game, book.components, plans[i], known_papers[p], options.gutterfold, options.butted, options.back_offset,
-            options.share_sheets,
+            game, book.components, plans[i], known_papers[p], request.gutterfold, request.butted, request.offset,
+            request.share_sheets,
         )
-        for i, book in enumerate(split) for p in options.papers
+        for i, book in enumerate(split) for p in papers
     }
     return HomePlan(
         tuple(components), tuple(split), tuple(plans), tuple({f.key: f for plan in plans for f in plan.faces}.values()),
         tuple(s for c in components for s in c.styles), sheets,
         {key: page_ranges(value, split[key[0]].components, 2, layouts) for key, value in sheets.items()},
-        game.documents if not options.only and options.reprint is None else (), layouts, known_papers,
+        game.documents if not request.only and not request.reprint else (), layouts, known_papers, tuple(papers),
     )

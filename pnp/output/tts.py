@@ -7,7 +7,7 @@ different backs, a back sheet of the same grid holds each card's own back
 (TTS "unique backs"), else one back image serves them all. Other pieces are
 tiles: boards one image per side, round tokens in a bag. A one-sided
 component gets a plain back, and an optional module's cards a deck of their
-own. ``<game>.json`` (:mod:`pnp.export.ttsobjects`) names every image by its
+own. ``<game>.json`` (:mod:`pnp.output.ttsobjects`) names every image by its
 local file or under the URL prefix given.
 """
 
@@ -16,25 +16,18 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.commit import Outputs, claimed
-from pnp.export.parts import Part, split_modules, with_backs
-from pnp.export.profiles import Profile
-from pnp.export.raster import render_images, save_png, with_bleed
-from pnp.export.ttsobjects import DeckImages, Sheet, TileImages, saved_object
 from pnp.model import Component, Game
+from pnp.output.parts import Part, split_modules, with_backs
+from pnp.output.profiles import Profile
+from pnp.output.raster import render_images, save_png, with_bleed
+from pnp.output.request import Request
+from pnp.output.result import Built, BuiltFile
+from pnp.output.ttsobjects import DeckImages, Sheet, TileImages, saved_object
 from pnp.render.faces import FacePlan, plan_faces
-
-
-@dataclass(frozen=True)
-class TtsExport:
-    files: tuple[dict[str, Any], ...]
-    warnings: tuple[str, ...]
-    saved_object: Path
-    """The saved-object JSON, to copy into TTS's Saved Objects folder."""
 
 
 def is_deck(component: Component) -> bool:
@@ -48,27 +41,24 @@ def is_round(game: Game, component: Component) -> bool:
     return any(game.layouts[n].guides == "circle" for n in names if n in game.layouts)
 
 
-def export_tts(
-    game: Game, components: Sequence[Component], profile: Profile, out_dir: Path, url_prefix: str | None = None
-) -> TtsExport:
+def tts(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:
     """Write ``<out_dir>/tts/``: sheets and piece images, ``decks.json`` (which
-    card is in which slot) and ``<game>.json``, the saved object."""
+    card is in which slot) and ``<game>.json``, the saved object, naming the
+    images under ``request.url_prefix`` when given (``papers`` play no part)."""
+    profile = request.profile
     parts, warnings = with_backs(split_modules(game, with_bleed(components, profile.bleed)))
     plans = {part.id: plan_faces(game, [part.component]) for part in parts}
     faces = list({face.key: face for plan in plans.values() for face in plan.faces}.values())
     images = render_images(game, [p.component for p in parts], faces, lambda face: None, profile.dpi)
     folder = out_dir / profile.id
-    files: list[dict[str, Any]] = []
+    files: list[BuiltFile] = []
     pieces: list[DeckImages | TileImages] = []
     with claimed(out_dir), Outputs(out_dir) as outputs:
 
-        def write(image: Any, name: str, printed: tuple[float, float]) -> Path:
+        def write(image: Any, name: str) -> Path:
             target = folder / name
             outputs.data(save_png(image, target, profile.dpi), target)
-            files.append({
-                "path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "size": list(image.size),
-                "printed_in": [round(printed[0] / 72, 4), round(printed[1] / 72, 4)],
-            })
+            files.append(BuiltFile(target, profile.id, size=image.size))
             return target
 
         for part in parts:
@@ -82,10 +72,10 @@ def export_tts(
         index = {"game": game.id, "profile": profile.id, "warnings": warnings, "decks": [p.index(folder) for p in pieces]}
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "decks.json")
         saved = folder / f"{game.folder_name}.json"
-        document = saved_object(game, pieces, folder, url_prefix)
+        document = saved_object(game, pieces, folder, request.url_prefix)
         outputs.data(json.dumps(document, indent=2).encode() + b"\n", saved)
         outputs.commit()
-    return TtsExport(tuple(files), tuple(warnings), saved)
+    return Built(game, profile, folder, tuple(files), folder / "decks.json", tuple(p.component for p in parts), notes=tuple(warnings))
 
 
 Card = tuple[str, str, int, str, str]
@@ -145,11 +135,10 @@ def _deck(part: Part, cards: list[Card], images: dict[str, Any], profile: Profil
         hidden = ((last % cols) * card_w, (last // cols) * card_h)
         faces.paste(fit(chunk[0][4]), hidden)
         backs.paste(fit(chunk[0][4]), hidden)
-        sheet_printed = (printed[0] * cols, printed[1] * used_rows)
-        face_path = write(faces, f"{part.id}-sheet-{number}.png", sheet_printed)
-        back_path = write(backs, f"{part.id}-backs-{number}.png", sheet_printed) if unique else None
+        face_path = write(faces, f"{part.id}-sheet-{number}.png")
+        back_path = write(backs, f"{part.id}-backs-{number}.png") if unique else None
         sheets.append(Sheet(face_path, back_path, cols, used_rows, tuple(c[0] for c in chunk), last))
-    single: Path | None = None if unique else write(fit(cards[0][4]), f"{part.id}-back.png", printed)
+    single: Path | None = None if unique else write(fit(cards[0][4]), f"{part.id}-back.png")
     return DeckImages(part, tuple((c[0], c[1], c[2]) for c in cards), tuple(sheets), single, (card_w, card_h), printed)
 
 
@@ -160,7 +149,7 @@ def _tiles(game: Game, part: Part, cards: list[Card], images: dict[str, Any], wr
 
     def image(key: str, name: str) -> Path:
         if key not in written:
-            written[key] = write(images[key], f"{part.id}/{name}.png", printed)
+            written[key] = write(images[key], f"{part.id}/{name}.png")
         return written[key]
 
     pieces = tuple(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.export.parts import Part
+from pnp.output.parts import Part
 from pnp.model import Game
 
 TILE_INCHES = 2.0

@@ -73,7 +73,7 @@ class Profile:
     printable_margin: float | None = None
     """Home: no text or mark may come nearer a paper edge than this (points); None: not checked."""
     share_sheets: bool = False
-    """Home: components of one kind may share a sheet (pnp.home.plan.runs)."""
+    """Home: components of one kind may share a sheet (pnp.output.home.plan.runs)."""
 
 
 @cache

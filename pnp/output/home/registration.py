@@ -6,7 +6,7 @@ centre cross; the back carries, behind each reference line, a ladder of
 numbered lines 0.5 mm apart. Held up to a light, the back line that
 continues the front's line gives the reading: the correction a player enters
 in the printer's own setting for the back side or looks up in a
-``-shifted-backs.pdf`` (:mod:`pnp.home.shifted`), and a designer passes as
+``-shifted-backs.pdf`` (:mod:`pnp.output.home.shifted`), and a designer passes as
 ``--back-offset``. The page tells a player who holds only the PDFs what to
 do; the command is a note for those who build. A line drawn ``c`` mm right
 of (or above) where the front's line falls, as the back page is seen from
@@ -160,7 +160,7 @@ CSS = """
 
 def registration_html(game: Game, paper: Paper, shifted: bool = False) -> str:
     """Both pages of the test, the front then the back, on ``paper`` (portrait);
-    ``shifted``: the build wrote -shifted-backs.pdf files (:mod:`pnp.home.shifted`)."""
+    ``shifted``: the build wrote -shifted-backs.pdf files (:mod:`pnp.output.home.shifted`)."""
     w, h = to_mm(paper.width), to_mm(paper.height)
     front = _svg(reference_lines(w, h), w, h)
     back = _svg([line[1:] for line in ladder_lines(w, h)] + [(w / 2 - 10, h / 2, w / 2 + 10, h / 2)], w, h, _labels(w, h))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,20 +19,22 @@ from typing import TYPE_CHECKING, Any
 import pikepdf
 from pikepdf import Name
 
-from pnp.errors import Level, PnpError
-from pnp.words import count
-from pnp.export.profiles import Profile
-from pnp.export.parts import Part, split_modules, with_backs
-from pnp.export.raster import with_bleed
-from pnp.model import Component, Game
 from pnp.commit import Outputs, claimed
+from pnp.errors import Level, PnpError
+from pnp.model import Component, Game
+from pnp.output.parts import Part, split_modules, with_backs
+from pnp.output.profiles import Profile
+from pnp.output.raster import with_bleed
+from pnp.output.request import Request
+from pnp.output.result import Built, BuiltFile
 from pnp.render.cache import RenderCache
-from pnp.render.layout import render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
+from pnp.render.layout import render_faces
 from pnp.render.scope import scope_for
+from pnp.words import count
 
 if TYPE_CHECKING:
     from pnp.preflight import Requirements
@@ -44,17 +45,6 @@ class PreflightFailed(PnpError):
     """An export does not meet its printer's requirements; nothing was written."""
 
     exit_code = 1
-
-
-@dataclass(frozen=True)
-class PrintExport:
-    files: tuple[dict[str, Any], ...]
-    skipped: tuple[str, ...]
-    """Components of a size the printer does not take, each with why."""
-    reports: tuple[Report, ...]
-    """The preflight report of each file."""
-    warnings: tuple[str, ...] = ()
-    """What the export had to make up (a plain back for a one-sided component)."""
 
 
 def requirements(profile: Profile, component: Component | None = None) -> Requirements:
@@ -86,12 +76,13 @@ def accepted(components: Sequence[Component], profile: Profile) -> tuple[list[Co
     return keep, skipped
 
 
-def export_print_pdfs(
-    game: Game, components: Sequence[Component], profile: Profile, out_dir: Path, force: bool = False
-) -> PrintExport:
+def print_pdfs(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:
     """Write ``<out_dir>/<profile>/<game>-<component>.pdf`` for each component,
     and ``<game>-<module>-<component>.pdf`` for each optional module's cards of
-    it; a one-sided component is given a plain back (:func:`with_backs`)."""
+    it; a one-sided component is given a plain back (:func:`with_backs`).
+    Each page is one card side, whatever the ``papers``. A file that fails
+    its preflight stops the export unless ``request.force``."""
+    profile = request.profile
     chosen, skipped = accepted(components, profile)
     if not chosen:
         raise PreflightFailed(f"profile {profile.id}: none of the components is a size it prints:\n  " + "\n  ".join(skipped))
@@ -107,7 +98,7 @@ def export_print_pdfs(
         sources: list[pikepdf.Pdf] = []
         try:
             pages = _face_pages(game, rendered, profile, sources)
-            return _write(game, parts, plans, pages, {f.key: f for f in faces}, profile, out_dir, (skipped, notes), force)
+            return _write(game, parts, plans, pages, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
         finally:
             for source in sources:
                 source.close()
@@ -119,14 +110,14 @@ def _write(
     plans: dict[str, FacePlan],
     pages: dict[str, pikepdf.Page],
     by_key: dict[str, Face],
-    profile: Profile,
+    request: Request,
     out_dir: Path,
     notes: tuple[list[str], list[str]],
-    force: bool,
-) -> PrintExport:
+) -> Built:
     """Write each part's file, preflight it, and the index. ``notes``: the
     components skipped, and the warnings, each with why."""
     skipped, warnings = notes
+    profile = request.profile
     folder = out_dir / profile.id
     when = _build_time()
     files: list[dict[str, Any]] = []
@@ -159,7 +150,7 @@ def _write(
                 }
             )
         reports, failures = _preflight_all(staged, files, profile)
-        if failures and not force:
+        if failures and not request.force:
             raise PreflightFailed(
                 f"{profile.id}: preflight found {count(len(failures), 'problem')}; nothing was written (--force writes anyway):\n  "
                 + "\n  ".join(failures)
@@ -167,7 +158,11 @@ def _write(
         index = {"game": game.id, "profile": profile.id, "skipped": skipped, "warnings": warnings, "files": files}
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "index.json")
         outputs.commit()
-    return PrintExport(tuple(files), tuple(skipped), tuple(reports), tuple(warnings))
+    built = tuple(BuiltFile(out_dir / f["path"], profile.id, pages=f["pages"], module=f.get("module")) for f in files)
+    return Built(
+        game, profile, folder, built, folder / "index.json", tuple(p.component for p in parts),
+        notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(reports),
+    )
 
 
 def _preflight_all(

@@ -1,27 +1,20 @@
 """The manifest a home build writes beside its PDFs: every file, and each
 card's face keys and where each of its faces is first drawn (``at`` for the
-front, ``back_at`` for the back: what `pnp diff` reads)."""
+front, ``back_at`` for the back: what `pnp diff` reads), and reading it
+back: which cards changed since a build (``--changed-since``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.errors import UsageError
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game
-from pnp.render.faces import FacePlan
-
-
-@dataclass(frozen=True)
-class BuiltFile:
-    path: Path
-    profile: str
-    paper: str
-    pages: int
-    module: str | None = None
-
+from pnp.output.result import BuiltFile
+from pnp.render.faces import FacePlan, plan_faces
 
 
 def merged(plans: Sequence[FacePlan]) -> FacePlan:
@@ -82,3 +75,32 @@ def manifest_data(
             for c in components
         ],
     }
+
+
+def manifest_path(where: Path) -> Path:
+    """A manifest, given itself or the build folder that holds it."""
+    path = where / "manifest.json" if where.is_dir() else where
+    if not path.is_file():
+        raise UsageError(f"{where}: no manifest.json (give a build folder or its manifest)")
+    return path
+
+
+def cards_by_id(manifest: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+    """A manifest's cards by (component id, card id)."""
+    return {(c["id"], card["id"]): card for c in manifest.get("components", []) for card in c.get("cards", [])}
+
+
+def changed_cards(game: Game, components: Sequence[Component], old: Path) -> dict[str, set[str]]:
+    """Per component, the cards whose faces differ from ``old``'s build (or
+    are new), made the way that build made them (with or without ink saver)."""
+    manifest = json.loads(manifest_path(old).read_text())
+    before = cards_by_id(manifest)
+    # Like for like: an ink-saver build's cards are compared with ink-saver faces.
+    plan = plan_faces(game, components, ink_saver=bool(manifest.get("ink_saver", False)))
+    out: dict[str, set[str]] = {}
+    for component in components:
+        for card_id, front, back in plan.cards.get(component.id, ()):
+            was = before.get((component.id, card_id))
+            if was is None or was.get("front") != front or was.get("back") != back:
+                out.setdefault(component.id, set()).add(card_id)
+    return out
