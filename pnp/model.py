@@ -15,10 +15,10 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from pnp.errors import Diagnostic, Source
-from pnp.loading.checks import CHECKS, Checks
-from pnp.loading.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, Integer, Length, PaletteColor, Percent, Text
-from pnp.loading.shapes import AutoOrCount, LayoutChoice, PrepareCount, SizeSpec
-from pnp.loading.spec import AnyValue, Field, ListOf, MapOf, ModelRecord, Record, key
+from pnp.schema.checks import CHECKS, Checks
+from pnp.schema.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, Integer, Length, PaletteColor, Percent, Text
+from pnp.schema.shapes import AutoOrCount, LayoutChoice, PrepareCount, SizeSpec
+from pnp.schema.spec import AnyValue, Field, ListOf, MapOf, ModelRecord, Record, key
 
 MAX_COPIES = 10_000
 """More copies of one card than anyone prints at home or orders from a printer."""
@@ -161,7 +161,7 @@ class Component:
     """Layouts for particular papers (label products differ between A4 and Letter)."""
     card_record: Record | None = field(default=None, compare=False, repr=False)
     """The schema record every card was checked against
-    (:class:`pnp.loading.spec.Record`): what ``pnp cards`` converts by."""
+    (:class:`pnp.schema.spec.Record`): what ``pnp cards`` converts by."""
 
     def layout_for(self, paper: str) -> str:
         return self.paper_layouts.get(paper, self.layout)
@@ -305,7 +305,7 @@ class Game:
     )
     engine: EngineSpec | None = key(ENGINE, "The rules engine that plays the game (`pnp simulate`, `pnp score`).", None)
     checks: Checks = key(CHECKS, "Invariants and odds that `pnp check` verifies before anything is printed.", Checks())
-    """The validated ``checks:`` section; see :mod:`pnp.loading.checks`."""
+    """The validated ``checks:`` section; see :mod:`pnp.schema.checks`."""
     components: tuple[Component, ...] = key(AnyValue(), "What gets printed.")
     """What gets printed (the loader checks each component on its own)."""
     root: Path

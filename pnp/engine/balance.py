@@ -12,7 +12,7 @@ from pnp.engine.plugins import engine_for
 from pnp.engine.simulate import metrics
 from pnp.engine.skill import balance_level, skill_findings, skill_gap, trace, usage, usage_findings
 from pnp.engine.whatif import Table, budget_share, plan, whatif
-from pnp.loading.checks import Simulation
+from pnp.schema.checks import Simulation
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 

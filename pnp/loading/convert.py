@@ -25,10 +25,10 @@ import yaml
 
 from pnp.errors import Diagnostic, InputError, Source, UsageError
 from pnp.words import listed, number
-from pnp.loading.scalars import Boolean, Integer, Number
+from pnp.schema.scalars import Boolean, Integer, Number
 from pnp.loading.sheetfiles import TEXT_SUFFIXES, is_sheet
 from pnp.loading.sheets import LIST_SEPARATOR, leaf_spec, load_sheet
-from pnp.loading.spec import Checker, Record
+from pnp.schema.spec import Checker, Record
 from pnp.loading.yamlsrc import Document, KeyPath, load_yaml
 from pnp.model import Component, Game
 

@@ -18,7 +18,7 @@ from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declared_fields, component_record, game_record
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.sheets import load_sheet
-from pnp.loading.spec import INVALID, Checker, Field, FileKind, Record
+from pnp.schema.spec import INVALID, Checker, Field, FileKind, Record
 from pnp.loading.yamlsrc import Document as YamlDoc, KeyPath, dotted, load_yaml
 from pnp.model import (
     DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, DieNet, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,

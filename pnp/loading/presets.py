@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source
-from pnp.loading.scalars import Length
-from pnp.loading.spec import INVALID, Checker, Field, Record
+from pnp.schema.scalars import Length
+from pnp.schema.spec import INVALID, Checker, Field, Record
 from pnp.loading.yamlsrc import load_yaml
 from pnp.model import LAYOUT, PAPER, Paper, SheetLayout
 from pnp.paths import PRESETS, confined, way_out

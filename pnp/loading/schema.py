@@ -1,11 +1,11 @@
 """The one card-data schema: every key of a game folder's YAML, documented.
 
 The keys the loader turns into model values are declared once, on the model
-classes (:mod:`pnp.model`, :mod:`pnp.loading.checks`, each attribute with
-:func:`pnp.loading.spec.key`); this module adds the keys only the loader reads
+classes (:mod:`pnp.model`, :mod:`pnp.schema.checks`, each attribute with
+:func:`pnp.schema.spec.key`); this module adds the keys only the loader reads
 (card field types, a component's ``each``) and the records of cards.
 ``docs/card-data.md`` explains each field; ``tests/loading/test_schema_docs.py`` fails
-when a field here is missing there. Types come from :mod:`pnp.loading.spec` and :mod:`pnp.loading.scalars`.
+when a field here is missing there. Types come from :mod:`pnp.schema.spec` and :mod:`pnp.schema.scalars`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
-from pnp.loading.scalars import IDENT, SLUG, Boolean, Choice, Integer, Length, Number, Ref, Text
-from pnp.loading.shapes import SizeSpec
-from pnp.loading.spec import INVALID, AnyValue, Checker, Field, ListOf, MapOf, ModelRecord, Record, Spec, Variant
+from pnp.schema.scalars import IDENT, SLUG, Boolean, Choice, Integer, Length, Number, Ref, Text
+from pnp.schema.shapes import SizeSpec
+from pnp.schema.spec import INVALID, AnyValue, Checker, Field, ListOf, MapOf, ModelRecord, Record, Spec, Variant
 from pnp.loading.yamlsrc import KeyPath
 from pnp.model import MAX_COPIES, Component, Game
 

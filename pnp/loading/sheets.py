@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source, column_letters
-from pnp.loading.scalars import Boolean, Choice, Integer, Number, Text
-from pnp.loading.spec import ListOf, MapOf, Record, Spec, Variant
+from pnp.schema.scalars import Boolean, Choice, Integer, Number, Text
+from pnp.schema.spec import ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.sheetfiles import TEXT_SUFFIXES, read_rows, refuse
 from pnp.loading.yamlsrc import MAX_NODES, Document, KeyPath
 

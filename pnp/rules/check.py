@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from pnp.errors import InputError
-from pnp.loading.checks import AmountValue, Deal, FieldRef, Odds, PerValue, SetSize, Supply
+from pnp.schema.checks import AmountValue, Deal, FieldRef, Odds, PerValue, SetSize, Supply
 from pnp.model import Card, Component, Game
 from pnp.rules import instances, links, numbers
 from pnp.rules.findings import Report, Severity
@@ -139,7 +139,7 @@ def _power_extras(run: Run, component_id: str, path: str) -> int:
 
 
 def _amount(run: Run, check: str, value: AmountValue | None, path: str) -> int | None:
-    """An amount (:class:`pnp.loading.checks.Amount`) for the largest table;
+    """An amount (:class:`pnp.schema.checks.Amount`) for the largest table;
     None when it is not given, or after an error at the faulty value's place."""
     if value is None or isinstance(value, int):
         return value

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from pnp.loading.checks import Instances
+from pnp.schema.checks import Instances
 from pnp.model import Card, Component, Game
 from pnp.rules.findings import Severity
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pnp.loading.checks import Agree, Links
+from pnp.schema.checks import Agree, Links
 from pnp.model import Card
 from pnp.rules.findings import Severity
 from pnp.rules.run import Run

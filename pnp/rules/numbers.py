@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from pnp.loading.checks import Dice, Means, Profile, Tokens
+from pnp.schema.checks import Dice, Means, Profile, Tokens
 from pnp.model import Card, Component
 from pnp.rules.findings import Severity
 from pnp.rules.run import Run

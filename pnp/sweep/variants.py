@@ -21,7 +21,7 @@ from pnp.engine import agents as seats
 from pnp.engine.api import PlayEngine
 from pnp.errors import InputError, PnpError
 from pnp.loading.schema import FIELD_TYPE, field_spec
-from pnp.loading.spec import INVALID, Checker, MapOf
+from pnp.schema.spec import INVALID, Checker, MapOf
 from pnp.loading.yamlsrc import load_yaml
 from pnp.model import Game
 from pnp.sweep.spec import Change, Sweep

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.engine.balance import _judge
-from pnp.loading.checks import Simulation
+from pnp.schema.checks import Simulation
 from pnp.rules.summary import _play_lines, seat_balance
 
 BANDS = Simulation(rounds_min=1, rounds_max=99, seat_balance_min=0.90)

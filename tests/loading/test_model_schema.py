@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 import typing
 
-from pnp.loading.checks import Checks, Instances, Simulation, Supply
+from pnp.schema.checks import Checks, Instances, Simulation, Supply
 from pnp.loading.loader import load_game, resolve_game_dir
 from pnp.loading.presets import load_layouts, load_sizes
-from pnp.loading.scalars import Choice, Text
+from pnp.schema.scalars import Choice, Text
 from pnp.loading.schema import game_record
-from pnp.loading.spec import ModelRecord, Spec, walk
+from pnp.schema.spec import ModelRecord, Spec, walk
 from pnp.model import LAYOUT, CropMarks, FontFace, Game, LabelSheet, SheetLayout
 
 

@@ -11,15 +11,16 @@ import copy
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar
 
 from pnp.errors import Diagnostic, Level
-from pnp.loading.yamlsrc import Document, KeyPath
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
+
+    from pnp.loading.yamlsrc import Document, KeyPath
 
 
 class Invalid(Enum):

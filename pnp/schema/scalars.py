@@ -7,12 +7,14 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import PathRefused
-from pnp.loading.spec import INVALID, Invalid, Checker, FileKind, Spec
-from pnp.loading.yamlsrc import KeyPath
+from pnp.schema.spec import INVALID, Invalid, Checker, FileKind, Spec
 from pnp.units import UnitError, parse_length, to_mm
+
+if TYPE_CHECKING:
+    from pnp.loading.yamlsrc import KeyPath
 
 
 @dataclass(frozen=True)

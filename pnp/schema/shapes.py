@@ -5,11 +5,13 @@ declare its keys with them."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnp.loading.scalars import SLUG, Integer, Length
-from pnp.loading.spec import INVALID, Invalid, Checker, Field, ListOf, MapOf, Record, Spec
-from pnp.loading.yamlsrc import KeyPath
+from pnp.schema.scalars import SLUG, Integer, Length
+from pnp.schema.spec import INVALID, Invalid, Checker, Field, ListOf, MapOf, Record, Spec
+
+if TYPE_CHECKING:
+    from pnp.loading.yamlsrc import KeyPath
 
 
 class AutoOrCount(Spec[int | None]):

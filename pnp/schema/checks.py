@@ -10,12 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pnp.loading.scalars import IDENT, SLUG, Boolean, Integer, Number, Text
-from pnp.loading.spec import INVALID, Invalid, Checker, ListOf, MapOf, ModelRecord, Spec, key
-from pnp.loading.yamlsrc import KeyPath
+from pnp.schema.scalars import IDENT, SLUG, Boolean, Integer, Number, Text
+from pnp.schema.spec import INVALID, Invalid, Checker, ListOf, MapOf, ModelRecord, Spec, key
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
+
+    from pnp.loading.yamlsrc import KeyPath
 
 
 AmountValue = int | Mapping[Literal["max_of", "per_player", "per_other_player"], int | str]
