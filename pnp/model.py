@@ -68,6 +68,7 @@ class Size:
 
 
 FontStyle = Literal["normal", "italic"]
+DieLine = Literal["circle", "rectangle"]
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,12 @@ class Component:
         Text(max_length=600), "How a printed piece becomes the piece the rules name (sleeved, stuck, punched), in players' words.", None
     )
     """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
+    die_line: DieLine | None = key(
+        Choice(("circle", "rectangle")),
+        "The shape a factory die-cuts each piece to at its trim (tokens, boards); default circle for layouts with cutting circles.",
+        None,
+    )
+    """The shape a factory die-cuts the pieces to (pnp.pdf.dieline)."""
     blank_back: str | None = key(
         PaletteColor(),
         "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",
@@ -181,9 +188,29 @@ class Document:
     """The name the template loader knows the template by."""
     styles: tuple[Path, ...] = key(ListOf(FileRef("style")), "Stylesheets the document uses.", (), name="style")
     stock: str = key(Text(max_length=40), "What to print it on.", "plain paper")
+    booklet: bool = key(Boolean(), "Also print it as a saddle-stitched booklet and as reader's spreads.", False)
+    """Also printed as a saddle-stitched booklet and as reader's spreads (pnp.imposition.booklet)."""
 
 
 DOCUMENT = ModelRecord.of(Document, "a document {id, name, template, ...}", by_loader=True)
+
+
+@dataclass(frozen=True)
+class TuckBox:
+    """A tuck box sized from the deck it holds (pnp.imposition.tuckbox); lengths in points."""
+
+    id: str
+    name: str
+    holds: tuple[str, ...]
+    """The components whose cards it holds, together."""
+    stock: float
+    """The thickness of one card."""
+    sleeves: tuple[float, float, float] | None
+    """Sleeve width, height and the thickness a sleeve adds to a card."""
+    tolerance: float
+    panels: Mapping[str, str]
+    """Template names by panel: front, back, side, top (the lids)."""
+    styles: tuple[Path, ...]
 
 
 @dataclass(frozen=True)
@@ -298,6 +325,10 @@ class Game:
     sets: Mapping[str, tuple[Entry, ...]] = key(MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {})
     rules: Mapping[str, Any] = key(AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {})
     documents: tuple[Document, ...] = key(ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ())
+    boxes: tuple[TuckBox, ...] = key(
+        ListOf(AnyValue()), "Tuck boxes sized from the decks they hold, printed as die lines with their panels.", ()
+    )
+    """Tuck boxes sized from the decks they hold (the loader checks each with pnp.loading.boxes.BOX)."""
     modules: tuple[Module, ...] = key(ListOf(MODULE), "Optional cards printed in files of their own.", ())
     prepare: tuple[Preparation, ...] = key(
         ListOf(PREPARE),

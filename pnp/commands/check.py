@@ -28,6 +28,7 @@ def check(
     import os
     from dataclasses import replace
 
+    from pnp.colour.distinct import findings as colour_findings
     from pnp.rules.check import check_game
     from pnp.rules.findings import Finding, Severity
     from pnp.rules.summary import NOT_PLAYED, as_html, as_text
@@ -36,6 +37,7 @@ def check(
     budgets = _search_budgets(search)
     loaded = load(game, strict)
     report = check_game(loaded)
+    report = replace(report, findings=(*report.findings, *colour_findings(loaded)))
     if games and loaded.engine and report.errors():
         skipped = Finding(Severity.INFO, "simulation", f"{NOT_PLAYED}: the engine plays only a game whose tables pass the checks above", str(loaded.source))
         report = replace(report, findings=(*report.findings, skipped))

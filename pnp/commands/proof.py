@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp.commands.common import load
 from pnp.words import count
+
+if TYPE_CHECKING:
+    from pnp.colour.vision import Deficiency
 
 
 @click.command(name="proof")
@@ -16,7 +20,9 @@ from pnp.words import count
               help="Folder for results; the sheets go in <out>/<game>/proof/.")
 @click.option("--only", default=None, metavar="IDS", help="Comma-separated component ids (default: all).")
 @click.option("--dpi", default=100, show_default=True, type=click.IntRange(30, 300), help="Pixels per inch of the faces on the sheets.")
-def proof(game: str, out: Path, only: str | None, dpi: int) -> None:
+@click.option("--vision", type=click.Choice(["protan", "deutan", "tritan"]), default=None,
+              help="Show the faces as a player with this colour-vision deficiency sees them (Machado et al. 2009, full severity).")
+def proof(game: str, out: Path, only: str | None, dpi: int, vision: Deficiency | None) -> None:
     """Write contact sheets of GAME: every distinct face, captioned with its card,
     side and copies, one PNG per component and one PDF of them all. A face
     whose text overflows (or leaves the safe zone, or overlaps) is framed in
@@ -25,7 +31,7 @@ def proof(game: str, out: Path, only: str | None, dpi: int) -> None:
     from pnp.iterate.proof import proof as make
 
     loaded = load(game, strict=False)
-    made = make(loaded, select(loaded, only.split(",") if only else None), out / loaded.folder_name, dpi)
+    made = make(loaded, select(loaded, only.split(",") if only else None), out / loaded.folder_name, dpi, vision)
     for warning in made.warnings:
         click.echo(str(warning), err=True)
     written = made.files

@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pnp.colour.vision import Deficiency
 from pnp.errors import Diagnostic
 from pnp.model import Component, Game
 from pnp.paths import OWN
@@ -112,24 +113,29 @@ def _sheet(title: str, placed: Sequence[tuple[Any, tuple[str, ...], str | None]]
     return sheet
 
 
-def proof(game: Game, components: Sequence[Component], out_dir: Path, dpi: int) -> Proof:
-    """Write the contact sheets of ``components`` into ``out_dir/proof/``."""
+def proof(game: Game, components: Sequence[Component], out_dir: Path, dpi: int, vision: Deficiency | None = None) -> Proof:
+    """Write the contact sheets of ``components`` into ``out_dir/proof/``; with
+    ``vision``, the faces as a player with that deficiency sees them, in files
+    named with it (``proof-cards-deutan.png``)."""
+    from pnp.colour.vision import simulate_image
     from pnp.output.raster import rasterise
     from pnp.render.faces import plan_faces
 
     plan = plan_faces(game, components)
     rasters = rasterise(game, components, list(plan.faces), lambda face: None, dpi)
+    images = rasters.images if vision is None else {key: simulate_image(image, vision) for key, image in rasters.images.items()}
+    suffix, seen = ("", "") if vision is None else (f"-{vision}", f", as a {vision} player sees them")
     sheets = []
     for component in components:
         faces = tiles(game, component, plan.cards.get(component.id, ()))
-        placed = [(rasters.images[t.face], t.caption, flag(rasters.findings.get(t.face, ()))) for t in faces]
+        placed = [(images[t.face], t.caption, flag(rasters.findings.get(t.face, ()))) for t in faces]
         if placed:
-            title = f"{game.title}: {component.name} ({component.copies} printed, {len(placed)} faces)"
-            sheets.append((out_dir / "proof" / f"proof-{component.id}.png", _sheet(title, placed)))
-    return Proof(_write(game, sheets, out_dir, dpi), rasters.warnings)
+            title = f"{game.title}: {component.name} ({component.copies} printed, {len(placed)} faces{seen})"
+            sheets.append((out_dir / "proof" / f"proof-{component.id}{suffix}.png", _sheet(title, placed)))
+    return Proof(_write(game, sheets, out_dir, dpi, suffix), rasters.warnings)
 
 
-def _write(game: Game, sheets: Sequence[tuple[Path, Any]], out_dir: Path, dpi: int) -> tuple[Path, ...]:
+def _write(game: Game, sheets: Sequence[tuple[Path, Any]], out_dir: Path, dpi: int, suffix: str = "") -> tuple[Path, ...]:
     """Each sheet as its PNG, and all of them as one PDF, committed in one step."""
     from pnp.commit import Outputs, claimed
     from pnp.render.faces import build_date
@@ -147,7 +153,7 @@ def _write(game: Game, sheets: Sequence[tuple[Path, Any]], out_dir: Path, dpi: i
             first, *rest = [s for _, s in sheets]
             first.save(buffer, format="PDF", save_all=True, append_images=rest, resolution=float(dpi),
                        title=f"{game.title}: proof", producer="pnp", creator="pnp", creationDate=when, modDate=when)
-            target = out_dir / "proof" / f"{game.id}-proof.pdf"
+            target = out_dir / "proof" / f"{game.id}-proof{suffix}.pdf"
             outputs.data(buffer.getvalue(), target)
             written.append(target)
         outputs.commit()

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
+from pnp.loading.boxes import tuck_boxes
 from pnp.loading.dice import check_faces, denomination_cards, die_net, face_cards
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
@@ -180,6 +181,7 @@ def _game(
         engine=_engine(doc, top["engine"], diagnostics),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
         documents=tuple(DOCUMENT.build(d, template=_template_name(d["template"], game_dir)) for d in top["documents"]),
+        boxes=tuck_boxes(top["boxes"], components, doc, diagnostics, lambda found: _template_name(found, game_dir)),
         layouts=MappingProxyType(layouts),
         palette=MappingProxyType({name: SWATCH.build(c, name=name, screen=c["screen"].lower()) for name, c in top["palette"].items()}),
     )
@@ -286,7 +288,6 @@ def _component(
         paper_layouts=per_paper,
         card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,
         net=net,
-        faces_of=c["faces_of"],
     )
     if net is not None:
         check_faces(component, path, ck)

@@ -17,6 +17,7 @@ from pnp.schema.scalars import IDENT, SLUG, Boolean, Choice, Integer, Length, Nu
 from pnp.schema.shapes import SizeSpec
 from pnp.schema.spec import INVALID, AnyValue, Checker, Field, ListOf, MapOf, ModelRecord, Record, Spec, Variant
 from pnp.loading.yamlsrc import KeyPath
+from pnp.loading.boxes import BOX
 from pnp.model import MAX_COPIES, Component, Game
 
 
@@ -86,7 +87,7 @@ def component_record(sizes: Mapping[str, tuple[float, float]]) -> ModelRecord[Co
 def game_record(sizes: Mapping[str, tuple[float, float]], components: bool = True) -> ModelRecord[Game]:
     """The game file. With ``components=False`` the components are left for the
     loader to check one by one (so one bad component does not hide the rest)."""
-    return GAME.with_spec("components", ListOf(component_record(sizes) if components else AnyValue(), 1))
+    return GAME.with_spec("components", ListOf(component_record(sizes) if components else AnyValue(), 1)).with_spec("boxes", ListOf(BOX))
 
 
 def card_record(fields: tuple[Field, ...], default_copies: int) -> Record:

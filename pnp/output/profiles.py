@@ -37,6 +37,7 @@ PROFILE = Record(
             "home: how far to move every back sheet, [right, up] as the back is seen (read off the registration test).",
             [0.0, 0.0],
         ),
+        Field("die_line", Text(r"[A-Za-z][A-Za-z0-9_-]*", "a spot colour name like CutContour", 40), "print-pdf: the spot colour of die lines for die-cut components; none without it.", None),
         Field("printable_margin", Length(0, 30), "home: the strip along each paper edge the printer leaves blank; text and marks there are reported.", None),
         Field(
             "share_sheets", Boolean(),
@@ -74,6 +75,8 @@ class Profile:
     """Home: no text or mark may come nearer a paper edge than this (points); None: not checked."""
     share_sheets: bool = False
     """Home: components of one kind may share a sheet (pnp.output.home.plan.runs)."""
+    die_line: str | None = None
+    """print-pdf: the spot colour die-cut components' die lines are drawn in (pnp.pdf.dieline); None: none drawn."""
 
 
 @cache
@@ -94,7 +97,7 @@ def load_profiles() -> dict[str, Profile]:
                 checked["order"], tuple(checked["accepts"]), checked["colour"], icc, checked["output_condition"],
                 checked["pdfx"], checked["max_ink"], checked["min_ppi"], checked["stamp"],
                 (checked["back_offset"][0], checked["back_offset"][1]),
-                checked["printable_margin"], checked["share_sheets"],
+                checked["printable_margin"], checked["share_sheets"], checked["die_line"],
             )
     if diagnostics:
         raise InputError(diagnostics)

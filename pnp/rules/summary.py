@@ -33,6 +33,10 @@ def as_text(report: Report, strict: bool) -> str:
     if balance:
         lines.append("Balance:")
         lines.extend(f"  {f.message}" for f in balance)
+    notes = [f for f in report.findings if f.check == "colours" and f.level is Severity.INFO]
+    if notes:
+        lines.append("Colours told apart by more than colour:")
+        lines.extend(f"  {f.message}" for f in notes)
     for key, odds in report.exact.get("odds", {}).items():
         values = [v["value"] for d in odds["goals"].values() for v in d.values()]
         if values:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pnp.schema.scalars import IDENT, SLUG, Boolean, Integer, Number, Text
+from pnp.schema.scalars import IDENT, SLUG, Boolean, Integer, Number, PaletteColor, Text
 from pnp.schema.spec import INVALID, Invalid, Checker, ListOf, MapOf, ModelRecord, Spec, key
 
 if TYPE_CHECKING:
@@ -249,6 +249,15 @@ class Simulation:
     skill_gap_min: int = key(Integer(-100, 100), "Percentage points a heuristic seat should beat a random one by.", -100)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Colours:
+    name: str = key(Text(max_length=40), "What the colours tell apart (suits, families), as findings name it.")
+    colours: tuple[str, ...] = key(ListOf(PaletteColor(), 2), "The colours players tell them apart by: palette names or '#rrggbb'.")
+    also: str | None = key(
+        Text(max_length=200), "What else tells them apart (a symbol, a name): close colours are then a note, not a warning.", None
+    )
+
+
 def _list(model: type[DataclassInstance], what: str) -> ListOf[object]:
     return ListOf(ModelRecord.of(model, what))
 
@@ -297,6 +306,10 @@ class Checks:
         "Fields that name other cards or rules entries, and how the pair must agree.", (),
     )
     agree: tuple[Agree, ...] = key(_list(Agree, "{component, by, fields, why}"), "Cards sharing a field's value agree on other fields.", ())
+    colours: tuple[Colours, ...] = key(
+        _list(Colours, "{name, colours, also}"),
+        "Colours players tell things apart by, checked for colour-vision deficiencies (default: the palette).", (),
+    )
     simulation: Simulation | None = key(
         ModelRecord.of(Simulation, "simulation bands"), "Target bands for the engine's simulated play (pnp check --games).", None
     )

@@ -229,7 +229,11 @@ def test_shipped_d01_is_sound_and_its_odds_are_exact() -> None:
     assert result.returncode == 0 and data["ok"] and not findings(data, "error"), data["findings"]
     # The known finding (RULES-NOTES.md: the host loses at 3 players; seat balance 0.89 over
     # 10,000 games, the band 0.90): 200 games of seed 1 put the seats' intervals apart.
-    assert [w["message"][:30] for w in findings(data, "warning") if w["check"] not in ("skill", "usage")] == ["3 players: seat balance 0.76 ("]
+    assert [w["message"][:30] for w in findings(data, "warning") if w["check"] not in ("skill", "usage", "colours")] == ["3 players: seat balance 0.76 ("]
+    # The other known finding (DESIGN.md, "Colour vision"): six pairs of family colours that
+    # a colour-blind player may not tell apart on the heart tokens, which carry no crest.
+    close = [w["message"].split(" look")[0] for w in findings(data, "warning") if w["check"] == "colours"]
+    assert close[:2] == ["families: crest-bellamy and crest-ellery", "families: crest-ashford and crest-grantham"] and len(close) == 6
     prim = data["exact"]["odds"]["desires.prim"]["goals"]
     assert len(prim) == 9
     assert Fraction(prim["a-learned-match"]["3"]["probability"]) == Fraction(3696, 20349)

@@ -222,6 +222,16 @@ CASES += [
      "templates/mini/extra.css", 1, ["refused to read 'file:///dev/zero'"]),
     ("stylesheet-unused-url-to-network", _both(_STYLED, _write("templates/mini/extra.css", "h1 { color: #000; }\n.unused { background: url(https://example.com/x.png); }\n")),
      "templates/mini/extra.css", 2, ["only local files may be used"]),
+    # The colour-vision check's declaration names palette colours (issue 42).
+    ("colour-check-unknown-colour", _replace("game.yaml", "components:\n", "checks:\n  colours:\n    - {name: crests, colours: [crimson, '#0000aa']}\ncomponents:\n"),
+     "game.yaml", 18, ["checks.colours[0].colours[0]", "unknown palette colour 'crimson'"]),
+    ("colour-check-one-colour", _replace("game.yaml", "components:\n", "checks:\n  colours:\n    - {name: crests, colours: ['#0000aa']}\ncomponents:\n"),
+     "game.yaml", 18, ["checks.colours[0].colours", "1 items; expected"]),
+    # Tuck boxes name the components they hold, and thicknesses with units (issue 42).
+    ("box-holds-unknown-component", _replace("game.yaml", "components:\n", "boxes:\n  - {id: b, name: B, holds: [deck], stock: 0.3mm}\ncomponents:\n"),
+     "game.yaml", 17, ["boxes[0].holds[0]", "no component 'deck'", "cards, sleeves"]),
+    ("box-stock-without-unit", _replace("game.yaml", "components:\n", "boxes:\n  - {id: b, name: B, holds: [cards], stock: 0.3}\ncomponents:\n"),
+     "game.yaml", 17, ["boxes[0].stock", "unit"]),
 ]
 
 

@@ -16,8 +16,10 @@ import pikepdf
 from pnp import words
 from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, Level, Source
+from pnp.imposition.booklet import booklets
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
+from pnp.output.boxes import boxes_file, boxes_pdf
 from pnp.output.home.manifest import manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.output.home.plan import HomePlan, document_file, plan_home, variant
@@ -157,6 +159,14 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
                 target = out_dir / document_file(game, document, paper_id)
                 outputs.pdf(pdf, target)
                 files.append(BuiltFile(target, request.profile.id, paper_id, len(pdf.pages)))
+                for name, imposed_pdf in booklets(pdf, plan.papers[paper_id], target.name) if document.booklet else ():
+                    outputs.pdf(imposed_pdf, out_dir / name)
+                    files.append(BuiltFile(out_dir / name, request.profile.id, paper_id, len(imposed_pdf.pages)))
+        for paper_id in plan.chosen if not request.only and not request.reprint else ():
+            boxes = boxes_pdf(game, plan.papers[paper_id])
+            if boxes is not None:
+                outputs.pdf(boxes, out_dir / boxes_file(game, paper_id))
+                files.append(BuiltFile(out_dir / boxes_file(game, paper_id), request.profile.id, paper_id, len(boxes.pages)))
         for paper_id in _registration_papers(plan, request):
             pdf = pikepdf.open(io.BytesIO(next(documents)))
             pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"Duplex registration test ({paper_id})", Creator="pnp"))

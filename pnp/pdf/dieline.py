@@ -1,0 +1,97 @@
+"""Die lines for a factory: the cut path of each die-cut piece (a token, a
+board) in a named spot colour, on an optional-content layer of its own.
+
+Factories (Panda, LongPack ...) take the die line as a Separation colour
+their prepress recognises (``CutContour`` by default; a profile's
+``die_line`` names another) drawn over the art, never in it: here it is a
+separate marked-content layer (``/OC``, one optional content group named
+"Die line"), stroked with overprint on so it knocks nothing out of the art
+below. Its alternate colour is 100 % magenta, for how viewers show it.
+
+The path is the piece's trim: a rectangle, or for a round piece the circle
+inscribed in it (four Bézier arcs).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pikepdf
+from pikepdf import Name
+
+from pnp.model import Component, Game
+
+Shape = Literal["rectangle", "circle"]
+
+LAYER = "Die line"
+WIDTH = 0.25
+"""The die line's width in points (a hairline prepress reads as a path, not as art)."""
+_KAPPA = 0.5522847498
+"""A quarter circle's control-point distance over its radius."""
+
+
+def layer(pdf: pikepdf.Pdf) -> pikepdf.Object:
+    """The document's die-line optional content group, made once."""
+    properties = pdf.Root.get(Name.OCProperties)
+    if properties is not None:
+        for group in properties.OCGs:
+            if str(group.get(Name.Name, "")) == LAYER:
+                return group
+    group = pdf.make_indirect(pikepdf.Dictionary(Type=Name.OCG, Name=pikepdf.String(LAYER)))
+    pdf.Root.OCProperties = pikepdf.Dictionary(
+        OCGs=pikepdf.Array([group]),
+        D=pikepdf.Dictionary(Name=pikepdf.String("Layers"), Order=pikepdf.Array([group]), ON=pikepdf.Array([group])),
+    )
+    return group
+
+
+def spot(pdf: pikepdf.Pdf, name: str) -> pikepdf.Object:
+    """``[/Separation /name /DeviceCMYK f]``, shown as 100 % magenta."""
+    tint = pikepdf.Dictionary(
+        FunctionType=2, Domain=pikepdf.Array([0, 1]), N=1,
+        C0=pikepdf.Array([0, 0, 0, 0]), C1=pikepdf.Array([0, 1, 0, 0]),
+    )
+    return pdf.make_indirect(pikepdf.Array([Name.Separation, Name("/" + name), Name.DeviceCMYK, pdf.make_indirect(tint)]))
+
+
+def path(shape: Shape, box: tuple[float, float, float, float]) -> str:
+    """The cut path of ``box`` (x0, y0, x1, y1 in points) as PDF path operators."""
+    x0, y0, x1, y1 = box
+    if shape == "rectangle":
+        return f"{x0:.3f} {y0:.3f} {x1 - x0:.3f} {y1 - y0:.3f} re"
+    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    kx, ky = rx * _KAPPA, ry * _KAPPA
+    arcs = [
+        (cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+        (cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+        (cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+        (cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+    ]
+    return f"{cx + rx:.3f} {cy:.3f} m " + " ".join(" ".join(f"{v:.3f}" for v in arc) + " c" for arc in arcs) + " h"
+
+
+def die_shape(game: Game, component: Component) -> Shape | None:
+    """The shape a factory die-cuts ``component`` to: its ``die_line``, else a
+    circle when its layout draws cutting circles (round tokens), else None (cards)."""
+    if component.die_line is not None:
+        return "circle" if component.die_line == "circle" else "rectangle"
+    layout = game.layouts.get(component.layout)
+    return "circle" if layout is not None and layout.guides == "circle" else None
+
+
+def add_die_lines(pdf: pikepdf.Pdf, shape: Shape, colour: str) -> None:
+    """Stroke each page's trim box as a die line in the spot ``colour``, on the die-line layer."""
+    group, separation = layer(pdf), spot(pdf, colour)
+    state = pdf.make_indirect(pikepdf.Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1))
+    for page in pdf.pages:
+        trim = page.obj.get(Name.TrimBox, page.mediabox)
+        box = (float(trim[0]), float(trim[1]), float(trim[2]), float(trim[3]))
+        if Name.Resources not in page.obj:
+            page.obj.Resources = pikepdf.Dictionary()
+        resources = page.obj.Resources
+        for kind, key, value in ((Name.Properties, Name.PnpDie, group), (Name.ColorSpace, Name.PnpCut, separation), (Name.ExtGState, Name.PnpOP, state)):
+            if kind not in resources:
+                resources[kind] = pikepdf.Dictionary()
+            resources[kind][key] = value
+        stream = f"/OC /PnpDie BDC q /PnpOP gs /PnpCut CS 1 SCN {WIDTH} w {path(shape, box)} S Q EMC\n"
+        page.contents_add(pikepdf.Stream(pdf, stream.encode()))

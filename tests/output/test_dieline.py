@@ -1,0 +1,80 @@
+"""Die lines for factories (issue 42): the cut path in a named spot colour,
+on its own optional-content layer, never in the art; read back with pikepdf."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+import pytest
+from pikepdf import Name
+
+from pnp.pdf.dieline import path
+from pnp.output.profiles import load_profiles
+from tests.conftest import run_pnp
+
+
+def test_the_factory_profile_names_cutcontour_and_print_on_demand_draws_none() -> None:
+    profiles = load_profiles()
+    assert profiles["factory"].die_line == "CutContour"
+    assert profiles["drivethrucards"].die_line is None and profiles["home"].die_line is None
+
+
+def test_a_circle_die_line_touches_the_trim_box_at_its_four_sides() -> None:
+    numbers = [float(v) for v in path("circle", (10, 20, 60, 70)).replace("m", "").replace("c", "").replace("h", "").split()]
+    points = list(zip(numbers[::2], numbers[1::2]))
+    ends = [v for point in [points[0], *points[3::3]] for v in point]
+    assert ends == pytest.approx([60, 45, 35, 70, 10, 45, 35, 20, 60, 45])  # start, then each arc's end
+    assert path("rectangle", (1, 2, 11, 22)) == "1.000 2.000 10.000 20.000 re"
+
+
+def _spot_uses(pdf: pikepdf.Pdf, page: pikepdf.Page) -> tuple[list[bool], set[str]]:
+    """For each use of a Separation colour space on ``page``: whether it lies
+    inside the die-line layer's marked content; and the spot names found in
+    the page's forms (the art)."""
+    resources = page.obj.Resources
+    spaces = {str(k): v for k, v in resources.get(Name.ColorSpace, {}).items()}
+    layers = {str(k): v for k, v in resources.get(Name.Properties, {}).items()}
+    inside: list[bool] = []
+    stack: list[bool] = []
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        if op == "BDC":
+            group = layers.get(str(operands[1])) if str(operands[0]) == "/OC" else None
+            stack.append(group is not None and str(group.Name) == "Die line")
+        elif op == "EMC":
+            stack.pop()
+        elif op in ("CS", "cs"):
+            space = spaces.get(str(operands[0]))
+            if isinstance(space, pikepdf.Array) and space[0] == Name.Separation:
+                inside.append(any(stack))
+    in_art = set()
+    for form in resources.XObject.values():
+        for space in form.get(Name.Resources, {}).get(Name.ColorSpace, {}).values():
+            if isinstance(space, pikepdf.Array) and space[0] == Name.Separation:
+                in_art.add(str(space[1]))
+        assert b"CutContour" not in form.read_bytes()
+    return inside, in_art
+
+
+def test_the_spot_colour_is_only_on_the_cut_layer(mini_copy: Path, tmp_path: Path) -> None:
+    game = mini_copy / "game.yaml"
+    game.write_text(game.read_text().replace("    each: crests\n", "    each: crests\n    die_line: circle\n", 1))
+    done = run_pnp("build", str(mini_copy), "--profile", "factory", "--only", "sleeves,cards", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr  # preflight passes with the spot colour
+    folder = tmp_path / "mini" / "factory"
+    with pikepdf.open(folder / "mini-sleeves.pdf") as pdf:
+        (group,) = pdf.Root.OCProperties.OCGs
+        assert str(group.Name) == "Die line" and list(pdf.Root.OCProperties.D.ON) == [group]
+        for page in pdf.pages:
+            inside, in_art = _spot_uses(pdf, page)
+            assert inside == [True] and not in_art
+            (space,) = [s for s in page.obj.Resources.ColorSpace.values() if s[0] == Name.Separation]
+            assert space[1] == Name("/CutContour") and space[2] == Name.DeviceCMYK
+            trim = [float(v) for v in page.obj.TrimBox]
+            stream = page.obj.Contents[-1].read_bytes().decode()
+            assert f"{trim[2]:.3f} {(trim[1] + trim[3]) / 2:.3f} m" in stream and " c " in stream  # a circle at the trim
+            assert "/PnpOP gs" in stream and page.obj.Resources.ExtGState.PnpOP.OP is True  # overprinted
+    with pikepdf.open(folder / "mini-cards.pdf") as cards:  # cards are cut by the factory's own card dies
+        assert Name.OCProperties not in cards.Root
+        assert all(Name.ColorSpace not in page.obj.Resources for page in cards.pages)
