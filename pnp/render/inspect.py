@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal, NamedTuple, get_args
 
-from pnp.render.boxes import Box, Element
+from pnp.render.boxtree import Box, Element
 from pnp.render.faces import Face
 from pnp.render.frame import STAMP_BAND
 from pnp.render.fontcheck import FontRules, text_problems
