@@ -1,6 +1,9 @@
 """The frozen values the stages pass along: a loaded game and its parts.
 
 Lengths are float points (see :mod:`pnp.units`). Nothing here reads files.
+An attribute read from game.yaml is declared once, here, with :func:`key`:
+its value type, documentation and default make the card-data schema
+(:mod:`pnp.loading.schema`), which builds these values directly.
 """
 
 from __future__ import annotations
@@ -9,9 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from pnp.errors import Diagnostic, Source
+from pnp.schema.checks import CHECKS, Checks
+from pnp.schema.scalars import COLOR, IDENT, SLUG, Boolean, Choice, FileRef, Integer, Length, PaletteColor, Percent, Text
+from pnp.schema.shapes import AutoOrCount, LayoutChoice, PrepareCount, SizeSpec
+from pnp.schema.spec import AnyValue, Field, ListOf, MapOf, ModelRecord, Record, key
+
+MAX_COPIES = 10_000
+"""More copies of one card than anyone prints at home or orders from a printer."""
 
 
 @dataclass(frozen=True)
@@ -19,11 +29,14 @@ class Entry:
     """One member of a game's named set: a symbol, a crest, a suit ..."""
 
     set_name: str
-    id: str
-    name: str
-    art: Path | None
-    color: str | None
-    text: str | None
+    id: str = key(SLUG, "The entry's id, used by cards and templates.")
+    name: str = key(Text(max_length=80), "The name players read.")
+    art: Path | None = key(FileRef("art"), "An SVG or PNG drawing of the entry.", None)
+    color: str | None = key(PaletteColor(), "The entry's main colour, for templates: a palette colour name (or '#rrggbb').", None)
+    text: str | None = key(Text(), "A short description, for references and rulebooks.", None)
+
+
+ENTRY = ModelRecord.of(Entry, "a set entry {id, name, art, color, text}", by_loader=True)
 
 
 @dataclass(frozen=True)
@@ -32,8 +45,13 @@ class Swatch:
     designer gave one, its CMYK print value (percent)."""
 
     name: str
-    screen: str
-    print: tuple[float, float, float, float] | None = None
+    screen: str = key(COLOR, "The colour on screen and in home prints, '#rrggbb' (sRGB).")
+    print: tuple[float, float, float, float] | None = key(
+        ListOf(Percent(), 4, 4),
+        "The colour in CMYK exports, [c, m, y, k] in percent; left out, it is converted with the profile's ICC profile.",
+        None,
+    )
+    doc: str | None = key(Text(), "What the colour is for.", None, compare=False, repr=False)
 
     @property
     def rgb(self) -> tuple[int, int, int]:
@@ -49,12 +67,19 @@ class Size:
     height: float
 
 
+FontStyle = Literal["normal", "italic"]
+DieLine = Literal["circle", "rectangle"]
+
+
 @dataclass(frozen=True)
 class FontFace:
-    family: str
-    file: Path
-    style: str
-    weight: int
+    family: str = key(Text(max_length=80), "The CSS font-family name templates use.")
+    file: Path = key(FileRef("font"), "The font file, under the project's or the game's fonts/.")
+    style: FontStyle = key(Choice(("normal", "italic")), "normal or italic.", "normal")
+    weight: int = key(Integer(100, 900), "The CSS weight, 400 for regular.", 400)
+
+
+FONT = ModelRecord.of(FontFace, "a font {family, file, style, weight}")
 
 
 @dataclass(frozen=True)
@@ -76,47 +101,74 @@ class DieNet:
     ``faces`` lists its six faces, each drawn by the component's front template
     in a ``face``-sized square (points), with ``tab``-deep glue tabs."""
 
-    faces: str
-    face: float
-    tab: float
+    faces: str = key(IDENT, "The card field that lists each die's six faces, in net order.")
+    face: float = key(Length(5, 60), "The side of one face's square.")
+    tab: float = key(Length(1, 20), "How deep the glue tabs are; default three tenths of the face.", None)
 
 
-@dataclass(frozen=True)
+NET = ModelRecord.of(DieNet, "a cube net {faces, face, tab}", by_loader=True)
+"""The loader works out the tab left out (:mod:`pnp.loading.dice`)."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Component:
     """A printed part of the game: a deck, a set of boards, a token sheet."""
 
-    id: str
-    name: str
-    size: Size
-    bleed: float
-    safe: float
-    layout: str
-    front: str
-    back: str | None
-    styles: tuple[Path, ...]
-    cards: tuple[Card, ...]
-    source: Source
-    stock: str = "card stock"
-    paper_layouts: Mapping[str, str] = field(default_factory=dict)
-    """Layouts for particular papers (label products differ between A4 and Letter)."""
-    assembly: str | None = None
+    id: str = key(SLUG, "The component's id, used by --only and in the manifest.")
+    name: str = key(Text(max_length=80), "The name players read in the printing instructions.")
+    size: Size = key(SizeSpec(), "The trim size: a preset name (poker, bridge, tarot, mini) or {width, height}; nets work theirs out.", None)
+    bleed: float = key(Length(0, 10), "Extra art beyond the trim on every side.", 3.0 * 72 / 25.4)
+    safe: float = key(Length(0, 20), "Inset from the trim inside which text and symbols stay.", 4.0 * 72 / 25.4)
+    layout: str = key(LayoutChoice(), "The sheet layout id, or one per paper: {a4: avery-l7651, letter: avery-5160}.", None)
+    """The sheet layout on papers :attr:`paper_layouts` does not name."""
+    front: str = key(FileRef("template"), "The Jinja2 template of each card's front.")
+    back: str | None = key(FileRef("template"), "The template of the backs; leave out for one-sided components.", None)
+    styles: tuple[Path, ...] = key(ListOf(FileRef("style")), "Stylesheets the templates use, in order.", (), name="style")
+    cards_file: Path | None = key(
+        FileRef("data"),
+        "The file, in the game folder, that lists the cards: YAML ({cards: [...]}) or a spreadsheet "
+        "(.csv, .tsv, .xlsx, .ods; docs/card-data.md, Spreadsheets).",
+        None,
+        name="cards",
+    )
+    """The YAML or spreadsheet file the cards were read from (None for ``each``)."""
+    sheet: str | None = key(
+        Text(), "With a .xlsx or .ods cards file: the name of the sheet that lists the cards (default: the first sheet).", None
+    )
+    """The workbook sheet the cards were read from, when one was named."""
+    net: DieNet | None = key(NET, "Print each card as a die: a cube net of its six faces, with fold lines and glue tabs.", None)
+    """Dice printed as cube nets: the piece is the whole net, each face drawn by ``front``."""
+    faces_of: str | None = key(
+        SLUG,
+        "Instead of cards: one piece per face of every die of this net component (listed before it), such as labels for blank dice.",
+        None,
+    )
+    """A component made of the faces of another's dice (a label sheet): each card is one face."""
+    stock: str = key(Text(max_length=40), "What to print it on, for the printing instructions.", "card stock")
+    assembly: str | None = key(
+        Text(max_length=600), "How a printed piece becomes the piece the rules name (sleeved, stuck, punched), in players' words.", None
+    )
     """How a printed piece becomes the piece the rules name, for page 1 and rulebooks."""
-    die_line: str | None = None
-    """``circle`` or ``rectangle``: the shape a factory die-cuts the pieces to (pnp.pdf.dieline)."""
-    blank_back: str | None = None
+    die_line: DieLine | None = key(
+        Choice(("circle", "rectangle")),
+        "The shape a factory die-cuts each piece to at its trim (tokens, boards); default circle for layouts with cutting circles.",
+        None,
+    )
+    """The shape a factory die-cuts the pieces to (pnp.pdf.dieline)."""
+    blank_back: str | None = key(
+        PaletteColor(),
+        "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",
+        None,
+    )
     """One-sided components: the palette name or ``#rrggbb`` of the plain back
     that exports which need a back give them; None is paper white."""
-    cards_file: Path | None = None
-    """The YAML or spreadsheet file the cards were read from (None for ``each``)."""
-    sheet: str | None = None
-    """The workbook sheet the cards were read from, when one was named."""
-    card_record: Any = field(default=None, compare=False, repr=False)
+    cards: tuple[Card, ...]
+    source: Source
+    paper_layouts: Mapping[str, str] = field(default_factory=dict)
+    """Layouts for particular papers (label products differ between A4 and Letter)."""
+    card_record: Record | None = field(default=None, compare=False, repr=False)
     """The schema record every card was checked against
-    (:class:`pnp.loading.spec.Record`): what ``pnp cards`` converts by."""
-    net: DieNet | None = None
-    """Dice printed as cube nets: the piece is the whole net, each face drawn by ``front``."""
-    faces_of: str | None = None
-    """A component made of the faces of another's dice (a label sheet): each card is one face."""
+    (:class:`pnp.schema.spec.Record`): what ``pnp cards`` converts by."""
 
     def layout_for(self, paper: str) -> str:
         return self.paper_layouts.get(paper, self.layout)
@@ -130,13 +182,17 @@ class Component:
 class Document:
     """A document printed as ordinary pages: a rulebook."""
 
-    id: str
-    name: str
-    template: str
-    styles: tuple[Path, ...]
-    stock: str
-    booklet: bool = False
+    id: str = key(SLUG, "The document's id; its file is <game>-<id>-<paper>.pdf.")
+    name: str = key(Text(max_length=80), "The name players read in the printing instructions.")
+    template: str = key(FileRef("template"), "The Jinja2 template of the whole document.")
+    """The name the template loader knows the template by."""
+    styles: tuple[Path, ...] = key(ListOf(FileRef("style")), "Stylesheets the document uses.", (), name="style")
+    stock: str = key(Text(max_length=40), "What to print it on.", "plain paper")
+    booklet: bool = key(Boolean(), "Also print it as a saddle-stitched booklet and as reader's spreads.", False)
     """Also printed as a saddle-stitched booklet and as reader's spreads (pnp.imposition.booklet)."""
+
+
+DOCUMENT = ModelRecord.of(Document, "a document {id, name, template, ...}", by_loader=True)
 
 
 @dataclass(frozen=True)
@@ -162,21 +218,26 @@ class Preparation:
     """Something players get or make besides the printed pages (clear sleeves,
     a punch), how many, and how the printed pieces go together with it."""
 
-    need: str
-    count: int | None
-    how: str | None
+    need: str = key(Text(max_length=120), "What to get besides the printed pages, as a player asks for it in a shop.")
+    count: int | None = key(
+        PrepareCount(), "How many: a number, or {copies_of: [component ids]} to count the pieces that need one.", None
+    )
+    how: str | None = key(Text(max_length=600), "How the printed pieces become the game's pieces with it.", None)
 
 
-@dataclass(frozen=True)
+PREPARE = ModelRecord.of(Preparation, "a preparation step {need, count, how}", by_loader=True)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Module:
     """Optional cards, printed in a file of their own: the cards of any component
     whose ``field`` holds ``value`` (a content-warning flag, an expansion tag)."""
 
-    id: str
-    name: str
-    description: str | None
-    field: str
-    value: Any
+    id: str = key(SLUG, "The module's id; its files are <game>-<id>-home-<paper>.pdf.")
+    name: str = key(Text(max_length=120), "The name players read.")
+    description: str | None = key(Text(), "What is in it and why it is optional.", None)
+    field: str = key(IDENT, "The card field that puts a card in the module.")
+    value: object = key(AnyValue(), "The value of that field that does; default true.", True)
 
     def holds(self, card: Card) -> bool:
         return bool(card.fields.get(self.field) == self.value)
@@ -187,23 +248,32 @@ class Variant:
     """A way to play that the rules offer (a variant), as engine options."""
 
     name: str
-    doc: str
-    options: Mapping[str, Any]
+    doc: str = key(Text(max_length=300), "What the variant changes, in players' words.")
+    options: Mapping[str, Any] = key(AnyValue(), "The engine options it sets, over engine.options.")
+
+
+VARIANT = ModelRecord.of(Variant, "a variant {doc, options}", by_loader=True)
 
 
 @dataclass(frozen=True)
 class EngineSpec:
     """Which engine plays a game: a module in its folder, or an installed plugin."""
 
-    module: str | None
+    module: str | None = key(
+        IDENT, "The engine in the game folder: a package (rules/__init__.py) or module (rules.py) of this name.", None
+    )
     """A package (``rules/__init__.py``) or module (``rules.py``) in the game folder."""
-    plugin: str | None
+    plugin: str | None = key(SLUG, "Or an installed engine: the name of its `pnp.engines` entry point.", None)
     """The name of an installed ``pnp.engines`` entry point."""
-    options: Mapping[str, Any]
+    options: Mapping[str, Any] = key(AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {})
     """What the engine needs from the data (the engine defines them)."""
-    variants: Mapping[str, Variant] = field(default_factory=lambda: MappingProxyType({}))
+    variants: Mapping[str, Variant] = key(
+        MapOf(SLUG, VARIANT), "Ways to play the rules offer (pnp simulate --variant NAME; pnp check plays each).", {}
+    )
     """Ways to play the rules offer, by name: each sets some options."""
-    rollout: str | None = None
+    rollout: str | None = key(
+        IDENT, "The engine's agent the search agent plays games out with (default: its heuristic, else random play).", None
+    )
     """The engine's agent that search agents play games out with (None: its heuristic, else random)."""
 
     def options_for(self, variant: str | None) -> dict[str, Any]:
@@ -213,39 +283,68 @@ class EngineSpec:
         return {**self.options, **self.variants[variant].options}
 
 
-@dataclass(frozen=True)
+ENGINE = ModelRecord.of(EngineSpec, "an engine {module or plugin, options, variants, rollout}", by_loader=True)
+
+SWATCH = ModelRecord.of(Swatch, "a palette colour {screen: '#rrggbb', print: [c, m, y, k]}", by_loader=True)
+
+PLAYERS = Record(
+    (
+        Field("min", Integer(1, 100), "The fewest players."),
+        Field("max", Integer(1, 100), "The most players."),
+    ),
+    "{min, max}",
+)
+
+MODULE = ModelRecord.of(Module, "a module {id, name, field, value}")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Game:
     """A whole game folder, loaded and checked."""
 
-    id: str
-    name: str
-    edition: str | None
-    version: str
-    description: str | None
+    id: str = key(SLUG, "The game's id; output goes to output/<game folder name>/.")
+    name: str = key(Text(max_length=80), "The game's title.")
+    edition: str | None = key(Text(max_length=40), "The edition or variant, printed beside the title.", None)
+    version: str = key(Text(max_length=40), "The designer's version of the data, printed on builds.", "0.1.0")
+    description: str | None = key(Text(), "One or two sentences about the game.", None)
+    language: str = key(
+        Text(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*", "a language tag like 'en' or 'en-GB'", 35),
+        "The language of the game's text (a BCP 47 tag): hyphenation and shaping follow it, never the machine's locale.",
+        "en",
+    )
+    """The language of the game's text (BCP 47), set on every document it prints."""
+    players: tuple[int, int] = key(PLAYERS, "The allowed player counts.")
+    fonts: tuple[FontFace, ...] = key(ListOf(FONT), "Fonts the templates may use; only these are ever embedded.", ())
+    styles: tuple[Path, ...] = key(ListOf(FileRef("style")), "Stylesheets every template of the game uses.", (), name="style")
+    palette: Mapping[str, Swatch] = key(
+        MapOf(SLUG, SWATCH),
+        "The game's colours, declared once: templates use var(--name) in CSS or palette.name; exports convert them.",
+        {},
+    )
+    """The game's colours by name, declared once (``palette:`` in game.yaml)."""
+    sets: Mapping[str, tuple[Entry, ...]] = key(MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {})
+    rules: Mapping[str, Any] = key(AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {})
+    documents: tuple[Document, ...] = key(ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ())
+    boxes: tuple[TuckBox, ...] = key(
+        ListOf(AnyValue()), "Tuck boxes sized from the decks they hold, printed as die lines with their panels.", ()
+    )
+    """Tuck boxes sized from the decks they hold (the loader checks each with pnp.loading.boxes.BOX)."""
+    modules: tuple[Module, ...] = key(ListOf(MODULE), "Optional cards printed in files of their own.", ())
+    prepare: tuple[Preparation, ...] = key(
+        ListOf(PREPARE),
+        "What players need besides the printed pages, and how the pieces go together: page 1 and rulebooks list it.", (),
+    )
+    engine: EngineSpec | None = key(ENGINE, "The rules engine that plays the game (`pnp simulate`, `pnp score`).", None)
+    checks: Checks = key(CHECKS, "Invariants and odds that `pnp check` verifies before anything is printed.", Checks())
+    """The validated ``checks:`` section; see :mod:`pnp.schema.checks`."""
+    components: tuple[Component, ...] = key(AnyValue(), "What gets printed.")
+    """What gets printed (the loader checks each component on its own)."""
     root: Path
-    players: tuple[int, int]
-    fonts: tuple[FontFace, ...]
-    styles: tuple[Path, ...]
-    sets: Mapping[str, tuple[Entry, ...]]
-    components: tuple[Component, ...]
     source: Source
-    rules: Mapping[str, Any] = field(default_factory=dict)
-    documents: tuple[Document, ...] = ()
-    modules: tuple[Module, ...] = ()
-    prepare: tuple[Preparation, ...] = ()
-    engine: EngineSpec | None = None
-    checks: Mapping[str, Any] = field(default_factory=dict)
-    """The validated ``checks:`` section; see :mod:`pnp.loading.checks`."""
     where: Mapping[str, Source] = field(default_factory=dict)
     """The file, line and column of each key path of game.yaml (``checks.supply[0]``), for findings."""
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that did not stop the load (unknown keys ...), for the CLI to show."""
-    palette: Mapping[str, Swatch] = field(default_factory=dict)
-    """The game's colours by name, declared once (``palette:`` in game.yaml)."""
-    language: str = "en"
-    """The language of the game's text (BCP 47), set on every document it prints."""
-    boxes: tuple[TuckBox, ...] = ()
-    """Tuck boxes sized from the decks they hold (``boxes:`` in game.yaml)."""
     layouts: Mapping[str, SheetLayout] = field(default_factory=dict)
     """Every sheet layout the game may use: pnp's presets and the game's own
     ``layouts/*.yaml``, by id, checked once when the game is loaded."""
@@ -277,56 +376,76 @@ class Game:
 @dataclass(frozen=True)
 class Paper:
     id: str
-    name: str
-    width: float
-    height: float
+    name: str = key(Text(max_length=40), "The paper's name.")
+    width: float = key(Length(50, 2000), "Paper width, portrait.")
+    height: float = key(Length(50, 2000), "Paper height, portrait.")
+
+
+PAPER = ModelRecord.of(Paper, "a paper {name, width, height}", by_loader=True)
 
 
 @dataclass(frozen=True)
 class CropMarks:
-    length: float
-    offset: float
+    length: float = key(Length(0.5, 20), "How long each mark is.")
+    offset: float = key(Length(0, 10), "The gap between the card edge and the mark.")
     """Distance between the cards' edge and the start of a mark."""
-    weight: float
-    in_gaps: bool = False
+    weight: float = key(Length(0.05, 3), "The stroke width.", 0.5)
+    in_gaps: bool = key(Boolean(), "Also draw cut ticks across the gaps between cards, over the bleed.", False)
     """Also draw cut ticks across the gaps between cards (over the bleed, with a light casing)."""
 
 
-@dataclass(frozen=True)
-class SheetLayout:
-    """How cards of one size sit on a sheet: a Squib-style sprue, as data."""
-
-    id: str
-    description: str
-    columns: int | None
-    """None: as many as fit."""
-    rows: int | None
-    gap: float
-    min_margin: float
-    crop_marks: CropMarks | None
-    duplex: str
-    source: Path
-    rotate: str = "never"
-    """"auto": turn items a quarter turn when more of them fit that way."""
-    guides: str | None = None
-    """"circle": a thin cutting circle at each item's trim (round tokens)."""
-    labels: LabelSheet | None = None
-    """A label product's fixed grid: items are centred in its label cells."""
-    butted: str | None = None
-    """The layout to use instead when a build asks for butted cards (``pnp build --butted``)."""
+PaperId = Literal["a4", "letter"]
 
 
 @dataclass(frozen=True)
 class LabelSheet:
     """The fixed geometry of a sheet of sticker labels (a named product)."""
 
-    product: str
-    paper: str
-    width: float
-    height: float
-    left: float
+    product: str = key(Text(max_length=120), "The label product, as a buyer would look it up.")
+    paper: PaperId = key(Choice(("a4", "letter")), "The paper the product comes on.")
+    width: float = key(Length(5, 300), "One label's width.")
+    height: float = key(Length(5, 300), "One label's height.")
+    left: float = key(Length(0, 100), "Paper's left edge to the first label's left edge.")
     """From the paper's left edge to the first column's left edge."""
-    top: float
+    top: float = key(Length(0, 100), "Paper's top edge to the first label's top edge.")
     """From the paper's top edge to the first row's top edge."""
-    pitch_x: float
-    pitch_y: float
+    pitch_x: float = key(Length(5, 300), "Left edge to left edge of neighbouring labels.")
+    pitch_y: float = key(Length(5, 300), "Top edge to top edge of neighbouring labels.")
+
+
+Duplex = Literal["long-edge"]
+Rotate = Literal["never", "auto"]
+Guides = Literal["circle"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SheetLayout:
+    """How cards of one size sit on a sheet: a Squib-style sprue, as data."""
+
+    id: str
+    description: str = key(Text(max_length=200), "What the layout is for.")
+    columns: int | None = key(AutoOrCount(), "Cards across, or auto for as many as fit.", None)
+    """None: as many as fit."""
+    rows: int | None = key(AutoOrCount(), "Cards down, or auto for as many as fit.", None)
+    gap: float = key(Length(0, 50), "Space between neighbouring cards.", 0.0)
+    min_margin: float = key(Length(0, 50), "The least paper margin around the cards.", 5 * 72 / 25.4)
+    crop_marks: CropMarks | None = key(
+        ModelRecord.of(CropMarks, "{length, offset, weight}"), "Cut marks in the margins, in line with the card edges.", None
+    )
+    duplex: Duplex = key(Choice(("long-edge",)), "How the paper flips for the backs.", "long-edge")
+    rotate: Rotate = key(Choice(("never", "auto")), "auto: turn items a quarter turn when more fit that way.", "never")
+    """"auto": turn items a quarter turn when more of them fit that way."""
+    guides: Guides | None = key(Choice(("circle",)), "circle: draw a thin cutting circle on each round item's trim.", None)
+    """"circle": a thin cutting circle at each item's trim (round tokens)."""
+    labels: LabelSheet | None = key(
+        ModelRecord.of(LabelSheet, "a label sheet {product, paper, width, height, left, top, pitch_x, pitch_y}"),
+        "A label product's fixed grid (with columns and rows): items are centred in its labels.",
+        None,
+    )
+    """A label product's fixed grid: items are centred in its label cells."""
+    butted: str | None = key(Text(r"[a-z0-9][a-z0-9-]*", "a layout id"), "The layout to use with pnp build --butted.", None)
+    """The layout to use instead when a build asks for butted cards (``pnp build --butted``)."""
+    source: Path
+
+
+LAYOUT = ModelRecord.of(SheetLayout, "a sheet layout", by_loader=True)

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from pnp.errors import UsageError
-from pnp.loading.scalars import SLUG
+from pnp.schema.scalars import SLUG
 from pnp.paths import OWN
 
 STARTERS = OWN / "starters"

@@ -57,10 +57,10 @@ class Pair:
 
 def groups(game: Game) -> tuple[Group, ...]:
     """The declared groups, or the palette as one group."""
-    declared = game.checks.get("colours", ())
+    declared = game.checks.colours
     if declared:
         return tuple(
-            Group(g["name"], tuple(g["colours"]), g["also"], str(game.where.get(f"checks.colours[{i}]", game.source)), True)
+            Group(g.name, tuple(g.colours), g.also, str(game.where.get(f"checks.colours[{i}]", game.source)), True)
             for i, g in enumerate(declared)
         )
     if len(game.palette) < 2:

@@ -9,10 +9,9 @@ none and has one, otherwise ``random``).
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-from pnp.engine.api import Agent
+from pnp.engine.api import Agent, PlayEngine
 from pnp.errors import UsageError
 
 SEARCH = "search"
@@ -32,7 +31,7 @@ def iterations(name: str) -> int | None:
     return int(count)
 
 
-def check(engine: ModuleType, name: str) -> None:
+def check(engine: PlayEngine, name: str) -> None:
     """Refuse a name that is neither one of the engine's agents nor a search
     agent of an engine that can be searched."""
     if iterations(name) is not None:
@@ -47,7 +46,7 @@ def check(engine: ModuleType, name: str) -> None:
         raise UsageError(f"--agents: unknown agent {name!r}; expected one of {', '.join(known)}")
 
 
-def rollout(engine: ModuleType, declared: str | None) -> str:
+def rollout(engine: PlayEngine, declared: str | None) -> str:
     """The agent a search plays its playouts with: the game's declared one,
     else its heuristic, else random play."""
     if declared is not None:
@@ -55,11 +54,11 @@ def rollout(engine: ModuleType, declared: str | None) -> str:
     return "heuristic" if "heuristic" in engine.AGENTS else "random"
 
 
-def make(engine: ModuleType, prepared: Any, name: str, declared_rollout: str | None = None) -> Agent:
+def make(engine: PlayEngine, prepared: object, name: str, declared_rollout: str | None = None) -> Agent:
     """A new agent called ``name`` (checked by :func:`check`) for one seat."""
     count = iterations(name)
     if count is None:
-        return engine.AGENTS[name]()  # type: ignore[no-any-return]
+        return engine.AGENTS[name]()
     from pnp.engine.search import Search
 
     return Search(engine, prepared, count, engine.AGENTS[rollout(engine, declared_rollout)])

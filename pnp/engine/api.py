@@ -15,13 +15,16 @@ import hashlib
 import math
 import operator
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
 from pnp.errors import PnpError
+
+if TYPE_CHECKING:
+    from pnp.model import Game
 
 
 class EngineError(PnpError):
@@ -37,6 +40,8 @@ class NoEnd(EngineError):
     """A game did not end within its bound of decisions."""
 
 
+T = TypeVar("T")
+
 NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """A decision's context when the seat needs none."""
 
@@ -50,7 +55,7 @@ def rules_option(rules: Mapping[str, Any], options: Mapping[str, Any], key: str,
     return value
 
 
-def whole_option(value: Any, what: str, low: int = 0) -> int:
+def whole_option(value: object, what: str, low: int = 0) -> int:
     """``value``, an engine option named ``what``, checked to be a whole number of at least ``low``."""
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         raise EngineError(f"engine.options.{what}: expected a whole number of at least {low}, found {value!r}")
@@ -134,13 +139,13 @@ class ReadOnly:
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is read-only: {name} cannot be set")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is read-only: {name} cannot be deleted")
 
-    def __setstate__(self, state: Any) -> None:
+    def __setstate__(self, state: object) -> None:
         """A copy or an unpickled one gets its attributes (``copy`` and
         ``pickle`` would set them one by one)."""
         attributes, slots = state if isinstance(state, tuple) else (state, None)
@@ -164,7 +169,7 @@ class Product(ReadOnly, Sequence[tuple[Any, ...]]):
     def __init__(self, parts: Sequence[Sequence[Any]]):
         _set_parts(self, tuple(parts))
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return Product, (self.parts,)
 
     def __len__(self) -> int:
@@ -197,7 +202,7 @@ _set_parts = cast(Any, Product.__dict__["parts"]).__set__
 """Sets a new Product's parts without a Python-level call (its ``__setattr__`` refuses)."""
 
 
-def shuffle(items: list[Any], rng: random.Random) -> None:
+def shuffle(items: list[T], rng: random.Random) -> None:
     """Shuffle ``items`` in place, drawing from ``rng`` exactly as
     ``random.Random.shuffle`` does in CPython 3.11 (Fisher-Yates from the last
     item, each index drawn by rejection from ``getrandbits``), written out so
@@ -271,6 +276,50 @@ def agent_rngs(seed: str, players: int) -> tuple[random.Random, ...]:
     return tuple(
         random.Random(int.from_bytes(hashlib.sha256(f"pnp agent\0{seed}\0{seat}".encode()).digest(), "big"))
         for seat in range(players)
+    )
+
+
+class Engine(Protocol):
+    """What every engine module provides (docs/engine.md, What an engine
+    module provides). A module is checked against :class:`PlayEngine` or
+    :class:`ScoreEngine`, whichever a command needs, when it is loaded
+    (:func:`pnp.engine.plugins.engine_for`); its optional names
+    (``determinize``, ``usable``, ``SWITCHES``, ``MEASURES`` ...) are read
+    where they are used."""
+
+    def prepare(self, game: Game, options: dict[str, Any]) -> Any: ...
+
+
+class PlayEngine(Engine, Protocol):
+    """An engine that plays games (``pnp simulate``, ``pnp check``)."""
+
+    def player_counts(self, prepared: Any) -> Iterable[int]: ...
+
+    def new_state(self, prepared: Any, players: int, rng: random.Random, options: dict[str, Any]) -> State: ...
+
+    @property
+    def AGENTS(self) -> Mapping[str, Callable[[], Agent]]:
+        """Agent factories by name."""
+        ...
+
+
+class ScoreEngine(Engine, Protocol):
+    """An engine that scores a real table (``pnp score``)."""
+
+    def score(self, prepared: Any, table: Any) -> Any: ...
+
+    def score_text(self, result: Any) -> Iterable[str]: ...
+
+
+def members(protocol: type) -> tuple[tuple[str, bool], ...]:
+    """The names an engine protocol requires, its bases' first, in the order
+    declared, each with whether it is a function (else a read-only value: ``AGENTS``)."""
+    return tuple(
+        (name, not isinstance(value, property))
+        for cls in reversed(protocol.__mro__)
+        if Engine in cls.__mro__
+        for name, value in vars(cls).items()
+        if not name.startswith("_") and (callable(value) or isinstance(value, property))
     )
 
 

@@ -12,6 +12,7 @@ from pnp.engine.plugins import engine_for
 from pnp.engine.simulate import metrics
 from pnp.engine.skill import balance_level, skill_findings, skill_gap, trace, usage, usage_findings
 from pnp.engine.whatif import Table, budget_share, plan, whatif
+from pnp.schema.checks import Simulation
 from pnp.model import Game
 from pnp.rules.findings import Finding, Severity
 
@@ -30,7 +31,7 @@ def simulate_game(
     after the ladder, within the budget's last part). ``trust``: the game
     folder's own code may run (:func:`pnp.engine.plugins.engine_for`)."""
     assert game.engine is not None
-    bands = game.checks.get("simulation") or {}
+    bands = game.checks.simulation
     where = str(game.where.get("checks.simulation", game.source))
     ways = []
     for variant in (None, *game.engine.variants):
@@ -49,8 +50,8 @@ def simulate_game(
     tables = [] if level is None else [(way.variant, n, _measure(ladder, level, way.variant, n)) for way in ways for n in way.counts]
     for variant, n, data in tables:
         if variant is None:
-            if bands:
-                data["seat_balance_band"] = bands["seat_balance_min"]  # for the report's words (pnp.rules.summary)
+            if bands is not None:
+                data["seat_balance_band"] = bands.seat_balance_min  # for the report's words (pnp.rules.summary)
             out[str(n)] = data
             findings += _judge(n, data, bands, where)
         else:
@@ -92,7 +93,7 @@ def _measure(ladder: Ladder, level: str, variant: str | None, n: int) -> dict[st
     return data
 
 
-def _judge(n: int, data: dict[str, Any], bands: dict[str, Any], where: str) -> list[Finding]:
+def _judge(n: int, data: dict[str, Any], bands: Simulation | None, where: str) -> list[Finding]:
     """Warn when a figure is outside its band beyond doubt: its whole 95 %
     interval lies outside (a few hundred games must not cry wolf)."""
     found = []
@@ -100,23 +101,23 @@ def _judge(n: int, data: dict[str, Any], bands: dict[str, Any], where: str) -> l
     def warn(message: str) -> None:
         found.append(Finding(Severity.WARNING, "simulation", f"{n} players: {message}", where))
 
-    if not bands:
+    if bands is None:
         return found
     share = data["winners_share"]
-    if share["high"] < bands["winners_share_min"] or share["low"] > bands["winners_share_max"]:
-        warn(f"{share['rate']:.0%} of players win, outside {bands['winners_share_min']:.0%}-{bands['winners_share_max']:.0%}")
-    if data["no_winner_rate"]["low"] > bands["no_winner_max"]:
-        warn(f"{data['no_winner_rate']['rate']:.1%} of games have no winner, above {bands['no_winner_max']:.0%}")
+    if share["high"] < bands.winners_share_min or share["low"] > bands.winners_share_max:
+        warn(f"{share['rate']:.0%} of players win, outside {bands.winners_share_min:.0%}-{bands.winners_share_max:.0%}")
+    if data["no_winner_rate"]["low"] > bands.no_winner_max:
+        warn(f"{data['no_winner_rate']['rate']:.1%} of games have no winner, above {bands.no_winner_max:.0%}")
     median = data["rounds"]["p50"]
-    if not bands["rounds_min"] <= median <= bands["rounds_max"]:
-        warn(f"a median game lasts {median} rounds, outside {bands['rounds_min']}-{bands['rounds_max']}")
-    if data["seat_balance_high"] < bands["seat_balance_min"]:
+    if not bands.rounds_min <= median <= bands.rounds_max:
+        warn(f"a median game lasts {median} rounds, outside {bands.rounds_min}-{bands.rounds_max}")
+    if data["seat_balance_high"] < bands.seat_balance_min:
         warn(
             f"seat balance {data['seat_balance']:.2f} (at most {data['seat_balance_high']:.2f} within the seats' "
-            f"95 % intervals), below {bands['seat_balance_min']:.2f}"
+            f"95 % intervals), below {bands.seat_balance_min:.2f}"
         )
-    if "skill_gap" in data and data["skill_gap"]["high"] < bands["skill_gap_min"]:
-        warn(f"a heuristic seat beats a random one by {data['skill_gap']['points']} points, below {bands['skill_gap_min']}")
+    if "skill_gap" in data and data["skill_gap"]["high"] < bands.skill_gap_min:
+        warn(f"a heuristic seat beats a random one by {data['skill_gap']['points']} points, below {bands.skill_gap_min}")
     if data["capped_rate"]["rate"] > 0:
         warn(f"{data['capped_rate']['rate']:.1%} of games reached the round cap")
     return found

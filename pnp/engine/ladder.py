@@ -24,9 +24,9 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
+from pnp.engine.api import PlayEngine
 from pnp.engine import agents as seats
 from pnp.engine.simulate import Run, Tally, simulate_many
 
@@ -44,8 +44,8 @@ class Rules:
     """One way to play the game: the rules as printed (``variant`` None) or a variant."""
 
     variant: str | None
-    engine: ModuleType
-    prepared: Any
+    engine: PlayEngine
+    prepared: object
     options: dict[str, Any]
     counts: tuple[int, ...]
     rollout: str | None = None
@@ -73,7 +73,7 @@ class Ladder:
         return [level.agent for level in self.levels if level.games]
 
 
-def levels(engine: ModuleType, search: Sequence[int] = SEARCH) -> tuple[str, ...]:
+def levels(engine: PlayEngine, search: Sequence[int] = SEARCH) -> tuple[str, ...]:
     """The ladder's agent names for ``engine``, weakest first."""
     names = [name for name in ("random", "heuristic") if name in engine.AGENTS]
     if hasattr(engine, "determinize"):

@@ -15,12 +15,15 @@ already) and otherwise only when the user says so (``--trust-rules``, or
 (standing in a folder is no decision to run its code). An installed plugin is
 trusted: the user installed it.
 
-An engine module provides what each command asks of it (:data:`NEEDS`):
-``prepare(game, options)``, ``player_counts(prepared)``,
-``new_state(prepared, players, rng, options)`` and ``AGENTS`` (name -> factory)
-to play, ``score(prepared, table)`` and ``score_text(result)`` to score a real
-table (docs/engine.md). What a command needs and the engine lacks is an error
-at game.yaml's ``engine:``, told before the command calls any of it.
+An engine module provides what each command asks of it (:data:`NEEDS`, the
+protocols :class:`pnp.engine.api.PlayEngine` and
+:class:`pnp.engine.api.ScoreEngine`): ``prepare(game, options)``,
+``player_counts(prepared)``, ``new_state(prepared, players, rng, options)``
+and ``AGENTS`` (name -> factory) to play, ``score(prepared, table)`` and
+``score_text(result)`` to score a real table (docs/engine.md). What a command
+needs and the engine lacks (or has as something else: a ``new_state`` that is
+not a function) is an error at game.yaml's ``engine:``, told before the
+command calls any of it.
 """
 
 from __future__ import annotations
@@ -29,11 +32,13 @@ import hashlib
 import importlib.util
 import os
 import sys
+from collections.abc import Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, cast, overload
 
+from pnp.engine.api import Engine, PlayEngine, ScoreEngine, members
 from pnp.errors import GAME_CODE, Diagnostic, InputError, Source, UsageError, game_code_line
 from pnp.model import Game
 from pnp.paths import CHECKOUT, confined
@@ -46,9 +51,9 @@ OWN_GAMES = CHECKOUT / "card_data" if CHECKOUT else None
 
 
 Need = Literal["play", "score"]
-NEEDS: dict[Need, tuple[str, ...]] = {
-    "play": ("prepare", "player_counts", "new_state", "AGENTS"),  # pnp simulate, pnp check
-    "score": ("prepare", "score", "score_text"),  # pnp score
+NEEDS: dict[Need, type] = {
+    "play": PlayEngine,  # pnp simulate, pnp check
+    "score": ScoreEngine,  # pnp score
 }
 """What an engine must provide to play games, and to score a real table."""
 
@@ -57,7 +62,17 @@ class UntrustedRules(UsageError):
     """A game folder's engine code was not allowed to run."""
 
 
-def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: Need = "play") -> tuple[ModuleType, dict[str, Any]]:
+@overload
+def engine_for(
+    game: Game, trust: bool = False, variant: str | None = None, to: Literal["play"] = "play"
+) -> tuple[PlayEngine, dict[str, Any]]: ...
+
+
+@overload
+def engine_for(game: Game, trust: bool, variant: str | None, to: Literal["score"]) -> tuple[ScoreEngine, dict[str, Any]]: ...
+
+
+def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: Need = "play") -> tuple[Engine, dict[str, Any]]:
     """The engine module of ``game`` and its options (those of ``variant``,
     one of game.yaml's ``engine.variants``, when given), checked to provide
     what it needs ``to`` do (:data:`NEEDS`). ``trust``: the user allows the
@@ -82,21 +97,42 @@ def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: 
     return _provides(game, load_folder(game, module), to), options
 
 
-def _provides(game: Game, engine: ModuleType, to: Need) -> ModuleType:
-    """``engine``, once it is found to have everything it needs ``to`` do."""
-    missing = [name for name in NEEDS[to] if not hasattr(engine, name)]
-    if missing:
+def _provides(game: Game, engine: ModuleType, to: Need) -> Engine:
+    """``engine``, once it is found to provide everything the protocol of
+    what it needs ``to`` do requires (:data:`NEEDS`), each as a function, or
+    for ``AGENTS`` a mapping of names to agent factories."""
+    needs = members(NEEDS[to])
+    missing = [name for name, _ in needs if not hasattr(engine, name)]
+    unfit = [
+        f"has {name} = {_shown(getattr(engine, name))}, not {'a function' if function else 'a mapping of agent names to agent factories'}"
+        for name, function in needs
+        if not missing and not _fits(getattr(engine, name), function)
+    ]
+    if missing or unfit:
         key = "engine.plugin" if game.engine and game.engine.plugin else "engine.module"
+        lacks = f"has no {' or '.join(missing)}" if missing else unfit[0]
         raise InputError([Diagnostic(_where(game), key, (
-            f"the engine ({getattr(engine, '__file__', None) or engine.__name__}) has no {' or '.join(missing)}; to {to} it needs "
-            f"{', '.join(NEEDS[to])} (docs/engine.md, What an engine module provides)"
+            f"the engine ({getattr(engine, '__file__', None) or engine.__name__}) {lacks}; to {to} it needs "
+            f"{', '.join(name for name, _ in needs)} (docs/engine.md, What an engine module provides)"
         ))])
     rollout = game.engine.rollout if game.engine else None
     if to == "play" and rollout is not None and rollout not in engine.AGENTS:
         raise InputError([Diagnostic(game.where.get("engine.rollout", _where(game)), "engine.rollout", (
             f"the engine has no agent {rollout!r} to play games out with; expected one of {', '.join(engine.AGENTS)}"
         ))])
-    return engine
+    return cast(Engine, engine)
+
+
+def _fits(value: object, function: bool) -> bool:
+    """Whether a protocol's member is there as what it must be."""
+    if function:
+        return callable(value)
+    return isinstance(value, Mapping) and all(isinstance(k, str) and callable(v) for k, v in value.items())
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def trusted(game: Game) -> bool:

@@ -38,10 +38,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import Any
+from typing import Generic, TypeVar
 
-from pnp.engine.api import Agent, Decision, EngineError, Outcome, play
+from pnp.engine.api import Agent, Decision, EngineError, Outcome, PlayEngine, State, play
+
+T = TypeVar("T")
 
 EXPLORATION = 1.0
 """PUCT's exploration constant, for rewards between 0 and 1."""
@@ -62,7 +63,7 @@ _NONE = object()
 class _Node:
     __slots__ = ("move", "seat", "prior", "visits", "reward", "available", "children", "drawn")
 
-    def __init__(self, move: Any, seat: int, prior: float):
+    def __init__(self, move: object, seat: int, prior: float):
         self.move = move
         self.seat = seat
         """The seat that made ``move`` (whose reward this node adds up)."""
@@ -70,7 +71,7 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 0
-        self.children: dict[Any, _Node] = {}
+        self.children: dict[object, _Node] = {}
         self.drawn = 0
         """Children added at random (progressive widening)."""
 
@@ -84,16 +85,16 @@ def shares(outcome: Outcome) -> tuple[float, ...]:
 class Search:
     """An ISMCTS agent of ``iterations`` determinized playouts a decision."""
 
-    def __init__(self, engine: ModuleType, prepared: Any, iterations: int, rollout: Callable[[], Agent]):
+    def __init__(self, engine: PlayEngine, prepared: object, iterations: int, rollout: Callable[[], Agent]):
         determinize = getattr(engine, "determinize", None)
         if determinize is None:
-            raise EngineError(f"the engine {engine.__name__} has no determinize(prepared, observation, decision, rng): it cannot be searched")
-        self.determinize: Callable[..., Any] = determinize
+            raise EngineError(f"the engine {getattr(engine, '__name__', engine)} has no determinize(prepared, observation, decision, rng): it cannot be searched")
+        self.determinize: Callable[[object, object, Decision, random.Random], State] = determinize
         self.prepared = prepared
         self.iterations = iterations
         self.rollout = rollout()
 
-    def __call__(self, observation: Any, decision: Decision, rng: random.Random) -> Any:
+    def __call__(self, observation: object, decision: Decision, rng: random.Random) -> object:
         options = decision.options
         if len(options) == 1:
             return options[0]
@@ -108,7 +109,7 @@ class Search:
         best = max(root.children.values(), key=lambda child: child.visits)
         return best.move
 
-    def _descend(self, root: _Node, state: Any, rng: random.Random) -> list[_Node]:
+    def _descend(self, root: _Node, state: State, rng: random.Random) -> list[_Node]:
         """Select down from ``root`` in one determinization, adding one new
         node at most; the path taken (the playout starts where it ends)."""
         node, path = root, [root]
@@ -132,7 +133,7 @@ class Search:
         return path
 
     @staticmethod
-    def _untried(children: dict[Any, _Node], options: Sequence[Any], size: int, rng: random.Random) -> Any:
+    def _untried(children: dict[object, _Node], options: Sequence[object], size: int, rng: random.Random) -> object:
         """A legal move the node has not tried, drawn at random; :data:`_NONE`
         when none is left (or none was found among very many)."""
         if size <= len(children):
@@ -147,7 +148,7 @@ class Search:
         return _NONE
 
     @staticmethod
-    def _select(children: dict[Any, _Node], options: Sequence[Any]) -> _Node:
+    def _select(children: dict[object, _Node], options: Sequence[object]) -> _Node:
         """PUCT among the children legal in this determinization, each judged
         from the seat that makes its move; their availability counts this. A
         child not yet played is valued as the mean of those that were."""
@@ -163,17 +164,17 @@ class Search:
                 best, top = child, value
         return best
 
-    def _play_out(self, state: Any, rng: random.Random) -> Outcome:
+    def _play_out(self, state: State, rng: random.Random) -> Outcome:
         return play(state, _Every(self.rollout), _Every(rng), MAX_DECISIONS)  # type: ignore[arg-type]
 
 
-class _Every:
+class _Every(Generic[T]):
     """The same thing for every seat (a playout's agents and generators)."""
 
     __slots__ = ("value",)
 
-    def __init__(self, value: Any):
+    def __init__(self, value: T):
         self.value = value
 
-    def __getitem__(self, seat: int) -> Any:
+    def __getitem__(self, seat: int) -> T:
         return self.value

@@ -24,10 +24,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
-from pnp.engine.api import Outcome, agent_rngs, play
+from pnp.engine.api import Outcome, PlayEngine, agent_rngs, play
 from pnp.engine.ladder import FIRST, games_within
 from pnp.engine.simulate import wilson
 from pnp.parallel import fork_map, shared
@@ -40,7 +39,7 @@ PIECE = 20
 """Games (each played once as printed and once per power) a worker job plays."""
 
 
-def switches(engine: ModuleType, prepared: Any) -> tuple[str, ...]:
+def switches(engine: PlayEngine, prepared: object) -> tuple[str, ...]:
     """The powers ``engine`` can switch off: its ``usable(prepared)["powers"]``
     when it declares ``SWITCHES = True``, else none."""
     if getattr(engine, "SWITCHES", False) is not True or not hasattr(engine, "usable"):
@@ -52,19 +51,19 @@ def switches(engine: ModuleType, prepared: Any) -> tuple[str, ...]:
 class Table:
     """One player count: the rules as printed and, per power, the same with it off."""
 
-    engine: ModuleType
-    prepared: Any
+    engine: PlayEngine
+    prepared: object
     options: dict[str, Any]
     players: int
     seed: int
     powers: tuple[str, ...]
-    switched: tuple[Any, ...]
+    switched: tuple[object, ...]
     """The engine's prepared rules with each power of ``powers`` off, in order."""
 
 
 def plan(
-    engine: ModuleType, prepared: Any, options: dict[str, Any], counts: Sequence[int], seed: int,
-    prepare: Callable[[dict[str, Any]], Any],
+    engine: PlayEngine, prepared: object, options: dict[str, Any], counts: Sequence[int], seed: int,
+    prepare: Callable[[dict[str, Any]], object],
 ) -> list[Table]:
     """A :class:`Table` per player count of ``counts`` (none if ``engine``
     cannot switch its powers off or has no :data:`AGENT`); ``prepare(options)``
@@ -93,7 +92,7 @@ class Changes:
         return self
 
 
-def _outcome(table: Table, prepared: Any, options: dict[str, Any], seed: str) -> Outcome:
+def _outcome(table: Table, prepared: object, options: dict[str, Any], seed: str) -> Outcome:
     agents = [table.engine.AGENTS[AGENT]() for _ in range(table.players)]
     state = table.engine.new_state(prepared, table.players, random.Random(seed), {**options, "trusted_agents": True})
     return play(state, agents, agent_rngs(seed, table.players))

@@ -9,9 +9,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from pnp.model import Paper, SheetLayout
 from pnp.units import mm, to_mm
+
+Side = Literal["front", "back", "gutterfold"]
+"""Which side of its pieces a sheet prints; a gutterfold sheet prints both, to fold."""
 
 SHORTEST_MARK = mm(1.5)
 """A crop mark squeezed shorter than this by the margin is left out."""
@@ -299,8 +303,7 @@ class Placement:
 @dataclass(frozen=True)
 class Sheet:
     component: str
-    side: str
-    """"front" or "back"."""
+    side: Side
     number: int
     """1-based, within the component."""
     paper: Paper

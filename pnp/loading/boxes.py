@@ -8,8 +8,8 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import Diagnostic
-from pnp.loading.scalars import SLUG, FileRef, Length, Text
-from pnp.loading.spec import Field, ListOf, Record
+from pnp.schema.scalars import SLUG, FileRef, Length, Text
+from pnp.schema.spec import Field, ListOf, Record
 from pnp.loading.yamlsrc import Document
 from pnp.model import Component, TuckBox
 

@@ -25,10 +25,10 @@ import yaml
 
 from pnp.errors import Diagnostic, InputError, Source, UsageError
 from pnp.words import listed, number
-from pnp.loading.scalars import Boolean, Integer, Number
+from pnp.schema.scalars import Boolean, Integer, Number
 from pnp.loading.sheetfiles import TEXT_SUFFIXES, is_sheet
 from pnp.loading.sheets import LIST_SEPARATOR, leaf_spec, load_sheet
-from pnp.loading.spec import Checker, Record
+from pnp.schema.spec import Checker, Record
 from pnp.loading.yamlsrc import Document, KeyPath, load_yaml
 from pnp.model import Component, Game
 
@@ -59,7 +59,7 @@ def raw_cards(component: Component) -> list[dict[str, Any]]:
     return [as_written(card, ("cards", i)) for i, card in enumerate(cards)]
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -67,7 +67,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _one_cell(items: Sequence[Any]) -> bool:
+def _one_cell(items: Sequence[object]) -> bool:
     """A list of plain values that reads back from one ``a; b`` cell."""
     return all(
         not isinstance(v, (dict, list)) and _cell(v) == _cell(v).strip() and _cell(v) and LIST_SEPARATOR not in _cell(v)
@@ -75,7 +75,7 @@ def _one_cell(items: Sequence[Any]) -> bool:
     )
 
 
-def _flat(value: Any, key: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+def _flat(value: object, key: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(value, dict):
         for k, v in value.items():
             yield from _flat(v, (*key, k))
@@ -177,6 +177,7 @@ def convert(game: Game, component_id: str, target: Path, force: bool = False) ->
     if target.exists() and not force:
         raise UsageError(f"--to {target}: the file exists (another deck's cards?); name a new file, or add --force to overwrite it")
     record = component.card_record
+    assert record is not None  # a component with a cards file (raw_cards refused the rest)
     data = render(raw_cards(component), record, target, component.id)
     diagnostics: list[Diagnostic] = []
     with tempfile.TemporaryDirectory(prefix="pnp-cards-") as scratch:

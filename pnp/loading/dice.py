@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pnp.errors import Diagnostic, Source
-from pnp.loading.spec import Checker
+from pnp.schema.spec import Checker
 from pnp.model import Card, Component, DieNet
 from pnp.nets import cube_net, layout
 

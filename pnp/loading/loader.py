@@ -16,18 +16,20 @@ from pnp.loading.boxes import tuck_boxes
 from pnp.loading.dice import check_faces, denomination_cards, die_net, face_cards
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
-from pnp.loading.schema import CARDS_FILE, ENTRY, card_record, declared_fields, game_record, component_record
+from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declared_fields, component_record, game_record
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.shared import shared_folders
 from pnp.loading.sheets import load_sheet
-from pnp.loading.spec import INVALID, Checker
-from pnp.loading.yamlsrc import Document as YamlDoc, dotted, load_yaml
-from pnp.model import DieNet, EngineSpec, SheetLayout, Swatch, Card, Component, Document, Entry, FontFace, Game, Module, Preparation, Size, Variant
+from pnp.schema.spec import INVALID, Checker, Field, FileKind, Record
+from pnp.loading.yamlsrc import Document as YamlDoc, KeyPath, dotted, load_yaml
+from pnp.model import (
+    DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, DieNet, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
+)
 from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file, way_out
 
 GAME_FILE = "game.yaml"
 
-_ROOTS = {
+_ROOTS: dict[FileKind, tuple[str, ...]] = {
     # kind: folders searched in order, relative to (game folder, project home)
     "template": ("templates",),
     "style": ("templates",),
@@ -55,7 +57,7 @@ def resolve_game_dir(game: str) -> Path:
     raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of the games in {CARD_DATA}: {known}")
 
 
-def file_finder(game_dir: Path, shared: Sequence[Path]) -> Callable[[str, str], Path | None]:
+def file_finder(game_dir: Path, shared: Sequence[Path]) -> Callable[[FileKind, str], Path | None]:
     """A function (kind, relative path) -> the real location of an existing
     file inside an allowed root (the game folder, the folders it ``shared``,
     the project, pnp's own), or None. The first root the path leads out
@@ -63,7 +65,7 @@ def file_finder(game_dir: Path, shared: Sequence[Path]) -> Callable[[str, str], 
     how: a game's ``templates`` linked to ``/etc`` is refused, not read."""
     project_roots = [root for root in (*shared, *SHARED) if root != game_dir]
 
-    def find(kind: str, relative: str) -> Path | None:
+    def find(kind: FileKind, relative: str) -> Path | None:
         if relative.startswith(("/", "\\")) or ":" in relative:
             return None
         for base in [game_dir, *project_roots]:
@@ -129,14 +131,14 @@ def _sets(doc: YamlDoc, top: dict[str, Any], ck: Checker, diagnostics: list[Diag
         for set_name, entries in raw_sets.items():
             if isinstance(entries, list):
                 good = [ENTRY.check(e, ("sets", set_name, i), Checker(doc, [], ck.sets, ck.find_file)) for i, e in enumerate(entries)]
-                sets[set_name] = tuple(_entry(set_name, e) for e in good if e is not INVALID)
+                sets[set_name] = tuple(ENTRY.build(e, set_name=set_name) for e in good if e is not INVALID)
                 named: set[str] = {e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
                 missing = sorted(named - {x.id for x in sets[set_name]})
                 sets[set_name] += tuple(Entry(set_name, i, i, None, None, None) for i in missing)
     elif top["sets"] is not INVALID:
         for set_name, entries in top["sets"].items():
             _unique([e["id"] for e in entries], ("sets", set_name), "id", doc, diagnostics)
-            sets[set_name] = tuple(_entry(set_name, e) for e in entries)
+            sets[set_name] = tuple(ENTRY.build(e, set_name=set_name) for e in entries)
     return sets
 
 
@@ -171,36 +173,21 @@ def _game(
     players = (top["players"]["min"], top["players"]["max"])
     if players[0] > players[1]:
         diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
-    return Game(
-        id=top["id"],
-        name=top["name"],
-        edition=top["edition"],
-        version=str(top["version"]),
-        description=top["description"],
-        language=top["language"],
+    return GAME.build(
+        top,
         root=game_dir,
         shared=shared,
         players=players,
-        fonts=tuple(FontFace(f["family"], f["file"], f["style"], f["weight"]) for f in top["fonts"]),
-        styles=tuple(top["style"]),
         sets=MappingProxyType(sets),
         components=tuple(components),
         source=doc.source(()),
-        rules=top["rules"],
-        checks=top["checks"] or {},
         where=MappingProxyType({dotted(path): doc.source(path) for path in doc.marks}),
         engine=_engine(doc, top["engine"], diagnostics),
-        modules=tuple(Module(m["id"], m["name"], m["description"], m["field"], m["value"]) for m in top["modules"]),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
-        documents=tuple(
-            Document(d["id"], d["name"], _template_name(d["template"], game_dir, shared), tuple(d["style"]), d["stock"], d["booklet"])
-            for d in top["documents"]
-        ),
+        documents=tuple(DOCUMENT.build(d, template=_template_name(d["template"], game_dir, shared)) for d in top["documents"]),
         boxes=tuck_boxes(top["boxes"], components, doc, diagnostics, lambda found: _template_name(found, game_dir, shared)),
         layouts=MappingProxyType(layouts),
-        palette=MappingProxyType(
-            {name: Swatch(name, c["screen"].lower(), tuple(c["print"]) if c["print"] else None) for name, c in top["palette"].items()}
-        ),
+        palette=MappingProxyType({name: SWATCH.build(c, name=name, screen=c["screen"].lower()) for name, c in top["palette"].items()}),
     )
 
 
@@ -214,7 +201,7 @@ def _preparation(doc: YamlDoc, p: dict[str, Any], index: int, components: list[C
                 diagnostics.append(doc.error(("prepare", index, "count", "copies_of", j),
                                              f"no component {name!r}; expected one of {', '.join(copies) or 'none'}"))
         count = sum(copies.get(name, 0) for name in count["copies_of"])
-    return Preparation(p["need"], count, p["how"])
+    return PREPARE.build(p, count=count)
 
 
 def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diagnostic]) -> EngineSpec | None:
@@ -223,15 +210,10 @@ def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diag
     if (checked["module"] is None) == (checked["plugin"] is None):
         diagnostics.append(doc.error(("engine",), "expected exactly one of module (a folder in the game) or plugin (an installed engine)"))
     variants = {
-        name: Variant(name, v["doc"], MappingProxyType(dict(v["options"] or {}))) for name, v in (checked["variants"] or {}).items()
+        name: VARIANT.build(v, name=name, options=MappingProxyType(dict(v["options"] or {})))
+        for name, v in (checked["variants"] or {}).items()
     }
-    return EngineSpec(
-        checked["module"], checked["plugin"], MappingProxyType(dict(checked["options"] or {})), MappingProxyType(variants), checked["rollout"],
-    )
-
-
-def _entry(set_name: str, e: dict[str, Any]) -> Entry:
-    return Entry(set_name, e["id"], e["name"], e["art"], e["color"], e["text"])
+    return ENGINE.build(checked, options=MappingProxyType(dict(checked["options"] or {})), variants=MappingProxyType(variants))
 
 
 def _at(source: Source) -> str:
@@ -239,8 +221,8 @@ def _at(source: Source) -> str:
     return f"line {source.line}" if source.sheet is None else source.place
 
 
-def _unique(ids: list[Any], path: tuple[Any, ...], key: str, doc: YamlDoc, diagnostics: list[Diagnostic]) -> None:
-    seen: dict[Any, int] = {}
+def _unique(ids: list[object], path: KeyPath, key: str, doc: YamlDoc, diagnostics: list[Diagnostic]) -> None:
+    seen: dict[str, int] = {}
     for index, value in enumerate(ids):
         if not isinstance(value, str):
             continue
@@ -258,7 +240,7 @@ def _component(
     shared: tuple[Path, ...],
     doc: YamlDoc,
     c: dict[str, Any],
-    path: tuple[Any, ...],
+    path: KeyPath,
     ck: Checker,
     sets: dict[str, tuple[Entry, ...]],
     layouts: dict[str, SheetLayout],
@@ -300,29 +282,17 @@ def _component(
                 layout = None
     if layout is None or any(v is INVALID for v in c.values()):
         return None
-    size = Size(c["size"]["name"], c["size"]["width"], c["size"]["height"])
-    component = Component(
-        id=c["id"],
-        name=c["name"],
-        size=size,
-        bleed=c["bleed"],
-        safe=c["safe"],
+    component = COMPONENT.build(
+        c,
+        size=Size(**c["size"]),
         layout=layout,
         front=_template_name(c["front"], game_dir, shared),
         back=_template_name(c["back"], game_dir, shared) if c["back"] else None,
-        styles=tuple(c["style"]),
         cards=cards,
         source=source,
-        stock=c["stock"],
         paper_layouts=per_paper,
-        assembly=c["assembly"],
-        blank_back=c["blank_back"],
-        die_line=c["die_line"],
-        cards_file=c["cards"] if c["cards"] is not None else None,
-        sheet=c["sheet"],
         card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,
         net=net,
-        faces_of=c["faces_of"],
     )
     if net is not None:
         check_faces(component, path, ck)
@@ -333,7 +303,7 @@ _SOURCES = ("cards", "each", "denominations", "faces_of")
 """Where a component's cards come from: exactly one is given."""
 
 
-def _net_size(c: dict[str, Any], path: tuple[Any, ...], ck: Checker) -> DieNet | None:
+def _net_size(c: dict[str, Any], path: KeyPath, ck: Checker) -> DieNet | None:
     """A net component's net, with ``c["size"]`` set to the piece it needs (no
     bleed: the net draws its own cut lines); a missing size is an error."""
     if c["net"] is None:
@@ -379,7 +349,7 @@ def _over_budget(components: Sequence[Component]) -> list[Diagnostic]:
 
 
 def _cards(
-    file: Path, fields: tuple[Any, ...], copies: int, parent: Checker, sheet: str | None = None, sheet_path: tuple[Any, ...] = ()
+    file: Path, fields: tuple[Field, ...], copies: int, parent: Checker, sheet: str | None = None, sheet_path: KeyPath = ()
 ) -> tuple[Card, ...]:
     """The cards of a cards file: YAML, or a spreadsheet (:mod:`pnp.loading.sheets`)."""
     if sheet is not None and not is_sheet(file):
@@ -388,7 +358,7 @@ def _cards(
     return read_cards(file, card_record(fields, copies), parent, sheet)
 
 
-def read_cards(file: Path, record: Any, parent: Checker, sheet: str | None = None) -> tuple[Card, ...]:
+def read_cards(file: Path, record: Record, parent: Checker, sheet: str | None = None) -> tuple[Card, ...]:
     """Read and check the cards of ``file`` against ``record`` (problems go to
     ``parent``'s diagnostics): YAML ``{cards: [...]}`` or a spreadsheet."""
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.loading.schema import field_spec
-from pnp.loading.spec import INVALID, Checker
+from pnp.schema.spec import INVALID, Checker
 from pnp.words import listed
 
 

@@ -21,13 +21,13 @@ import csv
 import datetime
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source, column_letters
-from pnp.loading.scalars import Boolean, Choice, Integer, Number, Text
-from pnp.loading.spec import ListOf, MapOf, Record, Spec, Variant
+from pnp.schema.scalars import Boolean, Choice, Integer, Number, Text
+from pnp.schema.spec import ListOf, MapOf, Record, Spec, Variant
 from pnp.loading.sheetfiles import TEXT_SUFFIXES, read_rows, refuse
 from pnp.loading.yamlsrc import MAX_NODES, Document, KeyPath
 
@@ -50,7 +50,7 @@ def cell_name(sheet: str | None, row: int, col: int) -> str:
     return f"{sheet}!{ref}" if sheet else ref
 
 
-def _blank(value: Any) -> bool:
+def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
@@ -73,7 +73,7 @@ def _header_path(header: str) -> KeyPath | None:
     return tuple(parts)
 
 
-def leaf_spec(spec: Spec, path: KeyPath) -> Spec | None:
+def leaf_spec(spec: Spec[object], path: KeyPath) -> Spec[object] | None:
     """The spec of the value a column at ``path`` fills, or None when no field is there."""
     for part in path:
         if isinstance(spec, Record):
@@ -100,7 +100,7 @@ def leaf_spec(spec: Spec, path: KeyPath) -> Spec | None:
     return spec
 
 
-class _Tag(Spec):
+class _Tag(Spec[str]):
     def expected(self) -> str:
         return "a variant's name"
 
@@ -108,7 +108,7 @@ class _Tag(Spec):
 _TAG = _Tag()
 
 
-def typed(value: Any, spec: Spec) -> Any:
+def typed(value: object, spec: Spec[object]) -> object:
     """A cell's value as the YAML value the field expects, when it reads as one;
     else as found, for the schema to report."""
     if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
@@ -138,14 +138,14 @@ def typed(value: Any, spec: Spec) -> Any:
     return value
 
 
-def _set(target: dict[Any, Any], path: KeyPath, value: Any) -> None:
+def _set(target: dict[object, Any], path: KeyPath, value: object) -> None:
     """Put ``value`` at ``path`` in nested dicts (list indexes as dict keys, made lists later)."""
     for part in path[:-1]:
         target = target.setdefault(part, {})
     target[path[-1]] = value
 
 
-def _lists(value: Any, spec: Spec) -> Any:
+def _lists(value: object, spec: Spec[object]) -> object:
     """Nested dicts back to the YAML shape: a list's items in index order."""
     if isinstance(spec, ListOf) and isinstance(value, dict):
         return [_lists(value[k], spec.item) for k in sorted(value)]
@@ -180,14 +180,14 @@ def load_sheet(path: Path, record: Record, sheet: str | None = None, within: Pat
     columns, missing = _columns(rows[header_row], header_row, record, problem)
     if missing:  # each row would lack it too: the header's problems alone, not one more per row
         raise InputError(problems)
-    cards: list[dict[Any, Any]] = []
+    cards: list[object] = []
     marks: dict[KeyPath, tuple[int, int]] = {("cards",): (header_row + 1, 1)}
     for r in range(header_row + 1, len(rows)):
         row = rows[r]
         if all(_blank(v) for v in row):
             continue  # a blank row ends nothing: the cards below it are read too
         index = len(cards)
-        card: dict[Any, Any] = {}
+        card: dict[object, Any] = {}
         marks[("cards", index)] = (r + 1, 1)
         for c, (key, spec) in columns.items():
             value = row[c] if c < len(row) else ""
@@ -206,7 +206,7 @@ def load_sheet(path: Path, record: Record, sheet: str | None = None, within: Pat
     return Document(path, {"cards": cards}, marks, sheet=label), problems
 
 
-def _empty(spec: Spec) -> Any:
+def _empty(spec: Spec[object]) -> object:
     """The empty value of a field that allows one (``""``, an empty list or
     mapping), or None: a blank cell of a required field means that value."""
     if isinstance(spec, Text) and (spec.pattern is None or re.fullmatch(spec.pattern, "")):
@@ -220,7 +220,7 @@ def _empty(spec: Spec) -> Any:
     return None
 
 
-def _ignored(header: Sequence[Any]) -> set[int]:
+def _ignored(header: Sequence[object]) -> set[int]:
     """Columns whose header is taken (known or reported), so their cells are not reported again."""
     return {c for c, v in enumerate(header) if not _blank(v)}
 
@@ -230,13 +230,13 @@ _TITLE_SEARCH = 20
 """How many rows below a header that names no column are searched for the real header."""
 
 
-def _known(record: Record, value: Any) -> bool:
+def _known(record: Record, value: object) -> bool:
     """Whether ``value`` is a column header ``record`` takes."""
     key = None if _blank(value) else _header_path(str(value))
     return key is not None and leaf_spec(record, key) is not None
 
 
-def _misread(rows: Sequence[Sequence[Any]], header_row: int, record: Record, suffix: str) -> str | None:
+def _misread(rows: Sequence[Sequence[object]], header_row: int, record: Record, suffix: str) -> str | None:
     """Why the header row cannot be the header, when one cause would otherwise
     show as an error in every cell: a text file separated by another
     character than its name says, or a title row above the header."""
@@ -254,7 +254,7 @@ def _misread(rows: Sequence[Sequence[Any]], header_row: int, record: Record, suf
     return None
 
 
-def _separator(header: Sequence[Any], suffix: str, record: Record) -> str | None:
+def _separator(header: Sequence[object], suffix: str, record: Record) -> str | None:
     """When a text file's header line splits into known columns on another
     separator than its name's, which one, and what to do."""
     ours = TEXT_SUFFIXES[suffix]
@@ -269,11 +269,13 @@ def _separator(header: Sequence[Any], suffix: str, record: Record) -> str | None
     return None
 
 
-def _columns(header: Sequence[Any], row: int, record: Record, problem: Any) -> tuple[dict[int, tuple[KeyPath, Spec]], bool]:
+def _columns(
+    header: Sequence[object], row: int, record: Record, problem: Callable[[int, int, str, str], None]
+) -> tuple[dict[int, tuple[KeyPath, Spec[object]]], bool]:
     """Each named column's key path and the spec of the values it holds, and
     whether a required column is missing; an unknown, repeated or malformed
     header, or a missing required column, is a problem."""
-    columns: dict[int, tuple[KeyPath, Spec]] = {}
+    columns: dict[int, tuple[KeyPath, Spec[object]]] = {}
     seen: dict[KeyPath, int] = {}
     unknown: dict[str, int] = {}
     known = ", ".join(_column_names(record))

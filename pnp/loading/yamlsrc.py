@@ -11,7 +11,7 @@ Plain scalars follow YAML 1.2's core schema, not PyYAML's YAML 1.1: ``010``
 is ten (not eight), ``yes`` and ``on`` are text, ``2026-01-01`` is text, and a
 number's text as written is kept (:attr:`Document.raw`), so a text field
 given ``1.10`` or ``0123`` reads exactly that, and a number field can refuse
-``010``, which the two versions read differently (:mod:`pnp.loading.scalars`).
+``010``, which the two versions read differently (:mod:`pnp.schema.scalars`).
 Merge keys (``<<: *base``) are worked in, each use counted by the budget.
 """
 
@@ -108,7 +108,7 @@ class Document:
         line, col = self.marks.get(probe, (1, 1))
         return Source(self.file, line, col, self.sheet)
 
-    def written(self, path: KeyPath, value: Any) -> str | None:
+    def written(self, path: KeyPath, value: object) -> str | None:
         """How the number ``value`` at ``path`` was written (``1e3``, ``010``),
         when it was written there; None for anything else (a mapping's key is
         checked at its value's path, and may be another number)."""

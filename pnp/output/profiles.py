@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
-from pnp.loading.scalars import SLUG, Boolean, Choice, Integer, Length, Text
-from pnp.loading.spec import INVALID, Checker, Field, ListOf, MapOf, Record
+from pnp.schema.scalars import SLUG, Boolean, Choice, Integer, Length, Text
+from pnp.schema.spec import INVALID, Checker, Field, ListOf, MapOf, Record
 from pnp.loading.yamlsrc import load_yaml
 from pnp.paths import PRESETS
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Literal, NamedTuple, get_args
 
+from pnp.render.boxtree import Box, Element
 from pnp.render.faces import Face
 from pnp.render.frame import STAMP_BAND
 from pnp.render.fontcheck import FontRules, text_problems
@@ -144,12 +145,12 @@ def _px_edges(box: tuple[float, float, float, float]) -> Edges:
 class _Types(NamedTuple):
     """WeasyPrint's box classes, imported when first needed."""
 
-    text: type[Any]
-    line: type[Any]
-    inline: type[Any]
-    container: tuple[type[Any], ...]
-    placeholder: type[Any]
-    replaced: type[Any]
+    text: type[Box]
+    line: type[Box]
+    inline: type[Box]
+    container: tuple[type[Box], ...]
+    placeholder: type[Box]
+    replaced: type[Box]
 
 
 @cache
@@ -171,7 +172,7 @@ def _box_types() -> _Types:
 class _Frame:
     """A box text must stay inside: the page, or a block whose height is fixed or overflow hidden."""
 
-    box: Any
+    box: Box
     edges: Edges
     """Its padding box, in its own layout coordinates (px, before transforms)."""
     matrix: Affine | None
@@ -181,7 +182,7 @@ class _Frame:
     is_page: bool
     """The page, or a box covering the whole page: reported as the page overflowing."""
     clips: bool
-    named: Any
+    named: Box | None
     """The nearest box (itself or an ancestor) whose element has a class or id."""
 
 
@@ -194,7 +195,7 @@ class _Context:
     abs_depth: int
     """How many frames an absolutely positioned descendant stays inside (up to its containing block)."""
     fixed_depth: int
-    named: Any
+    named: Box | None
     """The nearest box whose element has a class or id, for naming anonymous text."""
     holders: frozenset[int]
     """The painted boxes it lies in (:attr:`pnp.render.overlap.Text.holders`)."""
@@ -218,7 +219,7 @@ class _Page:
     """The page's painted boxes so far, for :func:`pnp.render.overlap.art_over_text`."""
 
 
-def _inspect_page(page: _Page, page_box: Any, size: tuple[float, float] | None) -> None:
+def _inspect_page(page: _Page, page_box: Box, size: tuple[float, float] | None) -> None:
     width, height = size or (page_box.margin_width(), page_box.margin_height())
     edges = (0.0, 0.0, float(width), float(height))
     frame = _Frame(page_box, edges, None, edges, True, True, None)
@@ -238,7 +239,7 @@ def _inspect_page(page: _Page, page_box: Any, size: tuple[float, float] | None) 
                 f"its text is drawn {how} ({_mm(covered.width)} across, {_mm(covered.height)} down)")
 
 
-def _visit(box: Any, context: _Context, page: _Page) -> None:
+def _visit(box: Box, context: _Context, page: _Page) -> None:
     types = page.types
     if type(box) is types.placeholder:
         box = box._box  # an absolutely positioned box, where it was in the flow
@@ -262,12 +263,18 @@ def _visit(box: Any, context: _Context, page: _Page) -> None:
         _visit(child, context, page)
 
 
-def _has_name(box: Any) -> bool:
-    element = box.element
+def _has_name(box: Box) -> bool:
+    element = _element(box)
     return bool(element.get("class") or element.get("id"))
 
 
-def _names_anew(box: Any, context: _Context) -> bool:
+def _element(box: Box) -> Element:
+    """The element of a box that has one (every box but the page's)."""
+    assert box.element is not None
+    return box.element
+
+
+def _names_anew(box: Box, context: _Context) -> bool:
     """Whether ``box`` is the nearest named box for its descendants, rather than an ancestor."""
     element = box.element
     if element is None or (context.named is not None and element is context.named.element):
@@ -275,7 +282,7 @@ def _names_anew(box: Any, context: _Context) -> bool:
     return _has_name(box)
 
 
-def _enter(box: Any, context: _Context, types: _Types) -> _Context | None:
+def _enter(box: Box, context: _Context, types: _Types) -> _Context | None:
     """The context for ``box``'s children, or None when nothing inside it is drawn."""
     style = box.style
     position = style["position"]
@@ -312,7 +319,7 @@ def _enter(box: Any, context: _Context, types: _Types) -> _Context | None:
     return _Context(frames, matrix, abs_depth, fixed_depth, named, context.holders)
 
 
-def _paint(box: Any, context: _Context, page: _Page) -> _Context:
+def _paint(box: Box, context: _Context, page: _Page) -> _Context:
     """Note what ``box`` paints (an image's picture, or its background) as
     art; return ``context`` (the one for its children) holding it."""
     if not page.order:
@@ -345,7 +352,7 @@ def _covers(edges: Edges, page: Edges) -> bool:
     )
 
 
-def _check_text(box: Any, context: _Context, page: _Page) -> None:
+def _check_text(box: Box, context: _Context, page: _Page) -> None:
     if box.style["visibility"] != "visible" or not box.text.strip():
         return
     if page.fonts is not None:
@@ -375,7 +382,7 @@ def _check_text(box: Any, context: _Context, page: _Page) -> None:
     if visible[0] >= visible[2] or visible[1] >= visible[3]:
         return
     page.texts.append(Text(visible, (id(box.element), box.element_tag), _describe(box, named), page.order.get(id(box), -1), context.holders))
-    if named is not None and STAMP_BAND in (named.element.get("class") or "").split():
+    if named is not None and STAMP_BAND in (_element(named).get("class") or "").split():
         return  # the build stamp sits outside the safe zone on purpose, in the band no card text may use
     side, excess = worst_side(visible, page.safe)
     if excess > _TOLERANCE_PX:
@@ -383,7 +390,7 @@ def _check_text(box: Any, context: _Context, page: _Page) -> None:
                 f"text reaches {_mm(excess)} past the safe zone ({side} edge)")
 
 
-def _report_overflow(box: Any, context: _Context, frame: _Frame, side: str, excess: float, page: _Page) -> None:
+def _report_overflow(box: Box, context: _Context, frame: _Frame, side: str, excess: float, page: _Page) -> None:
     if frame.is_page:
         _record(page, ("page", id(box.element), box.element_tag), excess, "overflow", _describe(box, context.named),
                 f"text overflows the page by {_mm(excess)} ({side} edge)")
@@ -402,7 +409,7 @@ def _record(
         page.worst[full_key] = (excess, LayoutFinding(page.index, kind, element, message))
 
 
-def _describe(box: Any, named: Any) -> str:
+def _describe(box: Box, named: Box | None) -> str:
     """``box``'s element as CSS: ``div.flavour``, or ``div.rules p`` when it has neither class nor id."""
     if box.element is None:
         return "page"
@@ -411,8 +418,8 @@ def _describe(box: Any, named: Any) -> str:
     return f"{_selector(named)} {_selector(box)}"
 
 
-def _selector(box: Any) -> str:
-    element = box.element
+def _selector(box: Box) -> str:
+    element = _element(box)
     tag, _, pseudo = (box.element_tag or "").partition("::")
     tag = tag.rpartition("}")[2]  # an inline <svg>'s tag comes with its namespace
     ident = element.get("id")

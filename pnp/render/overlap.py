@@ -22,7 +22,7 @@ class Text:
     """One piece of text where it is drawn, and whose it is."""
 
     edges: Edges
-    owner: tuple[int, str]
+    owner: tuple[int, str | None]
     """Which element (its identity and tag, ``p::before`` for a pseudo-element) set it."""
     element: str
     """The element as CSS, for messages."""

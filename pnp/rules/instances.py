@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
+from pnp.schema.checks import Instances
 from pnp.model import Card, Component, Game
 from pnp.rules.findings import Severity
 
-COMPARISONS = {"more_than": "more than", "at_most": "at most", "equals": "exactly"}
+Comparison = Literal["more_than", "at_most", "equals"]
+COMPARISONS: dict[Comparison, str] = {"more_than": "more than", "at_most": "at most", "equals": "exactly"}
 
 
 @dataclass(frozen=True)
@@ -29,8 +31,7 @@ class Counted:
     label: str
     counts: dict[str, int]
     """Per value: its instances (or, with ``draw``, the most among any N cards)."""
-    comparison: str
-    """more_than, at_most or equals."""
+    comparison: Comparison
     bound: int
     failing: tuple[str, ...]
     """The values that break the comparison."""
@@ -67,7 +68,7 @@ def _number(value: Any, rules: Mapping[str, Any], what: str) -> int:
     return found
 
 
-def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[Any]:
+def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[object]:
     """The values a ``where`` entry allows: a list, or the name of a rules key holding one."""
     found = _rules_value(value, rules, what) if isinstance(value, str) else value
     if not isinstance(found, (list, tuple)) or not found:
@@ -75,45 +76,45 @@ def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[Any]:
     return set(found)
 
 
-def _values(card: Card, field: str) -> list[Any]:
+def _values(card: Card, field: str) -> list[object]:
     value = card.fields.get(field)
     if value is None:
         return []
     return list(value) if isinstance(value, (list, tuple)) else [value]
 
 
-def _holds(comparison: str, n: int, bound: int) -> bool:
+def _holds(comparison: Comparison, n: int, bound: int) -> bool:
     if comparison == "more_than":
         return n > bound
     return n <= bound if comparison == "at_most" else n == bound
 
 
-def count(game: Game, rule: Mapping[str, Any], cards: Iterable[Card], every: Iterable[Card]) -> Counted:
+def count(game: Game, rule: Instances, cards: Iterable[Card], every: Iterable[Card]) -> Counted:
     """Count one rule over ``cards`` (the component's cards the rule may see);
     ``every`` (all the component's cards) names the values that count even
     when the selection lacks them."""
     rules = game.rules
-    where = {f: _allowed(v, rules, f"where.{f}") for f, v in (rule.get("where") or {}).items()}
-    decks = rule.get("decks", 1)
-    field = rule["field"]
-    comparison = next((c for c in COMPARISONS if rule.get(c) is not None), None)
+    where = {f: _allowed(v, rules, f"where.{f}") for f, v in (rule.where or {}).items()}
+    decks = rule.decks
+    field = rule.field
+    comparison = next((c for c in COMPARISONS if getattr(rule, c) is not None), None)
     if comparison is None:
         raise RuleProblem("expected one of more_than, at_most or equals", "")
-    bound = _number(rule[comparison], rules, comparison)
+    bound = _number(getattr(rule, comparison), rules, comparison)
     values = sorted({str(v) for card in every for v in _values(card, field)})
     chosen = [c for c in cards if all(c.fields.get(f) in allowed for f, allowed in where.items())]
     totals = dict.fromkeys(values, 0)
-    if rule.get("draw") is None:
+    if rule.draw is None:
         for card in chosen:
             for v in _values(card, field):
                 totals[str(v)] = totals.get(str(v), 0) + card.copies * decks
     else:
-        draw = _number(rule["draw"], rules, "draw")
+        draw = _number(rule.draw, rules, "draw")
         for v in values:
             per_card = sorted(([str(x) for x in _values(c, field)].count(v) for c in chosen for _ in range(c.copies * decks)), reverse=True)
             totals[v] = sum(per_card[:draw])
     failing = tuple(v for v, n in totals.items() if not _holds(comparison, n, bound))
-    label = rule.get("label") or f"{rule['component']}.{field}"
+    label = rule.label or f"{rule.component}.{field}"
     first: dict[str, Card] = {}
     for card in chosen:
         for v in _values(card, field):
@@ -137,14 +138,14 @@ class Run(Protocol):
     def component(self, check: str, component_id: str, path: str) -> Component | None: ...
 
 
-def report(run: Run, rule: Mapping[str, Any], path: str, core: Callable[[Any, Component], list[Card]]) -> None:
+def report(run: Run, rule: Instances, path: str, core: Callable[[Any, Component], list[Card]]) -> None:
     """Run one ``checks.instances`` rule: an error per value out of bounds,
     the counts in ``exact.instances.LABEL``. ``core``: the component's cards
     outside optional modules."""
-    component = run.component("instances", rule["component"], f"{path}.component")
+    component = run.component("instances", rule.component, f"{path}.component")
     if component is None:
         return
-    cards = component.cards if rule["modules"] else core(run, component)
+    cards = component.cards if rule.modules else core(run, component)
     try:
         counted = count(run.game, rule, cards, component.cards)
     except RuleProblem as exc:
@@ -155,13 +156,13 @@ def report(run: Run, rule: Mapping[str, Any], path: str, core: Callable[[Any, Co
             run.add(Severity.ERROR, "instances", str(exc), run.where(exc.at))
         return
     words = COMPARISONS[counted.comparison]
-    worst = "at most " if rule["draw"] is not None else ""
+    worst = "at most " if rule.draw is not None else ""
     for value in counted.failing:
-        message = f"{counted.label}: {value} {worst}{counted.counts[value]} times, expected {words} {counted.bound} ({rule['why']})"
+        message = f"{counted.label}: {value} {worst}{counted.counts[value]} times, expected {words} {counted.bound} ({rule.why})"
         card = counted.first.get(value)
         run.add(Severity.ERROR, "instances", message, run.where(path) if card is None else run.card_where(component, card))
     run.exact.setdefault("instances", {})[counted.label] = {
-        "counts": counted.counts, "expected": f"{words} {counted.bound}", "ok": not counted.failing, "why": rule["why"],
+        "counts": counted.counts, "expected": f"{words} {counted.bound}", "ok": not counted.failing, "why": rule.why,
     }
 
 

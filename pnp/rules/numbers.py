@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from pnp.schema.checks import Dice, Means, Profile, Tokens
 from pnp.model import Card, Component
 from pnp.rules.findings import Severity
 from pnp.rules.run import Run
@@ -45,31 +46,31 @@ def _groups(component: Component, field: str | None) -> dict[str, list[Card]]:
     return groups
 
 
-def profile(run: Run, rule: Mapping[str, Any], path: str) -> None:
-    component = run.component("profile", rule["component"], f"{path}.component")
+def profile(run: Run, rule: Profile, path: str) -> None:
+    component = run.component("profile", rule.component, f"{path}.component")
     if component is None:
         return
-    fields = list(rule["fields"])
+    fields = list(rule.fields)
     numbers = _numbers(run, component, fields, path)
-    total = None if rule["total"] is None else run.number("profile", rule["total"], f"{path}.total")
-    spread = None if rule["spread_max"] is None else run.number("profile", rule["spread_max"], f"{path}.spread_max")
-    if numbers is None or (rule["total"] is not None and total is None) or (rule["spread_max"] is not None and spread is None):
+    total = None if rule.total is None else run.number("profile", rule.total, f"{path}.total")
+    spread = None if rule.spread_max is None else run.number("profile", rule.spread_max, f"{path}.spread_max")
+    if numbers is None or (rule.total is not None and total is None) or (rule.spread_max is not None and spread is None):
         return
-    why = rule["why"]
+    why = rule.why
     for card in _cards(component):
         values = numbers[card.id]
         if total is not None and sum(values) != total:
             run.add(Severity.ERROR, "profile", f"{card.title}: {' + '.join(map(str, values))} = {sum(values)}, expected {total} ({why})", str(card.source))
         if spread is not None and max(values) - min(values) > spread:
             run.add(Severity.ERROR, "profile", f"{card.title}: highest {max(values)} less lowest {min(values)} is more than {spread} ({why})", str(card.source))
-    groups = _groups(component, rule["group"])
+    groups = _groups(component, rule.group)
     report: dict[str, Any] = {}
     for name, cards in groups.items():
         rows = [numbers[c.id] for c in cards]
-        if rule["undominated"]:
+        if rule.undominated:
             _dominated(run, cards, numbers, fields, why)
         totals = {f: sum(r[i] for r in rows) for i, f in enumerate(fields)}
-        if rule["even"] and len(set(totals.values())) > 1:
+        if rule.even and len(set(totals.values())) > 1:
             said = ", ".join(f"{f} {t}" for f, t in totals.items())
             run.add(Severity.ERROR, "profile", f"{component.name} ({name}): field totals differ: {said} ({why})", str(cards[0].source))
         report[name] = {
@@ -77,7 +78,7 @@ def profile(run: Run, rule: Mapping[str, Any], path: str) -> None:
             "histograms": {f: {v: sum(r[i] == v for r in rows) for v in sorted({r[i] for r in rows})} for i, f in enumerate(fields)},
             "sums": _tally(sum(r) for r in rows), "spreads": _tally(max(r) - min(r) for r in rows),
         }
-    means = _means(run, component, numbers, fields, rule["means"], why) if rule["means"] else {}
+    means = _means(run, component, numbers, fields, rule.means, why) if rule.means else {}
     run.exact.setdefault("profile", {})[component.id] = {"groups": report, "means": means, "why": why}
 
 
@@ -99,26 +100,26 @@ def _dominated(run: Run, cards: list[Card], numbers: dict[str, tuple[int, ...]],
                 break
 
 
-def _means(run: Run, component: Component, numbers: dict[str, tuple[int, ...]], fields: list[str], means: Mapping[str, Any], why: str) -> dict[str, Any]:
+def _means(run: Run, component: Component, numbers: dict[str, tuple[int, ...]], fields: list[str], means: Means, why: str) -> dict[str, Any]:
     """Per value of ``means.by`` held by at least ``means.size_min`` cards: each field's mean, within [min, max]."""
     out = {}
-    for value, cards in _groups(component, means["by"]).items():
-        if len(cards) < means["size_min"]:
+    for value, cards in _groups(component, means.by).items():
+        if len(cards) < means.size_min:
             continue
         row = {f: Fraction(sum(numbers[c.id][i] for c in cards), len(cards)) for i, f in enumerate(fields)}
         out[value] = {f: float(m) for f, m in row.items()}
         for f, m in row.items():
-            if not means["min"] <= m <= means["max"]:
+            if not means.min <= m <= means.max:
                 run.add(
-                    Severity.ERROR, "profile", f"{means['by']} {value}: mean {f} {float(m):.2f} outside {means['min']}-{means['max']} ({why})",
+                    Severity.ERROR, "profile", f"{means.by} {value}: mean {f} {float(m):.2f} outside {means.min}-{means.max} ({why})",
                     str(cards[0].source),
                 )
     return out
 
 
-def dice(run: Run, rule: Mapping[str, Any], path: str) -> None:
+def dice(run: Run, rule: Dice, path: str) -> None:
     """The exact odds of each value a die turns up."""
-    faces = rule["faces"]
+    faces = rule.faces
     if isinstance(faces, str):
         if faces not in run.game.rules:
             run.no_key("dice", faces, f"{path}.faces", "a list of faces or ")
@@ -129,28 +130,28 @@ def dice(run: Run, rule: Mapping[str, Any], path: str) -> None:
         return
     counts = {str(f): Fraction(list(faces).count(f), len(faces)) for f in dict.fromkeys(faces)}
     odds = dict(counts)
-    stand_in = rule["stand_in"]
+    stand_in = rule.stand_in
     if stand_in is not None:
-        component = run.component("dice", stand_in["component"], f"{path}.stand_in.component")
+        component = run.component("dice", stand_in.component, f"{path}.stand_in.component")
         if component is None:
             return
-        share = odds.pop(stand_in["face"], Fraction(0))
+        share = odds.pop(stand_in.face, Fraction(0))
         cards = [c for c in component.cards for _ in range(c.copies)]
         for card in cards:
-            value = str(card.fields.get(stand_in["field"]))
+            value = str(card.fields.get(stand_in.field))
             odds[value] = odds.get(value, Fraction(0)) + share / len(cards)
-    entries = run.game.sets.get(rule["cover"], ()) if rule["cover"] else ()
+    entries = run.game.sets.get(rule.cover, ()) if rule.cover else ()
     for entry in entries:
         if odds.get(entry.id, 0) == 0:
-            run.add(Severity.ERROR, "dice", f"no face turns up {entry.id} ({rule['why']})", run.where(f"{path}.faces"))
-    run.exact.setdefault("dice", {})[rule["label"] or "dice"] = {
-        "faces": {f: str(p) for f, p in counts.items()}, "odds": {v: str(p) for v, p in sorted(odds.items())}, "why": rule["why"],
+            run.add(Severity.ERROR, "dice", f"no face turns up {entry.id} ({rule.why})", run.where(f"{path}.faces"))
+    run.exact.setdefault("dice", {})[rule.label or "dice"] = {
+        "faces": {f: str(p) for f, p in counts.items()}, "odds": {v: str(p) for v, p in sorted(odds.items())}, "why": rule.why,
     }
 
 
-def tokens(run: Run, rule: Mapping[str, Any], path: str) -> None:
+def tokens(run: Run, rule: Tokens, path: str) -> None:
     """The supply's value against each table's start, and the fewest turns that can empty it."""
-    key = rule["denominations"]
+    key = rule.denominations
     table = run.game.rules.get(key)
     if key not in run.game.rules:
         run.no_key("tokens", key, f"{path}.denominations")
@@ -158,8 +159,8 @@ def tokens(run: Run, rule: Mapping[str, Any], path: str) -> None:
     if not isinstance(table, Mapping) or not all(type(k) is int and type(v) is int and k > 0 and v >= 0 for k, v in table.items()):
         run.add(Severity.ERROR, "tokens", f"rules.{key}: expected {{value: tokens}} of whole numbers, found {table!r}", run.where(f"rules.{key}"))
         return
-    start = run.number("tokens", rule["start"], f"{path}.start")
-    most = run.number("tokens", rule["most_per_turn"], f"{path}.most_per_turn")
+    start = run.number("tokens", rule.start, f"{path}.start")
+    most = run.number("tokens", rule.most_per_turn, f"{path}.most_per_turn")
     if start is None or most is None or most == 0:
         return
     value = sum(k * v for k, v in table.items())
@@ -168,17 +169,17 @@ def tokens(run: Run, rule: Mapping[str, Any], path: str) -> None:
     for players in range(low, high + 1):
         left = value - start * players
         if left <= 0:
-            run.add(Severity.ERROR, "tokens", f"{players} players take {start * players} at the start; the supply is worth {value} ({rule['why']})", run.where(f"rules.{key}"))
+            run.add(Severity.ERROR, "tokens", f"{players} players take {start * players} at the start; the supply is worth {value} ({rule.why})", run.where(f"rules.{key}"))
             continue
         shortest = -(-left // most)
         rows[players] = {"left": left, "shortest_turns": shortest, "shortest_rounds": -(-shortest // players)}
-        if rule["turns_at_least"] and shortest < rule["turns_at_least"]:
+        if rule.turns_at_least and shortest < rule.turns_at_least:
             run.add(
                 Severity.WARNING, "tokens",
-                f"{players} players: the supply can run out in {shortest} turns, fewer than {rule['turns_at_least']} ({rule['why']})", run.where(path),
+                f"{players} players: the supply can run out in {shortest} turns, fewer than {rule.turns_at_least} ({rule.why})", run.where(path),
             )
-    run.exact.setdefault("tokens", {})[rule["label"] or key] = {
-        "value": value, "tokens": sum(table.values()), "start": start, "most_per_turn": most, "tables": rows, "why": rule["why"],
+    run.exact.setdefault("tokens", {})[rule.label or key] = {
+        "value": value, "tokens": sum(table.values()), "start": start, "most_per_turn": most, "tables": rows, "why": rule.why,
     }
 
 

@@ -94,7 +94,7 @@ class Run:
         """A rules table {player count: number, or {value: number}} (cards of each value)."""
         return self._counts(check, key, path, lambda v: _count(v) or (isinstance(v, dict) and all(_count(n) for n in v.values())))
 
-    def _counts(self, check: str, key: str, path: str, sound: Callable[[Any], bool]) -> dict[int, Any] | None:
+    def _counts(self, check: str, key: str, path: str, sound: Callable[[object], bool]) -> dict[int, Any] | None:
         table = self.game.rules.get(key)
         low, high = self.game.players
         where = self.where(f"rules.{key}")
@@ -126,10 +126,10 @@ MAX_COUNT = 10_000
 """The largest number a rules table may give (a hand, a deck size): far past any game."""
 
 
-def _count(value: Any) -> bool:
+def _count(value: object) -> bool:
     return type(value) is int and 0 <= value <= MAX_COUNT
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) < 60 else text[:57] + "..."

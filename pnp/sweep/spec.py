@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level
-from pnp.loading.scalars import IDENT, Choice, Integer, Number, Text
-from pnp.loading.schema import MAX_COPIES, AnyValue
-from pnp.loading.spec import INVALID, Checker, Field, ListOf, Record, Variant
+from pnp.schema.scalars import IDENT, Choice, Integer, Number, Text
+from pnp.schema.spec import INVALID, AnyValue, Checker, Field, ListOf, Record, Variant
 from pnp.loading.yamlsrc import Document, load_yaml
+from pnp.model import MAX_COPIES
 
 VALUES = "The values the change takes, one per version."
 NAME = "The change's name in tables and reports (default: what it changes)."

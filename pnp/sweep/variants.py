@@ -15,13 +15,13 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from types import ModuleType
 from typing import Any
 
 from pnp.engine import agents as seats
+from pnp.engine.api import PlayEngine
 from pnp.errors import InputError, PnpError
 from pnp.loading.schema import FIELD_TYPE, field_spec
-from pnp.loading.spec import INVALID, Checker, MapOf
+from pnp.schema.spec import INVALID, Checker, MapOf
 from pnp.loading.yamlsrc import load_yaml
 from pnp.model import Game
 from pnp.sweep.spec import Change, Sweep
@@ -96,7 +96,7 @@ def first(sweep: Sweep) -> list[Version]:
     return sample(sweep.changes, sweep.samples, sweep.seed)
 
 
-def check_against(sweep: Sweep, game: Game, engine: ModuleType) -> None:
+def check_against(sweep: Sweep, game: Game, engine: PlayEngine) -> None:
     """Refuse, at the sweep file's lines, what the game does not have: a
     card, a rules value (or a value its declared type refuses), a variant,
     an agent, a player count."""
@@ -120,7 +120,7 @@ def check_against(sweep: Sweep, game: Game, engine: ModuleType) -> None:
         raise InputError(ck.diagnostics)
 
 
-def _agent(engine: ModuleType, name: str, path: tuple[str | int, ...], ck: Checker) -> None:
+def _agent(engine: PlayEngine, name: str, path: tuple[str | int, ...], ck: Checker) -> None:
     try:
         seats.check(engine, name)
     except PnpError as exc:

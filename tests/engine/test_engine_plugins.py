@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.engine.api import PlayEngine, ScoreEngine, members
 from pnp.testing import copy_game
 from pnp.engine.plugins import UntrustedRules, engine_for, trusted
 from pnp.errors import InputError
@@ -140,3 +141,28 @@ def test_an_engine_without_what_a_command_needs_is_told_at_its_game_yaml(tmp_pat
     line = (game / "game.yaml").read_text().splitlines().index("engine: {module: rules}") + 1
     said = f"engine.module: the engine ({game / 'rules' / '__init__.py'}) has no {missing} (docs/engine.md"
     assert f"mini/game.yaml:{line}:" in done.stderr and said in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        (PLAYS.replace("def new_state(prepared, players, rng, options): pass", "new_state = 3"), "has new_state = 3, not a function"),
+        (PLAYS.replace("AGENTS = {}", "AGENTS = ['random']"), "has AGENTS = ['random'], not a mapping of agent names to agent factories"),
+        (PLAYS.replace("AGENTS = {}", "AGENTS = {'random': 1}"), "has AGENTS = {'random': 1}, not a mapping of agent names"),
+    ],
+)
+def test_an_engine_is_checked_against_the_play_protocol_when_loaded(tmp_path: Path, code: str, said: str) -> None:
+    """A name the protocol requires (pnp.engine.api.PlayEngine) that is there
+    as something else is told at game.yaml's engine line, before any of the
+    engine is called, not as a crash in the middle of play."""
+    game = load_game(_with_engine(tmp_path, code))
+    with pytest.raises(InputError) as raised:
+        engine_for(game, trust=True)
+    (diagnostic,) = raised.value.diagnostics
+    assert diagnostic.path == "engine.module" and diagnostic.source.line > 0
+    assert said in diagnostic.message and "to play it needs prepare, player_counts, new_state, AGENTS" in diagnostic.message
+
+
+def test_the_protocols_name_what_each_command_needs() -> None:
+    assert members(PlayEngine) == (("prepare", True), ("player_counts", True), ("new_state", True), ("AGENTS", False))
+    assert members(ScoreEngine) == (("prepare", True), ("score", True), ("score_text", True))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.engine.balance import _judge
+from pnp.schema.checks import Simulation
 from pnp.rules.summary import _play_lines, seat_balance
 
-BANDS = {"winners_share_min": 0.0, "winners_share_max": 1.0, "no_winner_max": 1.0, "rounds_min": 1, "rounds_max": 99,
-         "seat_balance_min": 0.90, "skill_gap_min": -100}
+BANDS = Simulation(rounds_min=1, rounds_max=99, seat_balance_min=0.90)
 
 
 def _data(rates: list[tuple[float, float, float]]) -> dict[str, Any]:

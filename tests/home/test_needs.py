@@ -49,7 +49,7 @@ def test_the_games_own_list_is_on_the_base_file_only() -> None:
     base = needs(game, parts)
     assert base[-1] == "88 clear poker-size card sleeves (63.5 x 88.9 mm)"
     assert steps(game, parts)[0]["how"].startswith("A crest card in a sleeve, crest out, is a sealed sleeve")
-    module = Module("extra", "Extra", None, "extra", True)
+    module = Module(id="extra", name="Extra", description=None, field="extra", value=True)
     assert needs(game, parts, module) == ["9 sheets of card stock"]
     assert steps(game, parts, module) == []
 

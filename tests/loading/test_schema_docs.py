@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.loading.presets import LAYOUT, load_sizes
 from pnp.loading.schema import CARD_BASE, game_record
-from pnp.loading.spec import walk
+from pnp.schema.spec import walk
 from tests.conftest import ROOT
 
 DOC = (ROOT / "docs" / "card-data.md").read_text()

@@ -7,24 +7,35 @@ first), and returns the converted value, or :data:`INVALID`.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar
 
 from pnp.errors import Diagnostic, Level
-from pnp.loading.yamlsrc import Document, KeyPath
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    from pnp.loading.yamlsrc import Document, KeyPath
 
 
-class _Invalid:
+class Invalid(Enum):
+    INVALID = "INVALID"
+
     def __repr__(self) -> str:
         return "INVALID"
 
 
-INVALID: Any = _Invalid()
-
-
+INVALID: Final = Invalid.INVALID
 """Returned by a spec for a value it reported as wrong."""
+
+
+FileKind = Literal["template", "style", "art", "font", "data"]
+"""The kinds of file a game folder names, each looked for in its own folders."""
 
 
 @dataclass
@@ -34,11 +45,12 @@ class Checker:
     doc: Document
     diagnostics: list[Diagnostic]
     sets: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    find_file: Callable[[str, str], Path | None] | None = None
+    find_file: Callable[[FileKind, str], Path | None] | None = None
     rules: Any = None
     """The game's checked ``rules:`` values, once known (INVALID after an error)."""
 
-    def error(self, path: KeyPath, message: str) -> Any:
+    def error(self, path: KeyPath, message: str) -> Invalid:
+        """Report a problem at ``path``; :data:`INVALID`, which a check returns."""
         self.diagnostics.append(self.doc.error(path, message))
         return INVALID
 
@@ -46,7 +58,7 @@ class Checker:
         self.diagnostics.append(Diagnostic(self.doc.source(path), self.doc.key(path), message, Level.WARNING))
 
 
-def _found(value: Any) -> str:
+def _found(value: object) -> str:
     if isinstance(value, (dict, list)):
         return "a mapping" if isinstance(value, dict) else "a list"
     if value is None:
@@ -55,73 +67,81 @@ def _found(value: Any) -> str:
     return text if len(text) < 60 else text[:57] + "..."
 
 
-class Spec:
-    """A value type. Subclasses implement :meth:`check` and :meth:`expected`."""
+T_co = TypeVar("T_co", covariant=True)
+T = TypeVar("T")
+V = TypeVar("V")
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+
+class Spec(Generic[T_co]):
+    """A value type, checking YAML values into ``T_co``. Subclasses implement
+    :meth:`check` and :meth:`expected`."""
+
+    def check(self, value: object, path: KeyPath, ck: Checker) -> T_co | Invalid:
         raise NotImplementedError
 
     def expected(self) -> str:
         raise NotImplementedError
 
-    def wrong(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def wrong(self, value: object, path: KeyPath, ck: Checker) -> Invalid:
         """An error: what was expected, and the value found as written (``1e3``, not ``1000.0``)."""
         return ck.error(path, f"expected {self.expected()}, found {ck.doc.written(path, value) or _found(value)}")
 
-    def children(self) -> Iterator[tuple[str, Spec]]:
+    def children(self) -> Iterator[tuple[str, Spec[object]]]:
         """Nested specs, for walking the schema (documentation tests)."""
         return iter(())
 
 
 @dataclass(frozen=True)
-class ListOf(Spec):
-    item: Spec
+class ListOf(Spec[tuple[T, ...]]):
+    item: Spec[T]
     min_length: int = 0
     max_length: int = 100_000
 
     def expected(self) -> str:
         return f"a list of {self.item.expected()}"
 
-    def children(self) -> Iterator[tuple[str, Spec]]:
+    def children(self) -> Iterator[tuple[str, Spec[object]]]:
         yield "[]", self.item
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> tuple[T, ...] | Invalid:
         if not isinstance(value, list):
             return self.wrong(value, path, ck)
         if not self.min_length <= len(value) <= self.max_length:
             return ck.error(path, f"{len(value)} items; expected {_count(self.min_length, self.max_length)}")
         out = [self.item.check(v, (*path, i), ck) for i, v in enumerate(value)]
-        return INVALID if any(v is INVALID for v in out) else tuple(out)
+        good = tuple(v for v in out if v is not INVALID)
+        return INVALID if len(good) < len(out) else good
 
 
 @dataclass(frozen=True)
-class MapOf(Spec):
+class MapOf(Spec[dict[object, V]]):
     """A mapping whose keys and values follow specs, e.g. symbol id -> +1/-1."""
 
-    key: Spec
-    value: Spec
+    key: Spec[object]
+    value: Spec[V]
     min_length: int = 0
     max_length: int = 100_000
 
     def expected(self) -> str:
         return f"a mapping of {self.key.expected()} to {self.value.expected()}"
 
-    def children(self) -> Iterator[tuple[str, Spec]]:
+    def children(self) -> Iterator[tuple[str, Spec[object]]]:
         yield "<key>", self.key
         yield "<value>", self.value
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[object, V] | Invalid:
         if not isinstance(value, dict):
             return self.wrong(value, path, ck)
         if not self.min_length <= len(value) <= self.max_length:
             return ck.error(path, f"{len(value)} entries; expected {_count(self.min_length, self.max_length)}")
-        out = {}
+        out: dict[object, V] = {}
         bad = False
         for k, v in value.items():
             ck_key = self.key.check(k, (*path, k), ck)
             ck_value = self.value.check(v, (*path, k), ck)
             bad = bad or ck_key is INVALID or ck_value is INVALID
-            out[k] = ck_value
+            if ck_value is not INVALID:
+                out[k] = ck_value
         return INVALID if bad else out
 
 
@@ -141,17 +161,36 @@ class Field:
     """One key of a record: its type, its documentation and its default."""
 
     name: str
-    spec: Spec
+    spec: Spec[object]
     doc: str
-    default: Any = _REQUIRED
+    default: object = _REQUIRED
+    attr: str | None = None
+    """The attribute of the model class the key fills, when it is not ``name``."""
 
     @property
     def required(self) -> bool:
         return self.default is _REQUIRED
 
 
+_KEY = "pnp.key"
+
+
+def key(spec: Spec[object], doc: str, default: Any = _REQUIRED, *, name: str | None = None, compare: bool = True, repr: bool = True) -> Any:
+    """A model attribute that is also a key of the card-data schema: declared
+    once, with its value type, documentation and default (a mutable default
+    is copied for each value made without it). ``name`` is the YAML key when
+    it differs from the attribute (``style`` fills ``styles``).
+    :meth:`ModelRecord.of` reads these."""
+    meta = {_KEY: Field(name or "", spec, doc, default)}
+    if default is _REQUIRED:
+        return field(metadata=meta, compare=compare, repr=repr)
+    if getattr(type(default), "__hash__", None) is None:
+        return field(default_factory=lambda: copy.copy(default), metadata=meta, compare=compare, repr=repr)
+    return field(default=default, metadata=meta, compare=compare, repr=repr)
+
+
 @dataclass(frozen=True)
-class Record(Spec):
+class Record(Spec[dict[str, Any]]):
     """A mapping with known keys. Unknown keys are warnings (errors under --strict)."""
 
     fields: tuple[Field, ...]
@@ -160,20 +199,20 @@ class Record(Spec):
     def expected(self) -> str:
         return self.what
 
-    def children(self) -> Iterator[tuple[str, Spec]]:
+    def children(self) -> Iterator[tuple[str, Spec[object]]]:
         for f in self.fields:
             yield f.name, f.spec
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
         out = self.check_fields(value, path, ck)
         if out is INVALID or any(v is INVALID for v in out.values()):
             return INVALID
         return out
 
-    def check_fields(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check_fields(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
         """Like :meth:`check`, but keep the good fields; bad ones are INVALID."""
         if not isinstance(value, dict):
             return self.wrong(value, path, ck)
@@ -198,7 +237,7 @@ class Record(Spec):
 
 
 @dataclass(frozen=True)
-class Variant(Spec):
+class Variant(Spec[dict[str, Any]]):
     """A mapping whose ``tag`` key picks which record it is (a tagged union):
     ``{type: draw, count: 2}`` is checked against the ``draw`` variant."""
 
@@ -208,7 +247,7 @@ class Variant(Spec):
     def expected(self) -> str:
         return f"a mapping with {self.tag!r} one of {', '.join(repr(n) for n, _ in self.variants)}"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
         if not isinstance(value, dict):
             return self.wrong(value, path, ck)
         chosen = value.get(self.tag)
@@ -223,7 +262,64 @@ class Variant(Spec):
         return INVALID if checked is INVALID else {self.tag: chosen, **checked}
 
 
-def walk(spec: Spec, prefix: str = "") -> Iterator[tuple[str, Field]]:
+M = TypeVar("M", bound="DataclassInstance")
+
+
+@dataclass(frozen=True)
+class ModelRecord(Record, Generic[M]):
+    """A record whose keys are the :func:`key` attributes of a frozen model
+    class, and which builds that class: :meth:`check` returns the model value
+    itself, or, with ``by_loader``, the checked keys, for the loader to
+    :meth:`build` with what only it knows (where the value came from ...)."""
+
+    model: type[M] | None = None
+    by_loader: bool = False
+
+    @classmethod
+    def of(
+        cls, model: type[M], what: str, also: tuple[tuple[str | None, Field], ...] = (), by_loader: bool = False
+    ) -> ModelRecord[M]:
+        """The record of ``model``'s keys, in declaration order; ``also`` adds
+        keys the loader reads but the model does not keep, each after the key
+        named (None: first)."""
+        fields = [
+            dataclasses.replace(f.metadata[_KEY], name=f.metadata[_KEY].name or f.name, attr=f.name)
+            for f in dataclasses.fields(model)
+            if _KEY in f.metadata
+        ]
+        for after, extra in also:
+            fields.insert(0 if after is None else next(i for i, f in enumerate(fields) if f.name == after) + 1, extra)
+        return cls(tuple(fields), what, model, by_loader)
+
+    def with_spec(self, name: str, spec: Spec[object]) -> ModelRecord[M]:
+        """The same record with the key ``name`` checked by ``spec``."""
+        fields = tuple(dataclasses.replace(f, spec=spec) if f.name == name else f for f in self.fields)
+        return dataclasses.replace(self, fields=fields)
+
+    def build(self, checked: Mapping[str, Any], **context: Any) -> M:
+        """The model value of checked keys; ``context`` gives the attributes
+        that are not keys, and overrides keys the loader converts further."""
+        assert self.model is not None
+        kept = {f.name for f in dataclasses.fields(self.model) if f.init}
+        values = {f.attr or f.name: checked[f.name] for f in self.fields if (f.attr or f.name) in kept}
+        return self.model(**{**values, **context})
+
+    def check(self, value: object, path: KeyPath, ck: Checker) -> Any:
+        out = super().check(value, path, ck)
+        return out if out is INVALID or self.by_loader else self.build(out)
+
+
+class AnyValue(Spec[object]):
+    """Any YAML value; checked later by the code that knows what it means."""
+
+    def expected(self) -> str:
+        return "a value"
+
+    def check(self, value: object, path: KeyPath, ck: Checker) -> object | Invalid:
+        return value
+
+
+def walk(spec: Spec[object], prefix: str = "") -> Iterator[tuple[str, Field]]:
     """Every record field below ``spec`` with its dotted schema path."""
     if isinstance(spec, Record):
         for f in spec.fields:

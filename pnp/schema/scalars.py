@@ -6,16 +6,19 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import PathRefused
-from pnp.loading.spec import INVALID, Checker, Spec
-from pnp.loading.yamlsrc import KeyPath
+from pnp.schema.spec import INVALID, Invalid, Checker, FileKind, Spec
 from pnp.units import UnitError, parse_length, to_mm
+
+if TYPE_CHECKING:
+    from pnp.loading.yamlsrc import KeyPath
 
 
 @dataclass(frozen=True)
-class Text(Spec):
+class Text(Spec[str]):
     pattern: str | None = None
     pattern_help: str = ""
     max_length: int = 10_000
@@ -23,7 +26,7 @@ class Text(Spec):
     def expected(self) -> str:
         return self.pattern_help or "text"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> str | Invalid:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = ck.doc.written(path, value) or str(value)  # as written: 1.10, 0123
         if not isinstance(value, str):
@@ -43,13 +46,13 @@ COLOR = Text(r"#[0-9a-fA-F]{6}", "a colour like '#8c1c24'", 7)
 
 
 @dataclass(frozen=True)
-class PaletteColor(Spec):
+class PaletteColor(Spec[str]):
     """The name of a colour of the game's palette, or a ``#rrggbb`` colour."""
 
     def expected(self) -> str:
         return "a palette colour name or a colour like '#8c1c24'"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> str | Invalid:
         if isinstance(value, str) and value.startswith("#"):
             return COLOR.check(value, path, ck)
         known = ck.sets.get("palette", frozenset())
@@ -81,13 +84,13 @@ def _leading_zero(value: Any, path: KeyPath, ck: Checker) -> bool:
 
 
 @dataclass(frozen=True)
-class Percent(Spec):
+class Percent(Spec[float]):
     """A number from 0 to 100 (an ink percentage)."""
 
     def expected(self) -> str:
         return "a number from 0 to 100"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
             return self.wrong(value, path, ck)
         if _leading_zero(value, path, ck):
@@ -96,7 +99,7 @@ class Percent(Spec):
 
 
 @dataclass(frozen=True)
-class Integer(Spec):
+class Integer(Spec[int]):
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[int, ...] = ()
@@ -112,7 +115,7 @@ class Integer(Spec):
             return f"a whole number of at most {self.maximum}"
         return "a whole number"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> int | Invalid:
         if not isinstance(value, int) or isinstance(value, bool):
             return self.wrong(value, path, ck)
         if _leading_zero(value, path, ck):
@@ -125,7 +128,7 @@ class Integer(Spec):
 
 
 @dataclass(frozen=True)
-class Number(Spec):
+class Number(Spec[float]):
     """A number, whole or not (``2``, ``0.35``), within optional bounds."""
 
     minimum: float | None = None
@@ -140,7 +143,7 @@ class Number(Spec):
             return f"a number of at most {self.maximum:g}"
         return "a number"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             return self.wrong(value, path, ck)
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
@@ -149,27 +152,27 @@ class Number(Spec):
 
 
 @dataclass(frozen=True)
-class Boolean(Spec):
+class Boolean(Spec[bool]):
     def expected(self) -> str:
         return "true or false"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> bool | Invalid:
         return value if isinstance(value, bool) else self.wrong(value, path, ck)
 
 
 @dataclass(frozen=True)
-class Choice(Spec):
+class Choice(Spec[str]):
     choices: tuple[str, ...]
 
     def expected(self) -> str:
         return "one of " + ", ".join(repr(c) for c in self.choices)
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> str | Invalid:
         return value if isinstance(value, str) and value in self.choices else self.wrong(value, path, ck)
 
 
 @dataclass(frozen=True)
-class Length(Spec):
+class Length(Spec[float]):
     """A length with a unit, converted to points."""
 
     minimum_mm: float = 0.0
@@ -178,7 +181,7 @@ class Length(Spec):
     def expected(self) -> str:
         return f"a length with a unit (mm, cm, in or pt) from {self.minimum_mm:g}mm to {self.maximum_mm:g}mm"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> float | Invalid:
         try:
             points = parse_length(value)
         except UnitError as exc:
@@ -189,7 +192,7 @@ class Length(Spec):
 
 
 @dataclass(frozen=True)
-class Ref(Spec):
+class Ref(Spec[str]):
     """The id of an entry of one of the game's sets (a symbol, a crest ...)."""
 
     set_name: str
@@ -197,7 +200,7 @@ class Ref(Spec):
     def expected(self) -> str:
         return f"the id of one of the game's {self.set_name}"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> str | Invalid:
         known = ck.sets.get(self.set_name)
         if not isinstance(value, str):
             return self.wrong(value, path, ck)
@@ -210,15 +213,15 @@ class Ref(Spec):
 
 
 @dataclass(frozen=True)
-class FileRef(Spec):
+class FileRef(Spec[Path | str]):
     """A path to a file of one kind (template, art, font, data), which must exist."""
 
-    kind: str
+    kind: FileKind
 
     def expected(self) -> str:
         return f"the path of a {self.kind} file"
 
-    def check(self, value: Any, path: KeyPath, ck: Checker) -> Any:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> Path | str | Invalid:
         if not isinstance(value, str) or not value:
             return self.wrong(value, path, ck)
         if ck.find_file is None:
