@@ -10,18 +10,23 @@ composites exactly as drawing inline would) and whose box clips nothing.
 :func:`pnp.pdf.shared.share_xobjects` then keeps one such form (and one
 image) per output PDF, whichever document it came from.
 
-A picture that draws text, raster images or links keeps WeasyPrint's own
-way: its text is subset per document and its images are sized by where the
+Only documents of faces draw so (:func:`sharing`): they are imposed, where
+one form serves every face; in a rulebook a picture is drawn once or twice
+and a form would only add its bytes. A picture that draws text, raster
+images or links keeps WeasyPrint's own way too: its text is subset per document and its images are sized by where the
 page puts them, neither the same in a form of its own. Tied to the pinned
 WeasyPrint version like :mod:`pnp.render.inspect`.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
-DRAWING = "art forms 1"
+DRAWING = "art forms 2"
 """Part of the render cache's key: pages cached before art went into forms are laid out again."""
 
 _KEPT_INLINE = frozenset({"text", "tspan", "textPath", "image", "foreignObject", "a"})
@@ -31,6 +36,17 @@ _REACH = 100_000.0
 """How far past its box, in CSS pixels, a picture's form still draws (a stroke, overflow)."""
 
 _ORIGINAL: Any = None
+_SHARING: ContextVar[bool] = ContextVar("pnp_art_forms", default=False)
+
+
+@contextlib.contextmanager
+def sharing(on: bool = True) -> Iterator[None]:
+    """While inside (and ``on``), documents written draw each SVG picture once, as a form."""
+    token = _SHARING.set(on)
+    try:
+        yield
+    finally:
+        _SHARING.reset(token)
 
 
 def install(weasyprint: Any) -> None:
@@ -68,7 +84,7 @@ def _shareable(image: Any) -> bool:
 
 
 def _draw(image: Any, stream: Any, width: float, height: float, style: Any) -> None:
-    if not _shareable(image):
+    if not _SHARING.get() or not _shareable(image):
         _ORIGINAL(image, stream, width, height, style)
         return
     import pydyf

@@ -250,7 +250,8 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
                 if findings:
                     raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
                 findings = stranded_headings(document)
-            data = document.write_pdf()
+            with artforms.sharing(safe_boxes is not None):  # faces, to be imposed
+                data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
     except FitError as exc:
