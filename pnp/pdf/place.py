@@ -13,6 +13,7 @@ import pikepdf
 
 from pnp.errors import BuildError
 from pnp.imposition.geometry import Circle, Line, Sheet
+from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 
 
@@ -106,7 +107,8 @@ def impose_pdf(
 
     Each of ``face_pdfs`` is (PDF bytes, face keys): the face on each page, in
     order (None for a page not needed). A picture that several documents
-    hold is kept once (:func:`pnp.pdf.shared.share_xobjects`).
+    hold is kept once (:func:`pnp.pdf.shared.share_xobjects`), and each font
+    is one file (:func:`pnp.pdf.fonts.merge_font_files`).
     """
     pages: dict[str, tuple[pikepdf.Pdf, pikepdf.Page]] = {}
     sources = []  # kept open until the pages are copied
@@ -150,6 +152,7 @@ def impose_pdf(
         content = "\n".join(ops) + "\n" + _marks(sheet.marks) + _circles(sheet.guides)
         page.Contents = out.make_stream(content.encode("ascii"))
     share_xobjects(out)
+    merge_font_files(out)
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out

@@ -1,15 +1,18 @@
-"""Each picture once per PDF: a deck of a few hundred distinct faces, every
-one showing the same SVG picture and the same raster image, holds one form
-for the picture and one image, and every face still shows its own text."""
+"""Each picture and each font once per PDF: a deck of a few hundred distinct
+faces, every one showing the same SVG picture and the same raster image,
+holds one form for the picture, one image and one file per font, and every
+face still shows its own text."""
 
 from __future__ import annotations
 
+import io
+import subprocess
 from pathlib import Path
 
 import pikepdf
 from PIL import Image
 
-from tests.conftest import run_pnp
+from tests.conftest import run_pnp, tool
 from tests.pdftools import pdftotext
 
 CARDS = 240
@@ -52,6 +55,47 @@ def test_each_picture_is_one_object_per_pdf_and_each_face_keeps_its_text(mini_co
         forms = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
         assert len(images) == 1
         assert len(forms) <= len(faces) + 3  # the picture's form and the groups inside it, once
+        descriptors = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/FontDescriptor"]
+        fonts = {str(d.FontName).split("+", 1)[-1] for d in descriptors}
+        assert len(descriptors) > len(fonts)  # laid out in several documents...
+        assert len({d.FontFile2.objgen for d in descriptors}) == len(fonts)  # ...and each font embedded once
     text = pdftotext(home)
     for n in range(CARDS):
         assert f"Card{n:03d}" in text
+
+
+def _document(text: str) -> bytes:
+    from pnp.render.fontconfig import FLOOR_FONT
+    from pnp.render.weasy import lay_out
+
+    garamond = FLOOR_FONT.parent / "ebgaramond" / "EBGaramond12-Regular.ttf"
+    style = f"@font-face {{ font-family: G; src: url({garamond.as_uri()}); }} p {{ font: 30pt G; break-after: page }}"
+    pages = "".join(f"<p>{line}</p>" for line in text.split("/"))
+    data = lay_out(f"<style>{style}</style>{pages}").write_pdf()
+    assert isinstance(data, bytes)
+    return data
+
+
+def _pages(path: Path) -> list[bytes]:
+    subprocess.run([tool("pdftoppm"), "-r", "100", str(path), str(path.with_suffix(""))], check=True)
+    return [p.read_bytes() for p in sorted(path.parent.glob(f"{path.stem}-*.ppm"))]
+
+
+def test_one_font_file_per_font_draws_every_page_as_each_subset_did(tmp_path: Path) -> None:
+    """Documents with different text embed different subsets of one font;
+    merged, the PDF holds one font file, and every page draws and reads as before."""
+    from pnp.pdf.fonts import merge_font_files
+
+    parts = [pikepdf.open(io.BytesIO(_document(text))) for text in ("Quiet zebra/jumps", "Vexing fjords!", "Hamburg 1234")]
+    for merged in (False, True):
+        out = pikepdf.new()
+        for part in parts:
+            out.pages.extend(part.pages)
+        if merged:
+            assert merge_font_files(out) == 3
+        out.save(tmp_path / f"{merged}.pdf")
+    with pikepdf.open(tmp_path / "True.pdf") as pdf:
+        files = {o.FontFile2.objgen for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/FontDescriptor"}
+        assert len(files) == 1
+    assert _pages(tmp_path / "True.pdf") == _pages(tmp_path / "False.pdf")
+    assert pdftotext(tmp_path / "True.pdf") == pdftotext(tmp_path / "False.pdf")
