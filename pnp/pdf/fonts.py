@@ -67,7 +67,7 @@ def _in_resources(resources: object, seen: set[tuple[int, int]]) -> Iterable[pik
     if not isinstance(resources, pikepdf.Dictionary) or (resources.is_indirect and _seen(resources, seen)):
         return
     fonts = resources.get("/Font")
-    for font in fonts.values() if isinstance(fonts, pikepdf.Dictionary) else ():
+    for font in _in_order(fonts):
         for descendant in font.get("/DescendantFonts", ()):
             descriptor = descendant.get("/FontDescriptor")
             if isinstance(descriptor, pikepdf.Dictionary) and descriptor.is_indirect and not _seen(descriptor, seen):
@@ -75,9 +75,17 @@ def _in_resources(resources: object, seen: set[tuple[int, int]]) -> Iterable[pik
                     yield descriptor
     for kind in ("/XObject", "/Pattern"):
         inner = resources.get(kind)
-        for stream in inner.values() if isinstance(inner, pikepdf.Dictionary) else ():
+        for stream in _in_order(inner):
             if isinstance(stream, pikepdf.Stream):
                 yield from _in_resources(stream.get("/Resources"), seen)
+
+
+def _in_order(dictionary: object) -> list[pikepdf.Object]:
+    """A dictionary's values in the order of their names (its keys are a set:
+    the order would change from one process to the next)."""
+    if not isinstance(dictionary, pikepdf.Dictionary):
+        return []
+    return [dictionary[key] for key in sorted(dictionary.keys())]
 
 
 def _seen(node: pikepdf.Object, seen: set[tuple[int, int]]) -> bool:

@@ -34,7 +34,7 @@ def share_xobjects(pdf: pikepdf.Pdf) -> int:
         xobjects = resources.get("/XObject")
         if not isinstance(xobjects, pikepdf.Dictionary) or _visited(xobjects, seen):
             continue
-        for name in list(xobjects.keys()):
+        for name in sorted(xobjects.keys()):  # a set: in the order of names, the same in every process
             xobject = xobjects[name]
             if not isinstance(xobject, pikepdf.Stream) or not xobject.is_indirect:
                 continue
