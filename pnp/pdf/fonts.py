@@ -39,19 +39,21 @@ Tables = dict[bytes, bytes]
 def merge_font_files(pdf: pikepdf.Pdf) -> int:
     """Give every TrueType font descriptor of ``pdf`` one file per font (see
     the module's docstring); return how many descriptors now share a file."""
-    groups: dict[bytes, list[tuple[pikepdf.Dictionary, Tables]]] = {}
+    groups: dict[bytes, list[tuple[int, pikepdf.Dictionary]]] = {}
     for descriptor in _descriptors(pdf):
-        tables = _tables(descriptor.FontFile2.read_bytes())
+        tables = _tables(descriptor.FontFile2.read_bytes())  # one subset in memory at a time: a PDF may hold thousands
         if tables is not None:
-            groups.setdefault(_identity(str(descriptor.FontName), tables), []).append((descriptor, tables))
+            count = struct.unpack_from(">H", tables[b"maxp"], 4)[0]
+            groups.setdefault(_identity(str(descriptor.FontName), tables), []).append((-count, descriptor))
     shared = 0
     for members in groups.values():
         if len(members) < 2:
             continue
-        data = _merged([tables for _, tables in members])
+        members.sort(key=lambda member: member[0])  # the most glyph slots first; stable
+        data = _merged([descriptor for _, descriptor in members])
         stream = pdf.make_stream(data)
         stream.Length1 = len(data)
-        for descriptor, _ in members:
+        for _, descriptor in members:
             descriptor.FontFile2 = stream
         shared += len(members)
     return shared
@@ -152,30 +154,38 @@ class _Glyphs:
         return self.metrics[gid] if gid < len(self.metrics) else (0, 0)
 
 
-def _merged(subsets: list[Tables]) -> bytes:
-    """One font file drawing every glyph any of ``subsets`` (of one font,
-    glyph numbers kept) draws."""
-    fonts = sorted((_Glyphs(t) for t in subsets), key=lambda f: -f.count)
-    base = fonts[0]
-    drawn: dict[int, _Glyphs] = {}
-    for font in fonts:
+def _merged(descriptors: list[pikepdf.Dictionary]) -> bytes:
+    """One font file drawing every glyph the subsets of ``descriptors`` (of
+    one font, glyph numbers kept, the one with the most slots first) draw:
+    each glyph from the first subset that draws it."""
+    base: _Glyphs | None = None
+    chosen: dict[int, tuple[bytes, tuple[int, int]]] = {}
+    limits: list[tuple[bytes, bytes, bytes]] = []
+    for descriptor in descriptors:
+        tables = _tables(descriptor.FontFile2.read_bytes())
+        assert tables is not None  # read once already
+        font = _Glyphs(tables)
+        base = base or font
         for gid in font.drawn:
-            drawn.setdefault(gid, font)
+            if gid not in chosen and gid < base.count:
+                chosen[gid] = (font.glyph(gid), font.metric(gid))
+        limits.append((tables[b"head"], tables[b"hhea"], tables[b"maxp"]))
+    assert base is not None
     glyf, loca, hmtx = bytearray(), [], []
     for gid in range(base.count):
-        source = drawn.get(gid, base)
+        glyph, metric = chosen.get(gid, (b"", base.metric(gid)))
         loca.append(len(glyf))
-        glyf += source.glyph(gid)
-        glyf += b"\0" * (-len(glyf) % 4)
-        hmtx.append(source.metric(gid))
+        glyf += glyph + b"\0" * (-len(glyph) % 4)
+        hmtx.append(metric)
     loca.append(len(glyf))
     tables = dict(base.tables)
     tables[b"glyf"] = bytes(glyf)
     tables[b"loca"] = struct.pack(">%dI" % len(loca), *loca)
     tables[b"hmtx"] = b"".join(struct.pack(">Hh", a, b) for a, b in hmtx)
-    tables[b"head"] = _head([f.tables[b"head"] for f in fonts])
-    tables[b"hhea"] = _hhea([f.tables[b"hhea"] for f in fonts], len(hmtx))
-    tables[b"maxp"] = _maxp([f.tables[b"maxp"] for f in fonts])
+    heads, hheas, maxps = (list(column) for column in zip(*limits))
+    tables[b"head"] = _head(heads)
+    tables[b"hhea"] = _hhea(hheas, len(hmtx))
+    tables[b"maxp"] = _maxp(maxps)
     return _sfnt(tables)
 
 
