@@ -6,9 +6,7 @@ picture it shows (a raster image, an SVG picture's form:
 :func:`share_xobjects` points every use at one of them: two XObjects are the
 same when their stream bytes and dictionaries are, with what they refer to
 compared the same way (a picture's form with its gradients, a mask with its
-image), so only what draws the same is merged. (A face's own form refers to
-its document's font subsets, which no other document shares: each face stays
-its own.)
+image), so only what draws the same is merged.
 """
 
 from __future__ import annotations

@@ -13,9 +13,11 @@ image) per output PDF, whichever document it came from.
 Only documents of faces draw so (:func:`sharing`): they are imposed, where
 one form serves every face; in a rulebook a picture is drawn once or twice
 and a form would only add its bytes. A picture that draws text, raster
-images or links keeps WeasyPrint's own way too: its text is subset per document and its images are sized by where the
-page puts them, neither the same in a form of its own. Tied to the pinned
-WeasyPrint version like :mod:`pnp.render.inspect`.
+images or links keeps WeasyPrint's own way too: its text is subset per
+document and its images are sized by where the page puts them, neither the
+same in a form of its own. The same picture at two sizes is two forms (its
+drawing starts with the scale of its size). Tied to the pinned WeasyPrint
+version like :mod:`pnp.render.inspect`.
 """
 
 from __future__ import annotations
@@ -112,4 +114,3 @@ def _draw(image: Any, stream: Any, width: float, height: float, style: Any) -> N
         resources["XObject"][name] = form
         drawn[key] = (image, name)  # the image kept alive, so its id() is not reused
     stream.draw_x_object(drawn[key][1])
-

@@ -25,9 +25,9 @@ import pikepdf
 
 from pnp import __version__
 from pnp.errors import UsageError
+from pnp.render.artforms import DRAWING as ARTFORMS
 from pnp.render.fontconfig import CONFIG as FONTCONFIG
 from pnp.render.libraries import library_versions
-from pnp.render.artforms import DRAWING as ARTFORMS
 from pnp.render.inspect import CHECKS, KINDS
 from pnp.render.references import hashed_references
 
