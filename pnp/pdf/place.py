@@ -151,7 +151,7 @@ def impose_pdf(
             )
         content = "\n".join(ops) + "\n" + _marks(sheet.marks) + _circles(sheet.guides)
         page.Contents = out.make_stream(content.encode("ascii"))
-    share_xobjects(out)
+    share_xobjects(out, distinct=forms.values())
     merge_font_files(out)
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"

@@ -12,14 +12,19 @@ image), so only what draws the same is merged.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
 import pikepdf
 
 
-def share_xobjects(pdf: pikepdf.Pdf) -> int:
+def share_xobjects(pdf: pikepdf.Pdf, distinct: Iterable[pikepdf.Object] = ()) -> int:
     """Point every page's and form's XObject resources at one object per
     distinct XObject; return how many uses were redirected. The copies left
-    unused are not written (qpdf writes only what a page reaches)."""
+    unused are not written (qpdf writes only what a page reaches).
+    ``distinct``: XObjects known to differ from every other (each face's
+    form), whose contents are compared but not they themselves: hashing
+    thousands of faces with all they refer to would only hold memory."""
+    skipped = {x.objgen for x in distinct}
     digests: dict[tuple[int, int], bytes] = {}
     first: dict[bytes, pikepdf.Object] = {}
     seen: set[tuple[int, int]] = set()
@@ -35,6 +40,9 @@ def share_xobjects(pdf: pikepdf.Pdf) -> int:
         for name in sorted(xobjects.keys()):  # a set: in the order of names, the same in every process
             xobject = xobjects[name]
             if not isinstance(xobject, pikepdf.Stream) or not xobject.is_indirect:
+                continue
+            if xobject.objgen in skipped:
+                pending.append(xobject.get("/Resources"))
                 continue
             kept = first.setdefault(_digest(xobject, digests), xobject)
             if kept.objgen != xobject.objgen:
