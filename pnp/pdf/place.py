@@ -14,6 +14,8 @@ import pikepdf
 from pnp.commit import save_pdf
 from pnp.errors import BuildError
 from pnp.imposition.geometry import Circle, Line, Sheet
+from pnp.pdf.fonts import merge_font_files
+from pnp.pdf.shared import share_xobjects
 
 
 def _num(value: float) -> str:
@@ -105,7 +107,9 @@ def impose_pdf(
     """A new PDF: the front-matter pages, then one page per sheet.
 
     Each of ``face_pdfs`` is (PDF bytes, face keys): the face on each page, in
-    order (None for a page not needed).
+    order (None for a page not needed). A picture that several documents
+    hold is kept once (:func:`pnp.pdf.shared.share_xobjects`), and each font
+    is one file (:func:`pnp.pdf.fonts.merge_font_files`).
     """
     pages: dict[str, tuple[pikepdf.Pdf, pikepdf.Page]] = {}
     sources = []  # kept open until the pages are copied
@@ -148,6 +152,8 @@ def impose_pdf(
             )
         content = "\n".join(ops) + "\n" + _marks(sheet.marks) + _circles(sheet.guides)
         page.Contents = out.make_stream(content.encode("ascii"))
+    share_xobjects(out, distinct=forms.values())
+    merge_font_files(out)
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out

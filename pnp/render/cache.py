@@ -25,6 +25,7 @@ import pikepdf
 
 from pnp import __version__
 from pnp.errors import UsageError
+from pnp.render.artforms import DRAWING as ARTFORMS
 from pnp.render.fontconfig import CONFIG as FONTCONFIG
 from pnp.render.libraries import library_versions
 from pnp.render.inspect import CHECKS, KINDS
@@ -44,6 +45,7 @@ def engine_versions() -> str:
             parts.append(f"{package} none")
     parts += [f"{name} {found}" for name, found in library_versions().items()]
     parts.append(f"layout checks {CHECKS}")
+    parts.append(ARTFORMS)
     parts.append(f"fontconfig.conf {hashlib.sha256(FONTCONFIG.read_bytes()).hexdigest()[:16]}")
     return "; ".join(parts)
 

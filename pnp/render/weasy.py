@@ -25,7 +25,7 @@ from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, InputEr
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_map
-from pnp.render import sheets
+from pnp.render import artforms, sheets
 from pnp.render.results import LayoutFailed, Result
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
@@ -71,7 +71,7 @@ def load_weasyprint() -> ModuleType:
     import first runs with that search switched off; where that cannot find
     the libraries, it is imported again the usual way."""
     if "weasyprint" in sys.modules:
-        sheets.install(sys.modules["weasyprint"])
+        _install(sys.modules["weasyprint"])
         return sys.modules["weasyprint"]
     import ctypes.util
 
@@ -83,7 +83,7 @@ def load_weasyprint() -> ModuleType:
         with contextlib.redirect_stdout(io.StringIO()), machine_fonts_hidden(), warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             import weasyprint
-        sheets.install(weasyprint)
+        _install(weasyprint)
         return sys.modules["weasyprint"]
     except OSError:
         for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
@@ -94,13 +94,21 @@ def load_weasyprint() -> ModuleType:
         with machine_fonts_hidden(), warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)
             import weasyprint
-        sheets.install(weasyprint)
+        _install(weasyprint)
     except OSError as exc:
         raise BuildError(
             f"WeasyPrint cannot open the system libraries it lays pages out with (Pango, HarfBuzz): {exc}; "
             "install them with `bash scripts/system-deps.sh build` (or `make build`)"
         ) from None
     return sys.modules["weasyprint"]
+
+
+def _install(weasyprint: ModuleType) -> None:
+    """pnp's changes to WeasyPrint, once per process: stylesheets parsed once
+    per session (:mod:`pnp.render.sheets`), SVG art drawn once per document
+    (:mod:`pnp.render.artforms`)."""
+    sheets.install(weasyprint)
+    artforms.install(weasyprint)
 
 
 def prime() -> None:
@@ -242,7 +250,8 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
                 if findings:
                     raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
                 findings = stranded_headings(document)
-            data = document.write_pdf()
+            with artforms.sharing(safe_boxes is not None):  # faces, to be imposed
+                data = document.write_pdf()
     except FatalURLFetchingError:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"refused to read {r}") for r in refused]) from None
     except FitError as exc:
