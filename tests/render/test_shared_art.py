@@ -64,6 +64,26 @@ def test_each_picture_is_one_object_per_pdf_and_each_face_keeps_its_text(mini_co
         assert f"Card{n:03d}" in text
 
 
+def test_a_print_shop_export_holds_each_picture_and_font_once(mini_copy: Path, tmp_path: Path) -> None:
+    """The export of the same deck for a print shop (one PDF of card pages)
+    keeps each picture and each font's file once, as the home build does."""
+    out = tmp_path / "out"
+    deck = _big_deck(mini_copy)
+    Image.new("RGB", (128, 128), (40, 120, 200)).save(deck / "art" / "moon.png")  # 300 ppi and more where it is drawn: a shop's least
+    result = run_pnp("build", str(deck), "--profile", "drivethrucards", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    export = next(p for p in out.rglob("*.pdf") if "cards" in p.name)
+    with pikepdf.open(export) as pdf:
+        images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        assert len(images) == 1  # moon.png, on every face
+        descriptors = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/FontDescriptor"]
+        fonts = {str(d.FontName).split("+", 1)[-1] for d in descriptors}
+        assert len({d.FontFile2.objgen for d in descriptors}) == len(fonts)
+    text = pdftotext(export)
+    for n in range(CARDS):
+        assert f"Card{n:03d}" in text
+
+
 def _document(text: str) -> bytes:
     from pnp.render.fontconfig import FLOOR_FONT
     from pnp.render.weasy import lay_out
