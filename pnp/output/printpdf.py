@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -158,9 +159,10 @@ def _write(
             )
         reports, failures = _preflight_all(staged, files, profile)
         if failures and not request.force:
+            found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
-                f"{profile.id}: preflight found {count(len(failures), 'problem')}; nothing was written (--force writes anyway):\n  "
-                + "\n  ".join(failures)
+                f"{profile.id}: preflight found {count(len(found), 'problem')}; nothing was written (--force writes anyway):\n  "
+                + "\n  ".join(line if times == 1 else f"{line} ({times} times)" for line, times in found.items())
             )
         index = {"game": game.id, "profile": profile.id, "skipped": skipped, "warnings": warnings, "files": files}
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "index.json")

@@ -84,6 +84,16 @@ def test_a_print_shop_export_holds_each_picture_and_font_once(mini_copy: Path, t
         assert f"Card{n:03d}" in text
 
 
+def test_a_shared_picture_too_coarse_for_a_shop_is_one_problem_told_once(mini_copy: Path, tmp_path: Path) -> None:
+    """The same low-resolution picture on all 240 faces is one problem: the
+    refusal says it once, with how often it was found."""
+    result = run_pnp("build", str(_big_deck(mini_copy)), "--profile", "drivethrucards", "--out", str(tmp_path / "out"))
+    assert result.returncode != 0
+    assert "preflight found 1 problem;" in result.stderr, result.stderr
+    coarse = [line for line in result.stderr.splitlines() if "[ppi]" in line]
+    assert len(coarse) == 1 and coarse[0].endswith(f"({CARDS} times)"), coarse
+
+
 def _document(text: str) -> bytes:
     from pnp.render.fontconfig import FLOOR_FONT
     from pnp.render.weasy import lay_out
