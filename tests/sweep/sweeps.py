@@ -1,4 +1,4 @@
-"""Small sweeps of the example game High Card (docs/examples/high-card) for tests."""
+"""Small sweeps of the example game High Card (the engine starter, pnp/resources/starters/engine) for tests."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pnp.sweep.spec import read_sweep
 from pnp.sweep.tasks import Job, play_job
 from pnp.sweep.variants import check_against
 
-HIGH_CARD = Path(__file__).resolve().parent.parent.parent / "docs" / "examples" / "high-card"
+HIGH_CARD = Path(__file__).resolve().parent.parent.parent / "pnp" / "resources" / "starters" / "engine"
 
 SMALL = """\
 seed: 7
