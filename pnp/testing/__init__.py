@@ -14,7 +14,8 @@ run::
 - play: :func:`play_checked` (seeded games, every move checked),
   :func:`assert_matches_golden` (a playthrough kept as text);
 - hidden information: :func:`reachable`, :func:`mutable_parts`, :func:`writable`,
-  :func:`canon`, :func:`same_decision`;
+  :func:`canon`, :func:`same_decision`; the search agent's ``determinize``
+  contract: :func:`determinizations_agree`, :func:`agents_decide_alike`;
 - pixels: :func:`crop_face`, :func:`rasterise`, :func:`compare` (with a
   reviewed reference image in the game's ``tests/golden/``), :data:`DPI`,
   :data:`TOLERANCE`;
@@ -32,9 +33,10 @@ from pnp.testing.hidden import canon, mutable_parts, reachable, same_decision, w
 from pnp.testing.pdf import circles_drawn, marks_drawn, operations, pdffonts, pdfinfo_pages, pdftotext, prose, prose_in, qpdf_check, setup_columns, tool
 from pnp.testing.pixels import DPI, TOLERANCE, clip_rects, compare, crop_face, rasterise
 from pnp.testing.play import assert_matches_golden, play_checked
+from pnp.testing.search import agents_decide_alike, determinizations_agree
 
 __all__ = [
-    "DPI", "TOLERANCE", "assert_matches_golden", "build_once", "canon", "circles_drawn", "clip_rects", "compare", "copy_game", "crop_face", "engine",
+    "DPI", "TOLERANCE", "agents_decide_alike", "assert_matches_golden", "build_once", "canon", "circles_drawn", "clip_rects", "compare", "copy_game", "crop_face", "determinizations_agree", "engine",
     "game_folder", "hermetic", "load", "marks_drawn", "mutable_parts", "operations", "pdffonts", "pdfinfo_pages", "pdftotext", "play_checked",
     "prose", "prose_in", "qpdf_check", "rasterise", "reachable", "run_pnp", "same_decision", "score", "setup_columns", "tool", "use_runner", "writable",
 ]

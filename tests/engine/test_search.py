@@ -9,7 +9,6 @@ agent is reproducible by seed and plays better than the agents it plays out with
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import random
@@ -27,7 +26,7 @@ from pnp.engine.search import Search, shares
 from pnp.loading.loader import load_game
 from tests.conftest import ROOT, run_pnp
 from tests.enginetools import shipped
-from pnp.testing import canon, same_decision
+from pnp.testing.search import agents_decide_alike, determinizations_agree
 
 ENGINES = ("high-card", "persuasion-b04", "persuasion-d01", "partisan", "i-am-thou", "courting-season")
 HIGH_CARD = ROOT / "pnp/resources/starters/engine"
@@ -62,24 +61,9 @@ def test_a_determinization_agrees_with_all_the_seat_has_seen_and_varies_the_rest
     """Over every decision of whole games: the deal agrees with the seat's
     observation and decision, its options are hashable, the other seats'
     observations differ between deals, and each deal plays to its end."""
-    varied = checked = 0
     players = 4 if name != "high-card" else 3
-    for rules, prepared, state, decision in decisions(name, 3, players):
-        seat = decision.seat
-        observation = state.observation(seat)
-        seen = canon(observation)
-        deals = [rules.determinize(prepared, observation, decision, random.Random(k)) for k in range(2)]
-        for deal in deals:
-            assert same_decision(deal.decision(), decision)
-            assert canon(deal.observation(seat)) == seen
-            assert all(hash(o) is not None for o in itertools.islice(deal.decision().options, 50))
-        others = [s for s in range(players) if s != seat]
-        varied += any(canon(deals[0].observation(s)) != canon(deals[1].observation(s)) for s in others)
-        checked += 1
-        if checked % 7 == 0:
-            deal = deals[0]
-            play(deal, [rules.AGENTS["random"]()] * players, [random.Random(checked)] * players)
-            assert deal.is_terminal()
+    rules, _, _ = engine(name)
+    checked, varied = determinizations_agree(rules, ((p, s, d) for _, p, s, d in decisions(name, 3, players)), players)
     assert checked > 30
     assert varied > checked // 2, f"the other seats' hands varied in only {varied} of {checked} determinizations"
 
@@ -91,20 +75,7 @@ def test_agents_decide_alike_in_every_deal_their_seat_cannot_tell_apart(name: st
     agent, choose as they did in the true game."""
     rules, prepared, _ = engine(name)
     probes = {"heuristic": rules.AGENTS["heuristic"](), "random": rules.AGENTS["random"](), "search:8": seats.make(rules, prepared, "search:8")}
-    compared = {label: 0 for label in probes}
-    for index, (_, _, state, decision) in enumerate(decisions(name, 1000, 3)):
-        if index == 1000:
-            break
-        seat = decision.seat
-        observation = state.observation(seat)
-        deal = rules.determinize(prepared, observation, decision, random.Random(index))
-        for label, agent in probes.items():
-            if label.startswith("search") and index % 10:
-                continue
-            here = agent(observation, decision, random.Random(index))
-            there = agent(deal.observation(seat), deal.decision(), random.Random(index))
-            assert canon(here) == canon(there), f"{label} at decision {index} ({decision.kind}) chose differently in another deal"
-            compared[label] += 1
+    compared = agents_decide_alike(rules, ((p, s, d) for _, p, s, d in decisions(name, 1000, 3)), probes, limit=1000)
     assert compared == {"heuristic": 1000, "random": 1000, "search:8": 100}
 
 

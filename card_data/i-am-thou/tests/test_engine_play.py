@@ -13,7 +13,8 @@ from thou_engine_kit import GAME, RULES, T, prepared
 
 from pnp.engine import agents as seats
 from pnp.engine.api import agent_rngs, play
-from pnp.testing import canon, play_checked, same_decision
+from pnp.testing import play_checked
+from pnp.testing import agents_decide_alike, determinizations_agree
 
 VARIANTS = (None, *GAME.engine.variants)
 
@@ -64,38 +65,14 @@ def _decisions(variant: str | None, games: int, players: int):  # type: ignore[n
 
 @pytest.mark.parametrize("variant", [None, "vote", "reveal", "fool-random"])
 def test_a_determinization_agrees_with_all_the_seat_has_seen_and_varies_the_rest(variant: str | None) -> None:
-    varied = checked = 0
-    for prep, state, decision in _decisions(variant, 2, 5):
-        seat = decision.seat
-        observation = state.observation(seat)
-        deals = [RULES.determinize(prep, observation, decision, random.Random(k)) for k in range(2)]
-        for deal in deals:
-            assert same_decision(deal.decision(), decision)
-            assert canon(deal.observation(seat)) == canon(observation)
-            assert all(hash(o) is not None for o in list(deal.decision().options)[:50])
-        varied += any(canon(deals[0].observation(s)) != canon(deals[1].observation(s)) for s in range(5) if s != seat)
-        checked += 1
-        if checked % 9 == 0:
-            play(deals[0], [RULES.AGENTS["random"]()] * 5, [random.Random(checked)] * 5)
-            assert deals[0].is_terminal()
+    checked, varied = determinizations_agree(RULES, _decisions(variant, 2, 5), 5, play_every=9)
     assert checked > 200 and varied > checked * 3 // 4, (varied, checked)
 
 
 def test_agents_decide_alike_in_every_deal_their_seat_cannot_tell_apart() -> None:
     probes = {"heuristic": RULES.AGENTS["heuristic"](), "random": RULES.AGENTS["random"](), "search:6": seats.make(RULES, prepared(), "search:6")}
-    compared = 0
-    for index, (prep, state, decision) in enumerate(_decisions(None, 1, 4)):
-        seat = decision.seat
-        observation = state.observation(seat)
-        deal = RULES.determinize(prep, observation, decision, random.Random(index))
-        for label, agent in probes.items():
-            if label.startswith("search") and index % 15:
-                continue
-            here = agent(observation, decision, random.Random(index))
-            there = agent(deal.observation(seat), deal.decision(), random.Random(index))
-            assert canon(here) == canon(there), (label, index, decision.kind)
-            compared += 1
-    assert compared > 100
+    compared = agents_decide_alike(RULES, _decisions(None, 1, 4), probes, search_every=15)
+    assert sum(compared.values()) > 100
 
 
 def test_the_heuristic_beats_random_play() -> None:
