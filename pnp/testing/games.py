@@ -116,8 +116,10 @@ def run_pnp(*args: str, cwd: Path | None = None, timeout: float = 300) -> subpro
 
 
 def score(game: str | Path, table: Path, *options: str) -> subprocess.CompletedProcess[str]:
-    """``pnp score GAME TABLE [OPTIONS]``: a table of hands scored by the game's engine."""
-    return run_pnp("score", str(game), str(table), *options)
+    """``pnp score GAME TABLE [OPTIONS] --trust-rules``: a table of hands
+    scored by the game's engine. The game's tests already run its code, so the
+    engine is trusted wherever the folder is (a copy outside any project too)."""
+    return run_pnp("score", str(game), str(table), *options, "--trust-rules")
 
 
 class Folders(Protocol):

@@ -6,8 +6,11 @@ One paper (A4); the project's builds are the session's shared ones."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -68,3 +71,17 @@ def test_no_game_test_imports_the_repository_tests() -> None:
     assert any("pnp.testing" in p.read_text() for p in sources)
     offenders = [str(p.relative_to(ROOT)) for p in sources if re.search(r"^\s*(from|import) tests\b", p.read_text(), re.M)]
     assert offenders == []
+
+
+def test_a_games_own_tests_pass_in_a_copy_of_it_alone(tmp_path: Path) -> None:
+    """A game's tests travel with it: Partisan copied alone (with the folder it
+    shares) outside any project passes its own tests there, so they read
+    nothing of the project's (its example score table is in its folder)."""
+    copied = copy_alone("partisan", tmp_path)
+    env = {**os.environ, "PNP_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(copied / "tests")],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-500:]

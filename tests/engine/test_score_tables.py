@@ -9,33 +9,37 @@ import pytest
 
 from tests.conftest import ROOT, run_pnp
 
-EXAMPLES = ROOT / "docs" / "examples"
-B04 = (EXAMPLES / "persuasion-b04-table.yaml").read_text()
-D01 = (EXAMPLES / "persuasion-d01-table.yaml").read_text()
+def example(game: str) -> Path:
+    """The example table a game keeps in its own folder (docs/score-tables.md)."""
+    return ROOT / "card_data" / game / "examples" / "table.yaml"
+
+
+B04 = example("persuasion-b04").read_text()
+D01 = example("persuasion-d01").read_text()
 
 
 @pytest.mark.parametrize("game", ["persuasion-b04", "persuasion-d01"])
 def test_each_example_scores_as_text_and_json(game: str) -> None:
-    example = EXAMPLES / f"{game}-table.yaml"
-    text = run_pnp("score", game, str(example))
+    table = str(example(game))
+    text = run_pnp("score", game, table)
     assert text.returncode == 0, text.stderr
     assert len(text.stdout.splitlines()) == 3 and all(("WINS" in line) != ("loses" in line) for line in text.stdout.splitlines())
-    assert run_pnp("score", game, str(example), "--json").returncode == 0
+    assert run_pnp("score", game, table, "--json").returncode == 0
 
 
 @pytest.mark.parametrize("game", ["persuasion-b04", "persuasion-d01"])
 def test_the_text_says_wins_for_exactly_the_winners(game: str) -> None:
     import json
 
-    example = str(EXAMPLES / f"{game}-table.yaml")
-    wins = [p["wins"] for p in json.loads(run_pnp("score", game, example, "--json").stdout)["players"]]
-    lines = run_pnp("score", game, example).stdout.splitlines()
+    table = str(example(game))
+    wins = [p["wins"] for p in json.loads(run_pnp("score", game, table, "--json").stdout)["players"]]
+    lines = run_pnp("score", game, table).stdout.splitlines()
     assert True in wins and False in wins
     assert [" WINS: " in line or ": WINS:" in line for line in lines] == wins
 
 
 def test_d01_text_names_points_and_victories() -> None:
-    done = run_pnp("score", "persuasion-d01", str(EXAMPLES / "persuasion-d01-table.yaml"))
+    done = run_pnp("score", "persuasion-d01", str(example("persuasion-d01")))
     # Ashford seeks sense: fiance's front has 3 sense (prim), own 4 sense (proper), unique 3 sense: 9 + 2 hearts.
     assert done.stdout.splitlines()[0] == "ashford (engaged): WINS: 11 points (prim, proper, unique, 2 hearts)"
 

@@ -11,7 +11,7 @@ import pytest
 
 from courting_tables import RULES, pack
 
-TABLE = (Path(__file__).resolve().parents[3] / "docs" / "examples" / "courting-season-table.yaml").read_text()
+TABLE = (Path(__file__).resolve().parents[1] / "examples" / "table.yaml").read_text()
 
 
 def test_a_final_table_scores_prestige_less_the_kindness_left() -> None:

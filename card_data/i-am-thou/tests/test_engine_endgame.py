@@ -9,7 +9,7 @@ from thou_engine_kit import GAME_DIR, RULES, T, new_game, play_round, prepared
 
 from pnp.errors import InputError
 from pnp.loading.yamlsrc import load_yaml
-from pnp.testing import run_pnp
+from pnp.testing import run_pnp, score as score_table
 
 endgame = RULES.endgame
 
@@ -111,10 +111,10 @@ def test_score_a_real_final_ledger(tmp_path) -> None:  # type: ignore[no-untyped
     assert (players["Ann"]["npcs"], players["Bo"]["npcs"], players["Cy"]["npcs"]) == (3, 2, 2)
     assert players["Ann"]["tokens"] == 2 and players["Ann"]["garnets"] == (5 + 9) // 3
     table.write_text(LEDGER)
-    done = run_pnp("score", str(GAME_DIR), str(table))
+    done = score_table(GAME_DIR, table)
     assert done.returncode == 2 and "Bo, Cy tie for fewest NPCs" in done.stderr and "eliminates: NAME" in done.stderr, done.stderr
     table.write_text(LEDGER + "eliminates: Cy\n")
-    done = run_pnp("score", str(GAME_DIR), str(table))
+    done = score_table(GAME_DIR, table)
     assert done.returncode == 0, done.stderr
     assert "Ann: 3 NPCs, 4 Garnets, 2 Tokens of Life: MAIN MATCH" in done.stdout and "Cy: 2 NPCs, 2 Garnets: ELIMINATION CANDIDATE" in done.stdout
 
@@ -129,7 +129,7 @@ def test_a_bad_ledger_is_refused_at_its_line(tmp_path) -> None:  # type: ignore[
 
 
 def test_the_documented_example_ledger_scores_as_the_docs_say() -> None:
-    example = GAME_DIR.parents[1] / "docs/examples/i-am-thou-table.yaml"
+    example = GAME_DIR / "examples" / "table.yaml"
     lines = RULES.score_text(RULES.score(prepared(), load_yaml(example)))
     assert "hermit: Ada, Ben tie with 1: nobody wins it" in lines and "tower: Ada" in lines
     assert lines[-5:] == [

@@ -12,7 +12,6 @@ from pnp.errors import InputError
 from pnp.loading.loader import load_game
 from pnp.testing import game_folder, run_pnp, score as score_table
 
-ROOT = game_folder(__file__).parents[1]  # the project holding the game (its docs/examples/)
 
 GAME_DIR = Path(__file__).resolve().parents[1]
 GAME = load_game(GAME_DIR)
@@ -88,7 +87,7 @@ def test_leaders_without_a_holder_the_tie_stays() -> None:
     assert result.groups[0].winner is None
 
 
-TABLE = ROOT / "docs" / "examples" / "partisan-table.yaml"
+TABLE = game_folder(__file__) / "examples" / "table.yaml"
 
 
 def test_pnp_score_scores_a_real_table() -> None:
@@ -124,7 +123,7 @@ def test_a_wrong_table_is_reported_at_its_line(tmp_path: Path, old: str, new: st
     assert old in text
     bad = tmp_path / "table.yaml"
     bad.write_text(text.replace(old, new, 1))
-    done = run_pnp("score", "partisan", str(bad), "--variant", "leaders")
+    done = score_table(game_folder(__file__), bad, "--variant", "leaders")
     assert done.returncode == 2 and words in done.stderr and "table.yaml:" in done.stderr and "Traceback" not in done.stderr, done.stderr
 
 

@@ -12,9 +12,8 @@ import pytest
 
 from pnp.engine.api import IllegalMove, agent_rngs, play
 from pnp.errors import InputError
-from pnp.testing import assert_matches_golden, copy_game, engine, game_folder, play_checked, run_pnp
+from pnp.testing import assert_matches_golden, copy_game, engine, game_folder, play_checked, run_pnp, score as score_table
 
-ROOT = game_folder(__file__).parents[1]  # the project holding the game (its docs/examples/)
 
 B04, GAME = engine(game_folder(__file__))
 GOLDEN = Path(__file__).parent / "golden"
@@ -148,8 +147,8 @@ def test_matrimony_known_answers() -> None:
 
 
 def test_score_calculator_cli(tmp_path: Path) -> None:
-    example = ROOT / "docs" / "examples" / "persuasion-b04-table.yaml"
-    done = run_pnp("score", "persuasion-b04", str(example), "--json")
+    example = game_folder(__file__) / "examples" / "table.yaml"
+    done = score_table(game_folder(__file__), example, "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)["players"]
     import yaml
@@ -165,7 +164,7 @@ def test_score_calculator_cli(tmp_path: Path) -> None:
     assert data[2]["wins"] == (max(hits(want[2], sums[0]), hits(want[2], sums[1])) < 2)
     for p, got, w in zip(table, data, want):
         assert got["desires"] == {s: "+" if v > 0 else "-" for s, v in zip(DECK.symbols, w) if v}
-    text = run_pnp("score", "persuasion-b04", str(example))
+    text = score_table(game_folder(__file__), example)
     assert text.returncode == 0 and text.stdout.count("\n") == 3 and "ashford (engaged): dominant" in text.stdout
     with pytest.raises(InputError, match="players\\[0\\].hand: 0 cards"):
         score(DECK, {"players": [{"crest": "ashford", "desires": "sporting", "hand": []}, {"crest": "bellamy", "desires": "prudent", "hand": []}, {"crest": "carrow", "desires": "romantic", "hand": []}]})

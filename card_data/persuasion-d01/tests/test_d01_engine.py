@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.testing import assert_matches_golden, copy_game, engine, game_folder, play_checked, run_pnp
+from pnp.testing import assert_matches_golden, copy_game, engine, game_folder, play_checked, run_pnp, score as score_table
 
 D01, GAME = engine(game_folder(__file__))
 GOLDEN = Path(__file__).parent / "golden"
@@ -205,7 +205,7 @@ def test_score_calculator_for_d01(tmp_path: Path) -> None:
         "  - {crest: bellamy, desires: a-love-match, status: engaged, fiance: ashford, hearts: 4,\n"
         "     front: [sense, sense, sense, sentiment, station]}\n"
     )
-    done = run_pnp("score", "persuasion-d01", str(table), "--json")
+    done = score_table(game_folder(__file__), table, "--json")
     assert done.returncode == 0, done.stderr
     _, ashford, bellamy = json.loads(done.stdout)["players"]
     # Ashford seeks sense: fiance shows 3 (prim), own front 4 (proper), unique 3 sense: 9 + 2 hearts.
