@@ -25,16 +25,17 @@ install-test:
 
 ## Benchmarks (not part of the tests): medians of several runs.
 bench: install
+	$(PYTHON) -m pip install -q -c constraints.txt -e '.[bench]'  # the ReportLab peer of bench/poker/
 	$(PYTHON) bench/build_speed.py
 	$(PYTHON) bench/iteration_speed.py
 
-## Resolve pyproject.toml's dependencies (runtime and test) again into constraints.txt,
+## Resolve pyproject.toml's dependencies (runtime, test and bench) again into constraints.txt,
 ## with pip-tools in a throwaway virtualenv; existing pins are kept unless
 ## UPGRADE=1. Then run `make test` before committing the new lock.
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/pip install -q pip-tools
-	CUSTOM_COMPILE_COMMAND="make lock" .lock-venv/bin/pip-compile --quiet --extra test --strip-extras \
+	CUSTOM_COMPILE_COMMAND="make lock" .lock-venv/bin/pip-compile --quiet --extra test --extra bench --strip-extras \
 		--allow-unsafe --no-emit-index-url --no-emit-find-links $(if $(UPGRADE),--upgrade) \
 		--output-file constraints.txt pyproject.toml
 	rm -rf .lock-venv

@@ -3,8 +3,9 @@
     python bench/poker/reportlab_peer.py OUT.pdf
 
 Each icon is one form (svglib turns the SVG into ReportLab drawings) drawn
-wherever it is used. Needs reportlab and svglib, which pnp does not depend
-on; without them it says so and exits with status 3.
+wherever it is used. Needs reportlab and svglib, pnp's ``bench`` extra (``pip install -c
+constraints.txt -e '.[bench]'``; ``make bench``); without them it says so and
+exits with status 3.
 """
 
 from __future__ import annotations
