@@ -41,6 +41,7 @@ from pnp.render.scope import scope_for
 from pnp.words import count
 
 if TYPE_CHECKING:
+    from pnp.pdf.flatten import Flattening
     from pnp.preflight import Requirements
     from pnp.preflight.report import Report
 
@@ -55,12 +56,17 @@ def requirements(profile: Profile, component: Component | None = None) -> Requir
     """What preflight checks for ``profile`` (and, given one, a component's trim)."""
     from pnp.preflight import Requirements
 
+    from pnp.pdf.pdfx import STANDARDS
+
+    standard = STANDARDS.get(profile.pdfx)
     return Requirements(
         bleed=profile.bleed if component is None else component.bleed,
         trim=None if component is None else (component.size.width, component.size.height),
         cmyk=profile.colour == "cmyk",
-        output_intent=profile.pdfx != "none",
-        pdfx=profile.pdfx if profile.pdfx != "none" else None,
+        output_intent=standard is not None,
+        pdfx=None if standard is None else standard.version,
+        pdfx_conformance=None if standard is None else standard.conformance,
+        flat=standard is not None and standard.flat,
         min_ppi=profile.min_ppi,
         max_ink=profile.max_ink,
     )
@@ -126,7 +132,7 @@ def _write(
     when = _build_time()
     files: list[dict[str, Any]] = []
     with Outputs(out_dir) as outputs:
-        staged: list[tuple[Path, Component, Path]] = []
+        staged: list[tuple[Path, Requirements, Path]] = []
         for part in parts:
             component = part.component
             sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
@@ -140,12 +146,11 @@ def _write(
             merge_font_files(pdf)
             if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
                 add_die_lines(pdf, shape, profile.die_line)
-            if profile.pdfx == "PDF/X-4" and profile.icc is not None:
-                from pnp.pdf.pdfx import mark_pdfx4, output_intent
-
-                mark_pdfx4(pdf, title, when, output_intent(profile.output_condition, profile.icc))
             target = folder / f"{game.folder_name}-{part.id}.pdf"
-            staged.append((outputs.pdf(pdf, target, min_version="1.6"), component, target))
+            pdf, version, flattening = _identify(pdf, title, when, profile)
+            staged.append((outputs.pdf(pdf, target, min_version="1.6", version=version), requirements(profile, component), target))
+            if flattening is not None and (said := flattening.note(target.name)) is not None:
+                warnings.append(said)
             files.append(
                 {
                     "path": target.relative_to(out_dir).as_posix(),
@@ -155,9 +160,10 @@ def _write(
                     "cards": sum(card.copies for card in component.cards),
                     "pages": len(pdf.pages),
                     "order": [side for side, _ in order[: len(sides)]],
+                    **({} if flattening is None else {"flattened": list(flattening.transparent), "rasterised": list(flattening.rasterised)}),
                 }
             )
-        reports, failures = _preflight_all(staged, files, profile)
+        reports, failures = _preflight_all(staged, files)
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
@@ -174,8 +180,25 @@ def _write(
     )
 
 
+def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) -> tuple[pikepdf.Pdf, str, Flattening | None]:
+    """``pdf`` as the profile's PDF/X (flattened first for X-1a), the exact PDF
+    version to write it as (empty: 1.6 or later, as it needs), and what flattening did."""
+    if profile.pdfx == "none" or profile.icc is None:
+        return pdf, "", None
+    from pnp.pdf.pdfx import STANDARDS, mark_pdfx, output_intent
+
+    standard = STANDARDS[profile.pdfx]
+    flattening = None
+    if standard.flat:
+        from pnp.pdf.flatten import flatten
+
+        pdf, flattening = flatten(pdf, standard.pdf_version, profile.dpi)
+    mark_pdfx(pdf, title, when, output_intent(profile.output_condition, profile.icc), standard)
+    return pdf, standard.pdf_version if standard.flat else "", flattening
+
+
 def _preflight_all(
-    staged: Sequence[tuple[Path, Component, Path]], files: Sequence[dict[str, Any]], profile: Profile
+    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[dict[str, Any]]
 ) -> tuple[list[Report], list[str]]:
     """Preflight each staged file against the printer's requirements; its
     verdict goes into its index entry. Returns the reports and every failure."""
@@ -183,8 +206,8 @@ def _preflight_all(
 
     reports = []
     failures: list[str] = []
-    for (temporary, component, target), entry in zip(staged, files):
-        report = preflight(temporary, requirements(profile, component))
+    for (temporary, wanted, target), entry in zip(staged, files):
+        report = preflight(temporary, wanted)
         reports.append(report)
         entry["preflight"] = {
             "passed": report.ok,
