@@ -13,6 +13,7 @@ import io
 import json
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,7 @@ from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.pdf.dieline import add_die_lines, die_shape
+from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
@@ -163,6 +164,8 @@ def _write(
                     **({} if flattening is None else {"flattened": list(flattening.transparent), "rasterised": list(flattening.rasterised)}),
                 }
             )
+        if profile.die_line is not None and not request.only:
+            _stage_boxes(game, profile, (folder, when), outputs, (staged, files, warnings))
         reports, failures = _preflight_all(staged, files)
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
@@ -195,6 +198,40 @@ def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) ->
         pdf, flattening = flatten(pdf, standard.pdf_version, profile.dpi)
     mark_pdfx(pdf, title, when, output_intent(profile.output_condition, profile.icc), standard)
     return pdf, standard.pdf_version if standard.flat else "", flattening
+
+
+def _stage_boxes(
+    game: Game, profile: Profile, where: tuple[Path, datetime], outputs: Outputs,
+    into: tuple[list[tuple[Path, Requirements, Path]], list[dict[str, Any]], list[str]],
+) -> None:
+    """Stage ``<game>-box-<id>.pdf`` for each tuck box: its net with the
+    profile's bleed, converted like the cards, the die line and creases in
+    spot colours on the die-line layer; added to ``into`` (staged, index
+    entries, warnings)."""
+    from pnp.output.boxes import factory_box
+
+    folder, when = where
+    staged, files, warnings = into
+    assert profile.die_line is not None
+    for box in game.boxes:
+        made = factory_box(game, box, profile.bleed or 0.0)
+        pdf = made.pdf
+        if profile.colour == "cmyk" and profile.icc is not None:
+            from pnp.colour.convert import convert_pdf
+
+            convert_pdf(pdf, game.palette, profile.icc)
+        add_die_paths(pdf, [(pdf.pages[0], made.cut, made.creases)], profile.die_line)
+        title = f"{game.title}: {box.name} ({profile.id})"
+        pdf.docinfo[Name.Title] = title
+        pdf.docinfo[Name.Creator] = "pnp"
+        target = folder / f"{game.folder_name}-box-{box.id}.pdf"
+        pdf, version, flattening = _identify(pdf, title, when, profile)
+        wanted = replace(requirements(profile), trim=made.trim)
+        staged.append((outputs.pdf(pdf, target, min_version="1.6", version=version), wanted, target))
+        if flattening is not None and (said := flattening.note(target.name)) is not None:
+            warnings.append(said)
+        inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
+        files.append({"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1})
 
 
 def _preflight_all(
