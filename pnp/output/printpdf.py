@@ -13,7 +13,7 @@ import io
 import json
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -133,7 +133,7 @@ def _write(
     when = _build_time()
     files: list[dict[str, Any]] = []
     with Outputs(out_dir) as outputs:
-        staged: list[tuple[Path, Requirements, Path]] = []
+        batch = _Batch(outputs, profile, when, [], warnings)
         for part in parts:
             component = part.component
             sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
@@ -148,10 +148,7 @@ def _write(
             if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
                 add_die_lines(pdf, shape, profile.die_line)
             target = folder / f"{game.folder_name}-{part.id}.pdf"
-            pdf, version, flattening = _identify(pdf, title, when, profile)
-            staged.append((outputs.pdf(pdf, target, min_version="1.6", version=version), requirements(profile, component), target))
-            if flattening is not None and (said := flattening.note(target.name)) is not None:
-                warnings.append(said)
+            flattened = batch.stage(pdf, target, title, requirements(profile, component))
             files.append(
                 {
                     "path": target.relative_to(out_dir).as_posix(),
@@ -161,12 +158,12 @@ def _write(
                     "cards": sum(card.copies for card in component.cards),
                     "pages": len(pdf.pages),
                     "order": [side for side, _ in order[: len(sides)]],
-                    **({} if flattening is None else {"flattened": list(flattening.transparent), "rasterised": list(flattening.rasterised)}),
+                    **flattened,
                 }
             )
         if profile.die_line is not None and not request.only:
-            _stage_boxes(game, profile, (folder, when), outputs, (staged, files, warnings))
-        reports, failures = _preflight_all(staged, files)
+            files += _stage_boxes(game, folder, batch)
+        reports, failures = _preflight_all(batch.staged, files)
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
@@ -200,19 +197,38 @@ def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) ->
     return pdf, standard.pdf_version if standard.flat else "", flattening
 
 
-def _stage_boxes(
-    game: Game, profile: Profile, where: tuple[Path, datetime], outputs: Outputs,
-    into: tuple[list[tuple[Path, Requirements, Path]], list[dict[str, Any]], list[str]],
-) -> None:
+@dataclass
+class _Batch:
+    """The files of one export as they are staged, to preflight together."""
+
+    outputs: Outputs
+    profile: Profile
+    when: datetime
+    staged: list[tuple[Path, Requirements, Path]]
+    """Each staged file, what preflight asks of it, and its target."""
+    warnings: list[str]
+
+    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements) -> dict[str, Any]:
+        """Stage ``pdf`` for ``target`` as the profile's PDF/X, to be checked
+        against ``wanted``; returns what its index entry says of flattening."""
+        pdf, version, flattening = _identify(pdf, title, self.when, self.profile)
+        self.staged.append((self.outputs.pdf(pdf, target, min_version="1.6", version=version), wanted, target))
+        if flattening is None:
+            return {}
+        if (said := flattening.note(target.name)) is not None:
+            self.warnings.append(said)
+        return {"flattened": list(flattening.transparent), "rasterised": list(flattening.rasterised)}
+
+
+def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]]:
     """Stage ``<game>-box-<id>.pdf`` for each tuck box: its net with the
     profile's bleed, converted like the cards, the die line and creases in
-    spot colours on the die-line layer; added to ``into`` (staged, index
-    entries, warnings)."""
+    spot colours on the die-line layer. Returns their index entries."""
     from pnp.output.boxes import factory_box
 
-    folder, when = where
-    staged, files, warnings = into
+    profile = batch.profile
     assert profile.die_line is not None
+    entries = []
     for box in game.boxes:
         made = factory_box(game, box, profile.bleed or 0.0)
         pdf = made.pdf
@@ -225,13 +241,11 @@ def _stage_boxes(
         pdf.docinfo[Name.Title] = title
         pdf.docinfo[Name.Creator] = "pnp"
         target = folder / f"{game.folder_name}-box-{box.id}.pdf"
-        pdf, version, flattening = _identify(pdf, title, when, profile)
-        wanted = replace(requirements(profile), trim=made.trim)
-        staged.append((outputs.pdf(pdf, target, min_version="1.6", version=version), wanted, target))
-        if flattening is not None and (said := flattening.note(target.name)) is not None:
-            warnings.append(said)
+        flattened = batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim))
         inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
-        files.append({"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1})
+        entries.append({"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id,
+                        "inner_mm": inner, "pages": 1, **flattened})
+    return entries
 
 
 def _preflight_all(
