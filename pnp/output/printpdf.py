@@ -55,9 +55,8 @@ class PreflightFailed(PnpError):
 
 def requirements(profile: Profile, component: Component | None = None) -> Requirements:
     """What preflight checks for ``profile`` (and, given one, a component's trim)."""
-    from pnp.preflight import Requirements
-
     from pnp.pdf.pdfx import STANDARDS
+    from pnp.preflight import Requirements
 
     standard = STANDARDS.get(profile.pdfx)
     return Requirements(
