@@ -42,14 +42,17 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
-def save_pdf(pdf: pikepdf.Pdf, path: Path, min_version: str = "") -> None:
-    """Compressed, with object streams, and the same bytes for the same content."""
+def save_pdf(pdf: pikepdf.Pdf, path: Path, min_version: str = "", version: str = "") -> None:
+    """Compressed, with object streams, and the same bytes for the same content.
+    With ``version`` (below 1.5, as PDF/X-1a asks), exactly that PDF version, so
+    without object streams."""
     pdf.save(
         path,
         deterministic_id=True,
         compress_streams=True,
-        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        object_stream_mode=pikepdf.ObjectStreamMode.disable if version else pikepdf.ObjectStreamMode.generate,
         min_version=min_version,
+        force_version=version,
     )
 
 
@@ -75,10 +78,10 @@ class Outputs:
         self._pending.append((Path(name), target))
         return Path(name)
 
-    def pdf(self, pdf: pikepdf.Pdf, target: Path, min_version: str = "") -> Path:
+    def pdf(self, pdf: pikepdf.Pdf, target: Path, min_version: str = "", version: str = "") -> Path:
         """Stage ``pdf`` for ``target``; returns the staged file (to check it before commit)."""
         temporary = self.stage(target)
-        save_pdf(pdf, temporary, min_version)
+        save_pdf(pdf, temporary, min_version, version)
         return temporary
 
     def data(self, data: bytes, target: Path) -> None:

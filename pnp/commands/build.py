@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 @click.option("--strict", is_flag=True, help="Treat warnings (such as unknown keys) as errors.")
 @click.option("--force", is_flag=True, help="Build even when `pnp check` (or an export's preflight) finds errors.")
 @click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
+@click.option("--pdfx", "pdfx", default=None, metavar="4|1a|1a:2001", help="Print PDFs: the PDF/X standard to meet instead of the profile's (PDF/X-4): 1a (PDF/X-1a:2003, as DriveThruCards asks) or 1a:2001 flattens transparency with Ghostscript and says which pages it turned into images.")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
 @click.option("--no-stamp", "no_stamp", is_flag=True, help="Home: leave out the build stamp (version, date, card hash) printed on each card.")
@@ -39,16 +40,16 @@ if TYPE_CHECKING:
 def build(
     games: tuple[str, ...], paper: str, out: Path, only: str | None, strict: bool, force: bool,
     profile_name: str, gutterfold: bool, ink_saver: bool, no_stamp: bool, butted: bool, back_offset: str | None,
-    changed_since: Path | None, url_prefix: str | None, separate_sheets: bool, shifted_backs: bool,
+    changed_since: Path | None, url_prefix: str | None, separate_sheets: bool, shifted_backs: bool, pdfx: str | None,
 ) -> None:
     """Build home-print PDFs of GAMES (names under card_data/ or folders); all shipped games if none."""
-    from pnp.output.profiles import profile
+    from pnp.output.profiles import profile, with_pdfx
     from pnp.output.request import Request
     from pnp.render.service import started
 
     chosen = papers(paper)
     request = Request(
-        profile(profile_name), only=tuple(only.split(",")) if only else None, strict=strict, force=force,
+        with_pdfx(profile(profile_name), pdfx), only=tuple(only.split(",")) if only else None, strict=strict, force=force,
         gutterfold=gutterfold, ink_saver=ink_saver, no_stamp=no_stamp, butted=butted, back_offset=back_offsets(back_offset),
         separate_sheets=separate_sheets, shifted_backs=shifted_backs, changed_since=changed_since,
         url_prefix=url_prefixes(url_prefix, profile_name),

@@ -127,12 +127,16 @@ def booklets(document: pikepdf.Pdf, paper: Paper, file: str) -> list[tuple[str, 
     """The booklet and the reader's spreads of ``document`` (written as ``file``,
     ``<game>-<id>-<paper>.pdf``), named ``<game>-<id>-booklet-<paper>.pdf`` and
     ``<game>-<id>-spreads-<paper>.pdf``, titled after it."""
-    stem = file.removesuffix(f"-{paper.id}.pdf")
-    title = str(document.docinfo.get(Name.Title, stem))
+    title = str(document.docinfo.get(Name.Title, file.removesuffix(f"-{paper.id}.pdf")))
     made = [("booklet", "booklet", booklet(document, paper.width, paper.height)), ("spreads", "reader's spreads", spreads(document))]
     for _, label, pdf in made:
         pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{title} ({label})", Creator="pnp"))
-    return [(f"{stem}-{kind}-{paper.id}.pdf", pdf) for kind, _, pdf in made]
+    return [(imposed_file(file, paper.id, kind), pdf) for kind, _, pdf in made]
+
+
+def imposed_file(file: str, paper: str, kind: str) -> str:
+    """The name of ``file``'s (``<game>-<id>-<paper>.pdf``) ``kind`` (booklet, spreads): ``<game>-<id>-<kind>-<paper>.pdf``."""
+    return f"{file.removesuffix(f'-{paper}.pdf')}-{kind}-{paper}.pdf"
 
 
 def _rectangle(rect: Rect) -> pikepdf.Rectangle:

@@ -115,29 +115,28 @@ def draw_lines(pdf: pikepdf.Pdf, pieces: Sequence[Placed]) -> None:
 def lines(where: Placed) -> bytes:
     """The content stream of one piece's lines, in points: the die line as one
     closed path, then the folds, dashed."""
+    cut, folds = paths(where)
+    dash = f"[{FOLD_DASH[0]:.3f} {FOLD_DASH[1]:.3f}] 0 d"
+    return (f"q {LINE_GREY} G {CUT_WIDTH} w [] 0 d {cut} S Q "
+            f"q {LINE_GREY} G {FOLD_WIDTH} w {dash} {folds} S Q").encode()
+
+
+def paths(where: Placed) -> tuple[str, str]:
+    """A piece's die line as one closed path and its folds as segments: path operators in points."""
     def point(x: float, y: float) -> str:
         return f"{mm(where.x + x):.3f} {mm(where.y + y):.3f}"
 
     cut = where.piece.cut
-    path = f"{point(*cut[0])} m " + " ".join(f"{point(*p)} l" for p in cut[1:]) + " h S"
-    folds = " ".join(f"{point(*a)} m {point(*b)} l" for a, b in where.piece.folds)
-    dash = f"[{FOLD_DASH[0]:.3f} {FOLD_DASH[1]:.3f}] 0 d"
-    return (f"q {LINE_GREY} G {CUT_WIDTH} w [] 0 d {path} Q "
-            f"q {LINE_GREY} G {FOLD_WIDTH} w {dash} {folds} S Q").encode()
+    outline = f"{point(*cut[0])} m " + " ".join(f"{point(*p)} l" for p in cut[1:]) + " h"
+    return outline, " ".join(f"{point(*a)} m {point(*b)} l" for a, b in where.piece.folds)
 
 
 def boxes_pdf(game: Game, paper: Paper) -> pikepdf.Pdf | None:
     """Every box of ``game`` on ``paper``, one file; None when it has none."""
-    from pnp.render.frame import frame
-    from pnp.render.scope import scope_for
-    from pnp.render.weasy import render_inspected
-    from pnp.units import css
-
     if not game.boxes:
         return None
     sections: list[str] = []
     pieces: list[Placed] = []
-    styles: list[Path] = []
     for index, box in enumerate(game.boxes):
         inner = inner_size(deck_of(game, box))
         placed_here = placed(inner, paper)
@@ -145,14 +144,57 @@ def boxes_pdf(game: Game, paper: Paper) -> pikepdf.Pdf | None:
             raise _too_big(game, index, inner, paper)
         sections += box_sections(game, box, paper, placed_here, inner)
         pieces += placed_here
-        styles += [style for style in box.styles if style not in styles]
-    page_css = (f"@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 0; }} "
-                ".pnp-box-sheet + .pnp-box-sheet { break-before: page; }")
-    data, _ = render_inspected(frame(game, styles, page_css, "".join(sections)), scope_for(game), "boxes", None)
-    pdf = pikepdf.open(io.BytesIO(data))
+    pdf = _laid_out(game, game.boxes, paper, sections)
     draw_lines(pdf, pieces)
     pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: boxes ({paper.name})", Creator="pnp"))
     return pdf
+
+
+@dataclass(frozen=True)
+class FactoryBox:
+    """One box for a factory: its whole net on one page, ``bleed`` round it."""
+
+    box: TuckBox
+    inner: Inner
+    pdf: pikepdf.Pdf
+    """The panels' art only; TrimBox the net's bounds, BleedBox the page."""
+    cut: str
+    """The die line: path operators in points (:func:`paths`)."""
+    creases: str
+    """The fold lines, likewise."""
+    trim: tuple[float, float]
+    """The net's width and height, points."""
+
+
+def factory_box(game: Game, box: TuckBox, bleed: float) -> FactoryBox:
+    """``box`` for a factory: the net in one piece (a factory's sheet is large), on
+    a page ``bleed`` points larger each way; no lines drawn (the caller draws the
+    die in its spot colour, :func:`pnp.pdf.dieline.add_die_paths`)."""
+    inner = inner_size(deck_of(game, box))
+    (piece,) = net(inner)
+    edge = to_mm(bleed)
+    paper = Paper("factory", box.name, mm(piece.width + 2 * edge), mm(piece.height + 2 * edge))
+    where = Placed(piece, edge, edge)
+    pdf = _laid_out(game, (box,), paper, box_sections(game, box, paper, (where,), inner))
+    page = pdf.pages[0].obj
+    page.TrimBox = pikepdf.Array([bleed, bleed, paper.width - bleed, paper.height - bleed])
+    page.BleedBox = pikepdf.Array([0, 0, paper.width, paper.height])
+    cut, creases = paths(where)
+    return FactoryBox(box, inner, pdf, cut, creases, (mm(piece.width), mm(piece.height)))
+
+
+def _laid_out(game: Game, boxes: Sequence[TuckBox], paper: Paper, sections: Sequence[str]) -> pikepdf.Pdf:
+    """The boxes' panel pages on ``paper``, laid out by WeasyPrint."""
+    from pnp.render.frame import frame
+    from pnp.render.scope import scope_for
+    from pnp.render.weasy import render_inspected
+    from pnp.units import css
+
+    styles = list(dict.fromkeys(style for box in boxes for style in box.styles))
+    page_css = (f"@page {{ size: {css(paper.width)} {css(paper.height)}; margin: 0; }} "
+                ".pnp-box-sheet + .pnp-box-sheet { break-before: page; }")
+    data, _ = render_inspected(frame(game, styles, page_css, "".join(sections)), scope_for(game), "boxes", None)
+    return pikepdf.open(io.BytesIO(data))
 
 
 def boxes_file(game: Game, paper: str) -> str:

@@ -13,6 +13,7 @@ import io
 import json
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,7 @@ from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.pdf.dieline import add_die_lines, die_shape
+from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
@@ -41,6 +42,7 @@ from pnp.render.scope import scope_for
 from pnp.words import count
 
 if TYPE_CHECKING:
+    from pnp.pdf.flatten import Flattening
     from pnp.preflight import Requirements
     from pnp.preflight.report import Report
 
@@ -53,14 +55,18 @@ class PreflightFailed(PnpError):
 
 def requirements(profile: Profile, component: Component | None = None) -> Requirements:
     """What preflight checks for ``profile`` (and, given one, a component's trim)."""
+    from pnp.pdf.pdfx import STANDARDS
     from pnp.preflight import Requirements
 
+    standard = STANDARDS.get(profile.pdfx)
     return Requirements(
         bleed=profile.bleed if component is None else component.bleed,
         trim=None if component is None else (component.size.width, component.size.height),
         cmyk=profile.colour == "cmyk",
-        output_intent=profile.pdfx != "none",
-        pdfx=profile.pdfx if profile.pdfx != "none" else None,
+        output_intent=standard is not None,
+        pdfx=None if standard is None else standard.version,
+        pdfx_conformance=None if standard is None else standard.conformance,
+        flat=standard is not None and standard.flat,
         min_ppi=profile.min_ppi,
         max_ink=profile.max_ink,
     )
@@ -126,7 +132,7 @@ def _write(
     when = _build_time()
     files: list[dict[str, Any]] = []
     with Outputs(out_dir) as outputs:
-        staged: list[tuple[Path, Component, Path]] = []
+        batch = _Batch(outputs, profile, when, [], warnings)
         for part in parts:
             component = part.component
             sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
@@ -140,12 +146,8 @@ def _write(
             merge_font_files(pdf)
             if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
                 add_die_lines(pdf, shape, profile.die_line)
-            if profile.pdfx == "PDF/X-4" and profile.icc is not None:
-                from pnp.pdf.pdfx import mark_pdfx4, output_intent
-
-                mark_pdfx4(pdf, title, when, output_intent(profile.output_condition, profile.icc))
             target = folder / f"{game.folder_name}-{part.id}.pdf"
-            staged.append((outputs.pdf(pdf, target, min_version="1.6"), component, target))
+            flattened = batch.stage(pdf, target, title, requirements(profile, component))
             files.append(
                 {
                     "path": target.relative_to(out_dir).as_posix(),
@@ -155,9 +157,12 @@ def _write(
                     "cards": sum(card.copies for card in component.cards),
                     "pages": len(pdf.pages),
                     "order": [side for side, _ in order[: len(sides)]],
+                    **flattened,
                 }
             )
-        reports, failures = _preflight_all(staged, files, profile)
+        if profile.die_line is not None and not request.only:
+            files += _stage_boxes(game, folder, batch)
+        reports, failures = _preflight_all(batch.staged, files)
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
@@ -174,8 +179,76 @@ def _write(
     )
 
 
+def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) -> tuple[pikepdf.Pdf, str, Flattening | None]:
+    """``pdf`` as the profile's PDF/X (flattened first for X-1a), the exact PDF
+    version to write it as (empty: 1.6 or later, as it needs), and what flattening did."""
+    if profile.pdfx == "none" or profile.icc is None:
+        return pdf, "", None
+    from pnp.pdf.pdfx import STANDARDS, mark_pdfx, output_intent
+
+    standard = STANDARDS[profile.pdfx]
+    flattening = None
+    if standard.flat:
+        from pnp.pdf.flatten import flatten
+
+        pdf, flattening = flatten(pdf, standard.pdf_version, profile.dpi)
+    mark_pdfx(pdf, title, when, output_intent(profile.output_condition, profile.icc), standard)
+    return pdf, standard.pdf_version if standard.flat else "", flattening
+
+
+@dataclass
+class _Batch:
+    """The files of one export as they are staged, to preflight together."""
+
+    outputs: Outputs
+    profile: Profile
+    when: datetime
+    staged: list[tuple[Path, Requirements, Path]]
+    """Each staged file, what preflight asks of it, and its target."""
+    warnings: list[str]
+
+    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements) -> dict[str, Any]:
+        """Stage ``pdf`` for ``target`` as the profile's PDF/X, to be checked
+        against ``wanted``; returns what its index entry says of flattening."""
+        pdf, version, flattening = _identify(pdf, title, self.when, self.profile)
+        self.staged.append((self.outputs.pdf(pdf, target, min_version="1.6", version=version), wanted, target))
+        if flattening is None:
+            return {}
+        if (said := flattening.note(target.name)) is not None:
+            self.warnings.append(said)
+        return {"flattened": list(flattening.transparent), "rasterised": list(flattening.rasterised)}
+
+
+def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]]:
+    """Stage ``<game>-box-<id>.pdf`` for each tuck box: its net with the
+    profile's bleed, converted like the cards, the die line and creases in
+    spot colours on the die-line layer. Returns their index entries."""
+    from pnp.output.boxes import factory_box
+
+    profile = batch.profile
+    assert profile.die_line is not None
+    entries = []
+    for box in game.boxes:
+        made = factory_box(game, box, profile.bleed or 0.0)
+        pdf = made.pdf
+        if profile.colour == "cmyk" and profile.icc is not None:
+            from pnp.colour.convert import convert_pdf
+
+            convert_pdf(pdf, game.palette, profile.icc)
+        add_die_paths(pdf, [(pdf.pages[0], made.cut, made.creases)], profile.die_line)
+        title = f"{game.title}: {box.name} ({profile.id})"
+        pdf.docinfo[Name.Title] = title
+        pdf.docinfo[Name.Creator] = "pnp"
+        target = folder / f"{game.folder_name}-box-{box.id}.pdf"
+        flattened = batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim))
+        inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
+        entries.append({"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id,
+                        "inner_mm": inner, "pages": 1, **flattened})
+    return entries
+
+
 def _preflight_all(
-    staged: Sequence[tuple[Path, Component, Path]], files: Sequence[dict[str, Any]], profile: Profile
+    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[dict[str, Any]]
 ) -> tuple[list[Report], list[str]]:
     """Preflight each staged file against the printer's requirements; its
     verdict goes into its index entry. Returns the reports and every failure."""
@@ -183,8 +256,8 @@ def _preflight_all(
 
     reports = []
     failures: list[str] = []
-    for (temporary, component, target), entry in zip(staged, files):
-        report = preflight(temporary, requirements(profile, component))
+    for (temporary, wanted, target), entry in zip(staged, files):
+        report = preflight(temporary, wanted)
         reports.append(report)
         entry["preflight"] = {
             "passed": report.ok,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,10 @@ PROFILE = Record(
         Field("colour", Choice(("rgb", "cmyk")), "print-pdf: rgb as laid out, or cmyk converted with the ICC profile.", "rgb"),
         Field("icc", Text(r"[A-Za-z0-9._-]+\.icc", "an .icc file name in pnp/presets/icc/"), "print-pdf: the CMYK profile.", "pnp-fogra39-tac240.icc"),
         Field("output_condition", Text(max_length=40), "print-pdf: the registered printing condition the profile describes.", "FOGRA39"),
-        Field("pdfx", Choice(("none", "PDF/X-4")), "print-pdf: the PDF/X identification to give.", "none"),
+        Field(
+            "pdfx", Choice(("none", "PDF/X-4", "PDF/X-1a:2003", "PDF/X-1a:2001")),
+            "print-pdf: the PDF/X standard the file meets; the X-1a ones flatten transparency with Ghostscript.", "none",
+        ),
         Field("max_ink", Integer(100, 400), "Preflight: the most total ink allowed, in percent.", None),
         Field("min_ppi", Integer(50, 2400), "Preflight: the least resolution of any raster image at its printed size.", None),
         Field("stamp", Boolean(), "Print the build stamp (version, date, card hash) on each card.", False),
@@ -102,6 +105,21 @@ def load_profiles() -> dict[str, Profile]:
     if diagnostics:
         raise InputError(diagnostics)
     return out
+
+
+PDFX_OPTION = {"4": "PDF/X-4", "1a": "PDF/X-1a:2003", "1a:2003": "PDF/X-1a:2003", "1a:2001": "PDF/X-1a:2001"}
+"""What ``--pdfx`` takes, and the profile ``pdfx`` each means."""
+
+
+def with_pdfx(chosen: Profile, value: str | None) -> Profile:
+    """``chosen`` with the PDF/X standard ``--pdfx`` asks for (None: as it is)."""
+    if value is None:
+        return chosen
+    if value not in PDFX_OPTION:
+        raise UsageError(f"--pdfx: {value!r} is not a PDF/X pnp writes; expected one of {', '.join(PDFX_OPTION)}")
+    if chosen.kind != "print-pdf" or chosen.colour != "cmyk":
+        raise UsageError(f"--pdfx: profile {chosen.id} does not write CMYK print PDFs; use drivethrucards or factory")
+    return replace(chosen, pdfx=PDFX_OPTION[value])
 
 
 def profile(name: str) -> Profile:

@@ -9,11 +9,14 @@ separate marked-content layer (``/OC``, one optional content group named
 below. Its alternate colour is 100 % magenta, for how viewers show it.
 
 The path is the piece's trim: a rectangle, or for a round piece the circle
-inscribed in it (four Bézier arcs).
+inscribed in it (four Bézier arcs); a tuck box's is its net's outline, with its
+fold lines beside it in a second spot colour, ``Crease`` (a die has cutting
+and creasing rules).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import pikepdf
@@ -26,6 +29,10 @@ Shape = Literal["rectangle", "circle"]
 LAYER = "Die line"
 WIDTH = 0.25
 """The die line's width in points (a hairline prepress reads as a path, not as art)."""
+CREASE = "Crease"
+"""The spot colour of fold (crease) lines on a box's die, beside the cut; shown as 100 % yellow."""
+CREASE_DASH = (6, 3)
+"""The creases' dash and gap, points: told apart from the cut at a glance."""
 _KAPPA = 0.5522847498
 """A quarter circle's control-point distance over its radius."""
 
@@ -45,11 +52,11 @@ def layer(pdf: pikepdf.Pdf) -> pikepdf.Object:
     return group
 
 
-def spot(pdf: pikepdf.Pdf, name: str) -> pikepdf.Object:
-    """``[/Separation /name /DeviceCMYK f]``, shown as 100 % magenta."""
+def spot(pdf: pikepdf.Pdf, name: str, shown: tuple[float, float, float, float] = (0, 1, 0, 0)) -> pikepdf.Object:
+    """``[/Separation /name /DeviceCMYK f]``, shown as the CMYK ``shown`` (100 % magenta)."""
     tint = pikepdf.Dictionary(
         FunctionType=2, Domain=pikepdf.Array([0, 1]), N=1,
-        C0=pikepdf.Array([0, 0, 0, 0]), C1=pikepdf.Array([0, 1, 0, 0]),
+        C0=pikepdf.Array([0, 0, 0, 0]), C1=pikepdf.Array(list(shown)),
     )
     return pdf.make_indirect(pikepdf.Array([Name.Separation, Name("/" + name), Name.DeviceCMYK, pdf.make_indirect(tint)]))
 
@@ -81,17 +88,31 @@ def die_shape(game: Game, component: Component) -> Shape | None:
 
 def add_die_lines(pdf: pikepdf.Pdf, shape: Shape, colour: str) -> None:
     """Stroke each page's trim box as a die line in the spot ``colour``, on the die-line layer."""
-    group, separation = layer(pdf), spot(pdf, colour)
-    state = pdf.make_indirect(pikepdf.Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1))
+    paths = []
     for page in pdf.pages:
         trim = page.obj.get(Name.TrimBox, page.mediabox)
-        box = (float(trim[0]), float(trim[1]), float(trim[2]), float(trim[3]))
+        paths.append((page, path(shape, (float(trim[0]), float(trim[1]), float(trim[2]), float(trim[3]))), ""))
+    add_die_paths(pdf, paths, colour)
+
+
+def add_die_paths(pdf: pikepdf.Pdf, paths: Sequence[tuple[pikepdf.Page, str, str]], colour: str) -> None:
+    """For each ``(page, cut, creases)`` (path operators, points), stroke the cut
+    in the spot ``colour`` and the creases dashed in the spot :data:`CREASE`,
+    on the die-line layer, overprinted."""
+    group, separation = layer(pdf), spot(pdf, colour)
+    state = pdf.make_indirect(pikepdf.Dictionary(Type=Name.ExtGState, OP=True, op=True, OPM=1))
+    crease = spot(pdf, CREASE, (0, 0, 1, 0)) if any(creases for _, _, creases in paths) else None
+    for page, cut, creases in paths:
         if Name.Resources not in page.obj:
             page.obj.Resources = pikepdf.Dictionary()
         resources = page.obj.Resources
-        for kind, key, value in ((Name.Properties, Name.PnpDie, group), (Name.ColorSpace, Name.PnpCut, separation), (Name.ExtGState, Name.PnpOP, state)):
+        entries = [(Name.Properties, Name.PnpDie, group), (Name.ColorSpace, Name.PnpCut, separation), (Name.ExtGState, Name.PnpOP, state)]
+        stream = f"/OC /PnpDie BDC q /PnpOP gs /PnpCut CS 1 SCN {WIDTH} w {cut} S"
+        if creases and crease is not None:
+            entries.append((Name.ColorSpace, Name.PnpCrease, crease))
+            stream += f" /PnpCrease CS 1 SCN [{CREASE_DASH[0]:g} {CREASE_DASH[1]:g}] 0 d {creases} S"
+        for kind, key, value in entries:
             if kind not in resources:
                 resources[kind] = pikepdf.Dictionary()
             resources[kind][key] = value
-        stream = f"/OC /PnpDie BDC q /PnpOP gs /PnpCut CS 1 SCN {WIDTH} w {path(shape, box)} S Q EMC\n"
-        page.contents_add(pikepdf.Stream(pdf, stream.encode()))
+        page.contents_add(pikepdf.Stream(pdf, (stream + " Q EMC\n").encode()))

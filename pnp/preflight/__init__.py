@@ -20,6 +20,7 @@ The modules, one concern each:
 - ``pdfx``: the output intent and the PDF/X identification.
 - ``content``: the content walk; ``summary``: what it collects, memoised per object.
 - ``colour``: colour spaces that are not CMYK-safe; ``fonts``: font embedding.
+- ``flat``: what PDF/X-1a forbids (transparency, ICC-based and CIE colour), by resource.
 - ``ppi``: effective resolution of drawn images.
 - ``ink``: total ink from Ghostscript's CMYK separations.
 - ``values``: numbers, boxes and matrices read from PDF objects.

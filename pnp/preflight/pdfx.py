@@ -28,8 +28,9 @@ def output_intent_problems(pdf: pikepdf.Pdf) -> list[str]:
     return []
 
 
-def pdfx_problems(pdf: pikepdf.Pdf, version: str) -> list[str]:
-    """Where the file does not identify itself as PDF/X ``version``, or lacks Info /Trapped."""
+def pdfx_problems(pdf: pikepdf.Pdf, version: str, conformance: str | None = None) -> list[str]:
+    """Where the file does not identify itself as PDF/X ``version`` (and, given one,
+    Info /GTS_PDFXConformance ``conformance``), or lacks Info /Trapped."""
     info = pdf.trailer.get("/Info")
     info = info if isinstance(info, pikepdf.Dictionary) else pikepdf.Dictionary()
     out = []
@@ -38,6 +39,10 @@ def pdfx_problems(pdf: pikepdf.Pdf, version: str) -> list[str]:
         out.append(f"the Info dictionary has no /GTS_PDFXVersion; expected {version!r}")
     elif str(found) != version:
         out.append(f"the Info dictionary has /GTS_PDFXVersion {str(found)!r}; expected {version!r}")
+    level = info.get("/GTS_PDFXConformance")
+    if conformance is not None and (level is None or str(level) != conformance):
+        shown = "no /GTS_PDFXConformance" if level is None else f"/GTS_PDFXConformance {str(level)!r}"
+        out.append(f"the Info dictionary has {shown}; expected {conformance!r}")
     try:
         xmp = pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False).get("pdfxid:GTS_PDFXVersion")
     except Exception as exc:  # noqa: BLE001 - a malformed XMP packet is a finding, not a crash

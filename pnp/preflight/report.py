@@ -11,7 +11,7 @@ from pnp.errors import display_path
 from pnp.preflight.values import num
 from pnp.words import count
 
-Check = Literal["boxes", "bleed", "trim", "fonts", "colour", "output-intent", "pdfx", "ppi", "ink", "file"]
+Check = Literal["boxes", "bleed", "trim", "fonts", "colour", "flat", "output-intent", "pdfx", "ppi", "ink", "file"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,10 @@ class Requirements:
     """The catalog has a GTS_PDFX output intent with a CMYK (N 4) ICC profile."""
     pdfx: str | None = None
     """PDF/X version, e.g. "PDF/X-4", in the Info dictionary and the XMP; Info /Trapped set."""
+    pdfx_conformance: str | None = None
+    """PDF/X conformance level in the Info dictionary (PDF/X-1:2001 names ``PDF/X-1a:2001`` there)."""
+    flat: bool = False
+    """No transparency and only device colour in any page's resources (PDF/X-1a; :mod:`pnp.preflight.flat`)."""
     min_ppi: float | None = None
     """Lowest effective resolution of every drawn raster image, in both axes."""
     max_ink: float | None = None

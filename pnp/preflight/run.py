@@ -12,6 +12,7 @@ import pikepdf
 from pnp.errors import BuildError
 from pnp.preflight.boxes import box_failures
 from pnp.preflight.content import scan_page
+from pnp.preflight.flat import flat_problems
 from pnp.preflight.ink import ink_failures
 from pnp.preflight.pdfx import output_intent_problems, pdfx_problems
 from pnp.preflight.ppi import ppi_by_image, ppi_failures
@@ -36,12 +37,14 @@ def preflight(path: Path, requirements: Requirements) -> Report:
         if requirements.output_intent:
             failures += [Failure("output-intent", None, m) for m in output_intent_problems(pdf)]
         if requirements.pdfx is not None:
-            failures += [Failure("pdfx", None, m) for m in pdfx_problems(pdf, requirements.pdfx)]
+            failures += [Failure("pdfx", None, m) for m in pdfx_problems(pdf, requirements.pdfx, requirements.pdfx_conformance)]
         memo = Memo()
         fonts: set[Hashable] = set()
         lowest: float | None = None
         for number, page in enumerate(pdf.pages, 1):
             failures += box_failures(number, page.obj, requirements)
+            if requirements.flat:
+                failures += [Failure("flat", number, m) for m in flat_problems(page.obj)]
             try:
                 scan = scan_page(memo, page.obj)
             except pikepdf.PdfError as exc:

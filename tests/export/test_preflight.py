@@ -456,3 +456,38 @@ def test_ink_without_ghostscript_asks_for_it(tmp_path: Path, monkeypatch: pytest
     with pytest.raises(BuildError, match=r"install ghostscript \(scripts/system-deps.sh build\)"):
         preflight(path, Requirements(max_ink=240))
     assert preflight(path, NO_INK).ok  # everything else needs no external tool
+
+
+def test_pdfx1a_flat_check_names_transparency_and_icc_colour_in_every_resource(tmp_path: Path) -> None:
+    def edit(pdf: pikepdf.Pdf) -> None:
+        page = pdf.pages[0].obj
+        icc = pdf.make_stream(gs_profile().read_bytes(), N=4)
+        page.Resources.ExtGState = Dictionary(GS0=Dictionary(ca=0.5), GS1=Dictionary(BM=Name.Multiply))
+        page.Resources.ColorSpace = Dictionary(CS0=Array([Name.ICCBased, icc]))
+        form = pdf.make_stream(b"", Type=Name.XObject, Subtype=Name.Form, BBox=Array([0, 0, 10, 10]),
+                               Group=Dictionary(S=Name.Transparency, CS=Name.DeviceCMYK))
+        form.Resources = Dictionary(XObject=Dictionary(Im1=image(pdf, 4)))
+        form.Resources.XObject.Im1.SMask = image(pdf, 4, bytes((0,)), "/DeviceGray")
+        page.Resources.XObject.Fm0 = form  # listed, never drawn: X-1a validators reject it all the same
+
+    path = card_pdf(tmp_path / "transparent.pdf", edit=edit)
+    assert preflight(path, NO_INK).ok  # PDF/X-4 allows every one of them
+    report = preflight(path, replace(NO_INK, flat=True, pdfx=None, output_intent=False))
+    assert [(f.check, f.page, f.message) for f in report.failures] == [
+        ("flat", 1, "opacity 0.5 in graphics state /GS0"),
+        ("flat", 1, "blend mode /Multiply in graphics state /GS1"),
+        ("flat", 1, "colour space /CS0 is ICC-based"),
+        ("flat", 1, "transparency group on /Fm0"),
+        ("flat", 1, "soft mask on image /Fm0 > /Im1"),
+    ]
+
+
+def test_pdfx1_2001_needs_its_conformance_level(tmp_path: Path) -> None:
+    def edit(pdf: pikepdf.Pdf) -> None:
+        pdf.docinfo[Name.GTS_PDFXVersion] = "PDF/X-1:2001"
+        with pdf.open_metadata(update_docinfo=False) as meta:
+            meta["pdfxid:GTS_PDFXVersion"] = "PDF/X-1:2001"
+
+    wanted = replace(NO_INK, pdfx="PDF/X-1:2001", pdfx_conformance="PDF/X-1a:2001")
+    failure = only(preflight(card_pdf(tmp_path / "x1.pdf", edit=edit), wanted), "pdfx", None)
+    assert failure.message == "the Info dictionary has no /GTS_PDFXConformance; expected 'PDF/X-1a:2001'"

@@ -11,7 +11,7 @@ import pytest
 from pnp.imposition.booklet import padded, printer_spreads, reader_spreads, sheet_plan
 from pnp.units import mm, to_mm
 from tests.conftest import run_pnp
-from tests.pdftools import prose_in
+from tests.pdftools import prose, prose_in
 
 
 def _folded(sides: list[tuple[int | None, int | None]]) -> list[int | None]:
@@ -105,3 +105,21 @@ def test_a_booklet_document_prints_imposed_duplex_short_edge_with_marks(tmp_path
     spreads = out / "mini-book-spreads-a4.pdf"
     assert prose_in(spreads, 2, 0, mm(210)) == "Page2marker" and prose_in(spreads, 2, mm(210), mm(420)) == "Page3marker"
     assert "mini-book-booklet-a4.pdf" in built.stdout and "mini-book-spreads-a4.pdf" in built.stdout
+
+
+def test_the_instructions_page_tells_how_to_print_and_fold_a_booklet(tmp_path: Path, mini_copy: Path) -> None:
+    (mini_copy / "templates" / "book.html").write_text(BOOK)
+    text = (mini_copy / "game.yaml").read_text()
+    (mini_copy / "game.yaml").write_text(
+        text + "\ndocuments:\n  - {id: book, name: Book, template: book.html, booklet: true}\n"
+        "  - {id: notes, name: Notes, template: book.html}\n"
+    )
+    built = run_pnp("build", str(mini_copy), "--out", str(tmp_path), "--paper", "a4", "--no-stamp")
+    assert built.returncode == 0, built.stderr
+    page = prose(tmp_path / "mini" / "mini-home-a4.pdf", 1, 1)
+    assert (
+        "Book as a booklet instead: print mini-book-booklet-a4.pdf double-sided, flipping on the short edge "
+        "(some printers call it binding on the short edge), at 100 %. Keep the sheets in order, fold the stack in half "
+        "along the fold marks with the first sheet outside, and staple twice through the fold at the staple marks."
+    ) in page
+    assert "Notes as a booklet" not in page and (tmp_path / "mini" / "mini-book-booklet-a4.pdf").is_file()

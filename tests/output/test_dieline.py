@@ -3,6 +3,7 @@ on its own optional-content layer, never in the art; read back with pikepdf."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pikepdf
@@ -11,7 +12,9 @@ from pikepdf import Name
 
 from pnp.pdf.dieline import path
 from pnp.output.profiles import load_profiles
+from pnp.units import mm, to_mm
 from tests.conftest import run_pnp
+from tests.pdftools import pdftotext
 
 
 def test_the_factory_profile_names_cutcontour_and_print_on_demand_draws_none() -> None:
@@ -78,3 +81,51 @@ def test_the_spot_colour_is_only_on_the_cut_layer(mini_copy: Path, tmp_path: Pat
     with pikepdf.open(folder / "mini-cards.pdf") as cards:  # cards are cut by the factory's own card dies
         assert Name.OCProperties not in cards.Root
         assert all(Name.ColorSpace not in page.obj.Resources for page in cards.pages)
+
+
+def _layered(page: pikepdf.Page) -> dict[str, list[bool]]:
+    """For each spot colour ``page`` strokes or fills with: whether each use lies
+    inside the die-line layer's marked content."""
+    resources = page.obj.Resources
+    spaces = {str(k): v for k, v in resources.get(Name.ColorSpace, {}).items()}
+    layers = {str(k): v for k, v in resources.get(Name.Properties, {}).items()}
+    uses: dict[str, list[bool]] = {}
+    stack: list[bool] = []
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        if op in ("BDC", "BMC"):
+            group = layers.get(str(operands[1])) if op == "BDC" and str(operands[0]) == "/OC" else None
+            stack.append(group is not None and str(group.Name) == "Die line")
+        elif op == "EMC":
+            stack.pop()
+        elif op in ("CS", "cs"):
+            space = spaces.get(str(operands[0]))
+            if isinstance(space, pikepdf.Array) and space[0] == Name.Separation:
+                uses.setdefault(str(space[1]), []).append(any(stack))
+    return uses
+
+
+def test_a_tuck_box_for_a_factory_has_its_die_line_in_the_spot_colour_only_on_the_cut_layer(mini_copy: Path, tmp_path: Path) -> None:
+    from pnp.imposition.tuckbox import Deck, inner_size, net
+    from tests.output.test_tuckbox import BOX
+
+    (mini_copy / "templates" / "box.html").write_text("<p style='background: #225'>{{ box.cards }} cards in {{ box.name }}</p>\n")
+    (mini_copy / "game.yaml").write_text((mini_copy / "game.yaml").read_text() + BOX)
+    done = run_pnp("build", str(mini_copy), "--profile", "factory", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    folder = tmp_path / "mini" / "factory"
+    (entry,) = [f for f in json.loads((folder / "index.json").read_text())["files"] if "box" in f]
+    assert entry["box"] == "deck-box" and entry["preflight"]["passed"] is True
+    (piece,) = net(inner_size(Deck(63.5, 88.9, 4, 0.5, (66, 91, 0.1), 1)))
+    with pikepdf.open(folder / "mini-box-deck-box.pdf") as pdf:
+        (page,) = pdf.pages
+        trim, bleed = [float(v) for v in page.obj.TrimBox], [float(v) for v in page.obj.BleedBox]
+        assert [to_mm(v) for v in trim] == pytest.approx([3, 3, 3 + piece.width, 3 + piece.height], abs=0.01)
+        assert [to_mm(v) for v in bleed] == pytest.approx([0, 0, 6 + piece.width, 6 + piece.height], abs=0.01)
+        assert _layered(page) == {"/CutContour": [True], "/Crease": [True]}
+        (group,) = pdf.Root.OCProperties.OCGs
+        assert str(group.Name) == "Die line"
+        first = piece.cut[0]
+        assert f"{mm(3 + first[0]):.3f} {mm(3 + first[1]):.3f} m" in page.obj.Contents[-1].read_bytes().decode()
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4"
+    assert "4 cards in Deck box" in pdftotext(folder / "mini-box-deck-box.pdf")

@@ -20,12 +20,12 @@ from pnp.paths import OWN
 
 GAME = load_game(Path(__file__).resolve().parents[1])
 PAPERS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
-FILES = [f"partisan-{part}-{paper}.pdf" for part in ("home", "double-deck-home", "rulebook") for paper in PAPERS]
+FILES = [f"partisan-{part}-{paper}.pdf" for part in ("home", "double-deck-home", "rulebook", "boxes") for paper in PAPERS]
 # Pages of each file: the instructions, 5 sheets of 9 Decktet cards each with its
 # backs, the 48 chips front and back, the 6 aids front and back; the module's
-# instructions and its 48 chips; the rulebook's four pages.
+# instructions and its 48 chips; the rulebook's four pages; the tuck box's net, whole.
 # US Letter takes 8 poker cards a sheet (turned), so the 45 cards take 6 sheets.
-PAGES = {"home": 1 + 5 * 2 + 2 + 2, "double-deck-home": 1 + 2, "rulebook": 4}
+PAGES = {"home": 1 + 5 * 2 + 2 + 2, "double-deck-home": 1 + 2, "rulebook": 4, "boxes": 1}
 LETTER_PAGES = PAGES | {"home": 1 + 6 * 2 + 2 + 2}
 
 
@@ -201,3 +201,24 @@ def test_the_setup_picture_shows_the_printed_back(partisan_build: Path) -> None:
     page = rasterise(pdf, 2, dpi)
     box = [int(v * dpi / 72) for v in (left - 4 * mm, top - 28 * mm, left + 22 * mm, top)]
     assert _suits_shown(page.crop(box)) == every
+
+
+def test_the_deck_box_holds_the_decktet_and_the_aids_and_says_so(partisan_build: Path) -> None:
+    """The tuck box is sized from the 45 Decktet cards and the 6 aids at 0.3 mm
+    each, plus 1 mm of play each way; its panels count from the game data."""
+    from pnp.imposition.tuckbox import inner_size, net
+    from pnp.output.boxes import deck_of
+
+    (box,) = GAME.boxes
+    inner = inner_size(deck_of(GAME, box))
+    cards = sum(c.copies for c in GAME.component("decktet").cards) + GAME.component("aid").copies * len(GAME.component("aid").cards)
+    assert cards == 51
+    assert (inner.width, inner.height, inner.depth) == pytest.approx((63.5 + 1, 88.9 + 1, 51 * 0.3 + 1))
+    (piece,) = net(inner)  # one piece: the net fits A4 and Letter inside the 5 mm margin
+    assert piece.width < 215.9 - 10 and piece.height < 279.4 - 10
+    for paper in PAPERS:
+        words = prose(partisan_build / f"partisan-boxes-{paper}.pdf")
+        chips = sum(c.copies for c in GAME.component("chips").cards if not c.fields["double"])
+        assert f"In this box: {cards} cards, the Decktet and the player aids." in words
+        assert f"Keep the {chips} suit chips in a small bag beside it." in words
+        assert "Party politics with a Decktet 2–6 players" in words

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
+from pnp.imposition.booklet import imposed_file
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Paper, SheetLayout
@@ -128,10 +129,14 @@ class HomePlan:
 
     def others(self, game: Game, index: int, paper: str, variant: str) -> list[dict[str, str]]:
         """The other files of the build, for book ``index``'s instructions."""
-        listed = [{"name": d.name, "file": document_file(game, d, paper), "stock": d.stock} for d in self.documents]
+        listed = [
+            {"name": d.name, "file": document_file(game, d, paper), "stock": d.stock,
+             "booklet": imposed_file(document_file(game, d, paper), paper, "booklet") if d.booklet else ""}
+            for d in self.documents
+        ]
         if index == 0:
             listed += [
-                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{variant}-{paper}.pdf", "stock": "card stock"}
+                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{variant}-{paper}.pdf", "stock": "card stock", "booklet": ""}
                 for b in self.split[1:]
                 if b.module is not None
             ]
