@@ -222,3 +222,12 @@ def test_the_deck_box_holds_the_decktet_and_the_aids_and_says_so(partisan_build:
         assert f"In this box: {cards} cards, the Decktet and the player aids." in words
         assert f"Keep the {chips} suit chips in a small bag beside it." in words
         assert "Party politics with a Decktet 2–6 players" in words
+
+
+def test_the_instructions_send_players_to_the_box_and_say_how_to_make_it(partisan_build: Path) -> None:
+    """Page 1 lists the tuck box's file among the files to print beside the
+    cards, on card stock, with how it goes together."""
+    for paper in PAPERS:
+        page = prose(partisan_build / f"partisan-home-{paper}.pdf", first=1, last=1)
+        assert f"partisan-boxes-{paper}.pdf Deck box card stock" in page, page  # the wrapped "how" cell prints on the lines around it
+        assert "one-sided; cut the solid line, score and fold the dashed lines," in page and "glue the flaps" in page, page

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
+from pnp.output.boxes import boxes_file
 from pnp.imposition.booklet import imposed_file
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
@@ -107,6 +108,11 @@ def variant(request: Request) -> str:
     ) + ("-reprint" if request.reprint else "")
 
 
+def whole(request: Request) -> bool:
+    """The build makes the whole game, so the files beside its cards (tuck boxes) too."""
+    return not request.only and not request.reprint
+
+
 
 @dataclass(frozen=True)
 class HomePlan:
@@ -127,19 +133,26 @@ class HomePlan:
     chosen: tuple[str, ...]
     """The papers the build imposes on, in order."""
 
-    def others(self, game: Game, index: int, paper: str, variant: str) -> list[dict[str, str]]:
-        """The other files of the build, for book ``index``'s instructions."""
+    def others(self, game: Game, index: int, paper: str, variant: str, boxes: bool = False) -> list[dict[str, str]]:
+        """The other files of the build, for book ``index``'s instructions;
+        ``boxes``: the build writes the game's tuck boxes too."""
         listed = [
-            {"name": d.name, "file": document_file(game, d, paper), "stock": d.stock,
+            {"name": d.name, "file": document_file(game, d, paper), "stock": d.stock, "how": "as it says",
              "booklet": imposed_file(document_file(game, d, paper), paper, "booklet") if d.booklet else ""}
             for d in self.documents
         ]
         if index == 0:
             listed += [
-                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{variant}-{paper}.pdf", "stock": "card stock", "booklet": ""}
+                {"name": f"{b.module.name} (optional)", "file": f"{b.stem(game)}-{variant}-{paper}.pdf", "stock": "card stock",
+                 "how": "as it says", "booklet": ""}
                 for b in self.split[1:]
                 if b.module is not None
             ]
+        if index == 0 and boxes and game.boxes:
+            listed.append({
+                "name": " and ".join(box.name for box in game.boxes), "file": boxes_file(game, paper), "stock": "card stock",
+                "how": "one-sided; cut the solid line, score and fold the dashed lines, glue the flaps", "booklet": "",
+            })
         return listed
 
 

@@ -22,7 +22,7 @@ from pnp.model import Component, Game, Paper
 from pnp.output.boxes import boxes_file, boxes_pdf
 from pnp.output.home.manifest import manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
-from pnp.output.home.plan import HomePlan, document_file, plan_home, variant
+from pnp.output.home.plan import HomePlan, document_file, plan_home, variant, whole
 from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.output.home.registration import registration_file, registration_html
 from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
@@ -74,7 +74,7 @@ def render_home(game: Game, plan: HomePlan, request: Request, out_dir: Path) -> 
     keys = list(plan.sheets)
     jobs = [
         (instructions_html(game, plan.papers[p], plan.parts[(i, p)], 1, plan.split[i].module,
-                           plan.others(game, i, p, variant(request)), request.gutterfold, _shifted_name(game, plan, request, (i, p))),
+                           plan.others(game, i, p, variant(request), whole(request)), request.gutterfold, _shifted_name(game, plan, request, (i, p))),
          "printing instructions")
         for i, p in keys
     ]
@@ -162,7 +162,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
                 for name, imposed_pdf in booklets(pdf, plan.papers[paper_id], target.name) if document.booklet else ():
                     outputs.pdf(imposed_pdf, out_dir / name)
                     files.append(BuiltFile(out_dir / name, request.profile.id, paper_id, len(imposed_pdf.pages)))
-        for paper_id in plan.chosen if not request.only and not request.reprint else ():
+        for paper_id in plan.chosen if whole(request) else ():
             boxes = boxes_pdf(game, plan.papers[paper_id])
             if boxes is not None:
                 outputs.pdf(boxes, out_dir / boxes_file(game, paper_id))
@@ -251,7 +251,7 @@ def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, request: Reque
         book = plan.split[index]
         parts = page_ranges(plan.sheets[key], book.components, count + 1, plan.layouts)
         html = instructions_html(
-            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, variant(request)), request.gutterfold,
+            game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, variant(request), whole(request)), request.gutterfold,
             _shifted_name(game, plan, request, key),
         )
         front = render_pdf(html, scope_for(game), "printing instructions")
