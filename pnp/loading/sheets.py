@@ -23,7 +23,6 @@ import difflib
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source, column_letters
 from pnp.schema.scalars import Boolean, Choice, Integer, Number, Text
@@ -138,10 +137,17 @@ def typed(value: object, spec: Spec[object]) -> object:
     return value
 
 
-def _set(target: dict[object, Any], path: KeyPath, value: object) -> None:
+Cells = dict[str | int, "Cells | object"]
+"""A card read from a row: nested by its columns' key paths (list indexes as keys, made lists later)."""
+
+
+def _set(target: Cells, path: KeyPath, value: object) -> None:
     """Put ``value`` at ``path`` in nested dicts (list indexes as dict keys, made lists later)."""
     for part in path[:-1]:
-        target = target.setdefault(part, {})
+        inner = target.setdefault(part, {})
+        if not isinstance(inner, dict):
+            raise TypeError(f"{part!r} holds {inner!r}, not the mapping {path!r} runs through")
+        target = inner
     target[path[-1]] = value
 
 
@@ -187,7 +193,7 @@ def load_sheet(path: Path, record: Record, sheet: str | None = None, within: Pat
         if all(_blank(v) for v in row):
             continue  # a blank row ends nothing: the cards below it are read too
         index = len(cards)
-        card: dict[object, Any] = {}
+        card: Cells = {}
         marks[("cards", index)] = (r + 1, 1)
         for c, (key, spec) in columns.items():
             value = row[c] if c < len(row) else ""

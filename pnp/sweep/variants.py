@@ -168,7 +168,8 @@ def _declared(game: Game) -> dict[str, Any]:
     """game.yaml's ``rules_schema``, checked (the loader checked it already)."""
     doc = load_yaml(game.source.file)
     out = {}
-    for name, decl in (doc.data.get("rules_schema") or {}).items():
+    declared = doc.data.get("rules_schema") if isinstance(doc.data, dict) else None
+    for name, decl in (declared or {}).items():
         checked = FIELD_TYPE.check(decl, ("rules_schema", name), Checker(doc, []))
         if checked is not INVALID:
             out[name] = checked

@@ -363,6 +363,13 @@ CASES += [
      ["components[2]", "missing 'size'"]),
 ]
 
+# Inputs that raised a traceback until the loader was typed (issue 39): a bad
+# net with no size.
+CASES += [
+    ("net-wrong-and-no-size", _component(_NET.replace("faces: symbols", "faces: 3")), "game.yaml", 38,
+     ["components[2].net.faces", "expected a name of lowercase letters"]),
+]
+
 
 def _shared(*folders: str):  # type: ignore[no-untyped-def]
     """game.yaml declaring ``folders`` under ``shared:`` (line 7)."""
