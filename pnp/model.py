@@ -243,13 +243,17 @@ class Module:
         return bool(card.fields.get(self.field) == self.value)
 
 
+OPTIONS = MapOf(Text(), AnyValue())
+"""Engine options: names (the engine defines them) to values of any kind."""
+
+
 @dataclass(frozen=True)
 class Variant:
     """A way to play that the rules offer (a variant), as engine options."""
 
     name: str
     doc: str = key(Text(max_length=300), "What the variant changes, in players' words.")
-    options: Mapping[str, Any] = key(AnyValue(), "The engine options it sets, over engine.options.")
+    options: Mapping[str, object] = key(OPTIONS, "The engine options it sets, over engine.options.")
 
 
 VARIANT = ModelRecord.of(Variant, "a variant {doc, options}", by_loader=True)
@@ -265,7 +269,7 @@ class EngineSpec:
     """A package (``rules/__init__.py``) or module (``rules.py``) in the game folder."""
     plugin: str | None = key(SLUG, "Or an installed engine: the name of its `pnp.engines` entry point.", None)
     """The name of an installed ``pnp.engines`` entry point."""
-    options: Mapping[str, Any] = key(AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {})
+    options: Mapping[str, object] = key(OPTIONS, "What the engine needs from the data: which deck, field, tables; its round cap.", {})
     """What the engine needs from the data (the engine defines them)."""
     variants: Mapping[str, Variant] = key(
         MapOf(SLUG, VARIANT), "Ways to play the rules offer (pnp simulate --variant NAME; pnp check plays each).", {}
