@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Literal
 
 from pnp.errors import Diagnostic, Source
 from pnp.schema.checks import CHECKS, Checks
@@ -89,10 +89,19 @@ class Card:
     id: str
     title: str
     copies: int
-    fields: Mapping[str, Any]
+    fields: Mapping[str, object]
+    """The card's own fields, checked against the types its component declares."""
     source: Source
     entry: Entry | None = None
     """The set entry the card was made from, for components made with ``each``."""
+
+    def whole(self, name: str) -> int:
+        """The field ``name`` as a whole number (a field declared ``integer``), as
+        ``int()`` reads it; a TypeError, as int()'s, for a value that is no number."""
+        value = self.fields[name]
+        if not isinstance(value, (int, float, str)):
+            raise TypeError(f"card {self.id!r}: {name} is {value!r}, not a whole number")
+        return int(value)
 
 
 @dataclass(frozen=True)
@@ -280,7 +289,7 @@ class EngineSpec:
     )
     """The engine's agent that search agents play games out with (None: its heuristic, else random)."""
 
-    def options_for(self, variant: str | None) -> dict[str, Any]:
+    def options_for(self, variant: str | None) -> dict[str, object]:
         """The engine options of ``variant`` (None: the rules as printed)."""
         if variant is None:
             return dict(self.options)
@@ -327,7 +336,7 @@ class Game:
     )
     """The game's colours by name, declared once (``palette:`` in game.yaml)."""
     sets: Mapping[str, tuple[Entry, ...]] = key(MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {})
-    rules: Mapping[str, Any] = key(AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {})
+    rules: Mapping[str, object] = key(AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {})
     documents: tuple[Document, ...] = key(ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ())
     boxes: tuple[TuckBox, ...] = key(
         ListOf(AnyValue()), "Tuck boxes sized from the decks they hold, printed as die lines with their panels.", ()
