@@ -137,11 +137,7 @@ def typed(value: object, spec: Spec[object]) -> object:
     return value
 
 
-Cells = dict[str | int, "Cells | object"]
-"""A card read from a row: nested by its columns' key paths (list indexes as keys, made lists later)."""
-
-
-def _set(target: Cells, path: KeyPath, value: object) -> None:
+def _set(target: dict[str | int, object], path: KeyPath, value: object) -> None:
     """Put ``value`` at ``path`` in nested dicts (list indexes as dict keys, made lists later)."""
     for part in path[:-1]:
         inner = target.setdefault(part, {})
@@ -193,7 +189,7 @@ def load_sheet(path: Path, record: Record, sheet: str | None = None, within: Pat
         if all(_blank(v) for v in row):
             continue  # a blank row ends nothing: the cards below it are read too
         index = len(cards)
-        card: Cells = {}
+        card: dict[str | int, object] = {}
         marks[("cards", index)] = (r + 1, 1)
         for c, (key, spec) in columns.items():
             value = row[c] if c < len(row) else ""

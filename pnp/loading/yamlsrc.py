@@ -78,7 +78,7 @@ def _core_schema(loader: LoaderType) -> LoaderType:
     return Core
 
 
-def _core_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
+def _core_int(loader: Loader, node: yaml.ScalarNode) -> int:
     text = str(node.value)
     if text.startswith(("0o", "0x")):
         return int(text[2:], 8 if text[1] == "o" else 16)
