@@ -294,6 +294,11 @@ def _columns(
         if key in seen:
             problem(row, c, "", f"column {text!r} appears twice (first in column {column_letters(seen[key])})")
             continue
+        other = next((k for k in seen if k[: len(key)] == key or key[: len(k)] == k), None)
+        if other is not None:  # symbols and symbols.sun: the whole and a part of one value
+            problem(row, c, "", f"column {text!r} and column {str(header[seen[other]]).strip()!r} (column {column_letters(seen[other])}) "
+                                "fill the same value; expected the value whole in one column or its parts in columns of their own")
+            continue
         seen[key] = c
         columns[c] = (key, spec)
     named = {key[0] for key, _ in columns.values()}
