@@ -5,7 +5,6 @@ from __future__ import annotations
 import select
 import signal
 import sys
-from typing import Any
 
 import click
 
@@ -23,7 +22,7 @@ class _Commands(click.Group):
     reported as one line: every command writes through staged files that
     are discarded as the error unwinds, so nothing already built is lost."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except click.ClickException:

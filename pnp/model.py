@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Literal
 
 from pnp.errors import Diagnostic, Source
 from pnp.schema.checks import CHECKS, Checks
@@ -89,10 +89,19 @@ class Card:
     id: str
     title: str
     copies: int
-    fields: Mapping[str, Any]
+    fields: Mapping[str, object]
+    """The card's own fields, checked against the types its component declares."""
     source: Source
     entry: Entry | None = None
     """The set entry the card was made from, for components made with ``each``."""
+
+    def whole(self, name: str) -> int:
+        """The field ``name`` as a whole number (a field declared ``integer``), as
+        ``int()`` reads it; a TypeError, as int()'s, for a value that is no number."""
+        value = self.fields[name]
+        if not isinstance(value, (int, float, str)):
+            raise TypeError(f"card {self.id!r}: {name} is {value!r}, not a whole number")
+        return int(value)
 
 
 @dataclass(frozen=True)
@@ -243,13 +252,17 @@ class Module:
         return bool(card.fields.get(self.field) == self.value)
 
 
+OPTIONS = MapOf(Text(), AnyValue())
+"""Engine options: names (the engine defines them) to values of any kind."""
+
+
 @dataclass(frozen=True)
 class Variant:
     """A way to play that the rules offer (a variant), as engine options."""
 
     name: str
     doc: str = key(Text(max_length=300), "What the variant changes, in players' words.")
-    options: Mapping[str, Any] = key(AnyValue(), "The engine options it sets, over engine.options.")
+    options: Mapping[str, object] = key(OPTIONS, "The engine options it sets, over engine.options.")
 
 
 VARIANT = ModelRecord.of(Variant, "a variant {doc, options}", by_loader=True)
@@ -265,7 +278,7 @@ class EngineSpec:
     """A package (``rules/__init__.py``) or module (``rules.py``) in the game folder."""
     plugin: str | None = key(SLUG, "Or an installed engine: the name of its `pnp.engines` entry point.", None)
     """The name of an installed ``pnp.engines`` entry point."""
-    options: Mapping[str, Any] = key(AnyValue(), "What the engine needs from the data: which deck, field, tables; its round cap.", {})
+    options: Mapping[str, object] = key(OPTIONS, "What the engine needs from the data: which deck, field, tables; its round cap.", {})
     """What the engine needs from the data (the engine defines them)."""
     variants: Mapping[str, Variant] = key(
         MapOf(SLUG, VARIANT), "Ways to play the rules offer (pnp simulate --variant NAME; pnp check plays each).", {}
@@ -276,7 +289,7 @@ class EngineSpec:
     )
     """The engine's agent that search agents play games out with (None: its heuristic, else random)."""
 
-    def options_for(self, variant: str | None) -> dict[str, Any]:
+    def options_for(self, variant: str | None) -> dict[str, object]:
         """The engine options of ``variant`` (None: the rules as printed)."""
         if variant is None:
             return dict(self.options)
@@ -323,7 +336,7 @@ class Game:
     )
     """The game's colours by name, declared once (``palette:`` in game.yaml)."""
     sets: Mapping[str, tuple[Entry, ...]] = key(MapOf(SLUG, ListOf(ENTRY, 1)), "Named vocabularies cards refer to by id.", {})
-    rules: Mapping[str, Any] = key(AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {})
+    rules: Mapping[str, object] = key(AnyValue(), "Facts of the rules (player tables ...) for templates and checks.", {})
     documents: tuple[Document, ...] = key(ListOf(DOCUMENT), "Rulebooks and other documents printed as pages.", ())
     boxes: tuple[TuckBox, ...] = key(
         ListOf(AnyValue()), "Tuck boxes sized from the decks they hold, printed as die lines with their panels.", ()

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, cast
+from typing import SupportsFloat, cast
 
 import pikepdf
 from pikepdf import Name
@@ -65,7 +65,7 @@ class Converter:
             self.colours[key] = found
         return found
 
-    def _values(self, values: Sequence[Any], space: str) -> list[Any]:
+    def _values(self, values: Sequence[SupportsFloat], space: str) -> list[Decimal]:
         numbers = [float(v) for v in values]
         if space == "rgb":
             out = self.cmyk((numbers[0], numbers[1], numbers[2]))
@@ -82,7 +82,7 @@ class Converter:
             self.resources(resources)
         spaces = {"fill": "", "stroke": ""}
         named = resources.get(Name.ColorSpace) if resources is not None else None
-        out: list[tuple[list[Any], pikepdf.Operator]] = []
+        out: list[pikepdf.ContentStreamInstruction | tuple[list[pikepdf.Object], pikepdf.Operator]] = []
         changed = False
         for instruction in pikepdf.parse_content_stream(stream):
             if isinstance(instruction, pikepdf.ContentStreamInlineImage):
@@ -91,7 +91,7 @@ class Converter:
             op = str(operator)
             if op in ("rg", "RG", "g", "G"):
                 space = "rgb" if op.lower() == "rg" else "gray"
-                out.append((self._values(operands, space), pikepdf.Operator("k" if op.islower() else "K")))
+                out.append(pikepdf.ContentStreamInstruction(self._values(operands, space), pikepdf.Operator("k" if op.islower() else "K")))
                 self.operators += 1
                 changed = True
                 continue
@@ -101,7 +101,7 @@ class Converter:
                 kind = _space_kind(name, named)
                 spaces[side] = kind
                 if kind in ("rgb", "gray"):
-                    out.append(([CMYK], pikepdf.Operator(op)))
+                    out.append(pikepdf.ContentStreamInstruction([CMYK], pikepdf.Operator(op)))
                     changed = True
                     continue
                 if kind == "lab":
@@ -110,7 +110,7 @@ class Converter:
                 kind = spaces["fill" if op.islower() else "stroke"]
                 numeric = [v for v in operands if not isinstance(v, Name)]
                 if kind in ("rgb", "gray") and len(numeric) == len(operands):
-                    out.append((self._values(operands, kind), operator))
+                    out.append(pikepdf.ContentStreamInstruction(self._values(operands, kind), operator))
                     self.operators += 1
                     changed = True
                     continue

@@ -10,16 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.paths import PRESETS
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+    from PIL.ImageCms import ImageCmsTransform
 
 ICC_DIR = PRESETS / "icc"
 DEFAULT_PROFILE = ICC_DIR / "pnp-fogra39-tac240.icc"
 
 
 @cache
-def _transform(profile: Path) -> Any:
+def _transform(profile: Path) -> ImageCmsTransform:
     from PIL import ImageCms
 
     return ImageCms.buildTransform(
@@ -38,11 +42,9 @@ def description(profile: Path) -> str:
     return str(ImageCms.getProfileDescription(ImageCms.getOpenProfile(str(profile)))).strip()
 
 
-def image_to_cmyk(image: Any, profile: Path = DEFAULT_PROFILE) -> Any:
+def image_to_cmyk(image: Image, profile: Path = DEFAULT_PROFILE) -> Image:
     """A PIL image (any mode; alpha is dropped, keep it apart) as CMYK."""
-    from PIL import ImageCms
-
-    return ImageCms.applyTransform(image.convert("RGB"), _transform(profile))
+    return _transform(profile).apply(image.convert("RGB"))
 
 
 def rgb_to_cmyk(colours: Sequence[tuple[int, int, int]], profile: Path = DEFAULT_PROFILE) -> list[tuple[int, int, int, int]]:
@@ -53,5 +55,5 @@ def rgb_to_cmyk(colours: Sequence[tuple[int, int, int]], profile: Path = DEFAULT
         return []
     strip = Image.new("RGB", (len(colours), 1))
     strip.putdata(list(colours))
-    out = image_to_cmyk(strip, profile)
-    return [tuple(out.getpixel((i, 0))) for i in range(len(colours))]
+    ink = image_to_cmyk(strip, profile).tobytes()  # four bytes a pixel: c, m, y, k
+    return [(ink[i], ink[i + 1], ink[i + 2], ink[i + 3]) for i in range(0, 4 * len(colours), 4)]

@@ -14,10 +14,13 @@ under D65, the white point of sRGB.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 Deficiency = Literal["protan", "deutan", "tritan"]
 DEFICIENCIES: tuple[Deficiency, ...] = ("protan", "deutan", "tritan")
@@ -102,13 +105,13 @@ def distance(colour1: str, colour2: str, deficiency: Deficiency | None = None) -
     return ciede2000(lab(simulate(hex_rgb(colour1), deficiency)), lab(simulate(hex_rgb(colour2), deficiency)))
 
 
-def simulate_image(image: Any, deficiency: Deficiency) -> Any:
+def simulate_image(image: Image, deficiency: Deficiency) -> Image:
     """A PIL image as a player with ``deficiency`` sees it (RGB; alpha kept)."""
-    from PIL import Image
+    from PIL import Image as PilImage
 
     rgba = image.convert("RGBA")
     pixels = np.asarray(rgba, dtype=np.float64) / 255
     seen = simulate(pixels[..., :3], deficiency)
     out = np.concatenate([seen, pixels[..., 3:]], axis=-1)
-    result = Image.fromarray(np.round(out * 255).astype(np.uint8), "RGBA")
+    result = PilImage.fromarray(np.round(out * 255).astype(np.uint8), "RGBA")
     return result.convert(image.mode) if image.mode in ("RGB", "RGBA") else result.convert("RGB")

@@ -20,14 +20,14 @@ def diff_command(old: Path, new: Path, sheets_dir: Path, as_json: bool) -> None:
 
     result = diff(old, new)
     written = contact_sheets(result, sheets_dir)
-    public = {k: v for k, v in result.items() if not k.startswith("_")}
-    public["sheets"] = [str(p) for p in written]
     if as_json:
-        click.echo(json.dumps(public, indent=2))
+        public = {k: v for k, v in result.items() if not k.startswith("_")}
+        click.echo(json.dumps({**public, "sheets": [str(p) for p in written]}, indent=2))
         return
-    for kind in ("added", "removed", "changed"):
-        for item in public[kind]:
-            sides = f" ({', '.join(item['sides'])})" if "sides" in item else ""
-            click.echo(f"{kind:8} {item['component']}/{item['card']}{sides}")
-    click.echo(f"{len(public['added'])} added, {len(public['removed'])} removed, {len(public['changed'])} changed; "
+    for kind, items in (("added", result["added"]), ("removed", result["removed"])):
+        for item in items:
+            click.echo(f"{kind:8} {item['component']}/{item['card']}")
+    for change in result["changed"]:
+        click.echo(f"{'changed':8} {change['component']}/{change['card']} ({', '.join(change['sides'])})")
+    click.echo(f"{len(result['added'])} added, {len(result['removed'])} removed, {len(result['changed'])} changed; "
                f"{len(written)} before/after sheets in {sheets_dir}")

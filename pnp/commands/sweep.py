@@ -6,8 +6,9 @@ import json
 import os
 import shlex
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import click
 
@@ -72,7 +73,7 @@ def sweep(
     click.echo(f"results: {results_file}; report: {report_file}")
 
 
-def _rewrite(path: Path, tag: str, command: str, kept: list[dict[str, Any]]) -> TextIO:
+def _rewrite(path: Path, tag: str, command: str, kept: Sequence[Mapping[str, object]]) -> TextIO:
     """The results file, written again with its header and the results kept
     (a line cut short by an interruption is gone), open to append to."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -78,7 +78,7 @@ class TableReader:
             others = f" and optionally {', '.join(repr(t) for t in tops)}" if tops else ""
             self.fail((extra[0],) if extra else (), f"{message}expected 'players': a list of players{others} (docs/score-tables.md)")
             self.done()
-        self._players(data["players"], allowed, set(keys), tuple(required))
+        self._players(data["players"] if isinstance(data, dict) else [], allowed, set(keys), tuple(required))
         self._partners()
         if len(self.players) < 2 and not self.errors:
             self.fail(("players",), "a table has at least 2 players")

@@ -4,14 +4,42 @@ with a contact sheet of each changed card before and after."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from pnp.errors import UsageError
 from pnp.output.home.manifest import cards_by_id, manifest_path
 
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
-def diff(old: Path, new: Path) -> dict[str, Any]:
+Cards = Mapping[tuple[str, str], Mapping[str, object]]
+"""A manifest's card entries by (component id, card id)."""
+
+
+class CardId(TypedDict):
+    component: str
+    card: str
+
+
+class Change(CardId):
+    sides: list[str]
+    """The sides whose faces differ: front, back or both."""
+
+
+class Diff(TypedDict):
+    """What :func:`diff` finds; ``_cards`` (both builds' cards) is not for printing."""
+
+    old: str
+    new: str
+    added: list[CardId]
+    removed: list[CardId]
+    changed: list[Change]
+    _cards: tuple[Cards, Cards]
+
+
+def diff(old: Path, new: Path) -> Diff:
     """Compare two builds' manifests card by card (by component and card id)."""
     old_path, new_path = manifest_path(old), manifest_path(new)
     try:
@@ -19,8 +47,9 @@ def diff(old: Path, new: Path) -> dict[str, Any]:
         after = json.loads(new_path.read_text())
     except json.JSONDecodeError as exc:
         raise UsageError(f"not a pnp manifest: {exc}") from None
-    a, b = cards_by_id(before), cards_by_id(after)
-    changed = []
+    a: Cards = cards_by_id(before)
+    b: Cards = cards_by_id(after)
+    changed: list[Change] = []
     for key in sorted(a.keys() & b.keys()):
         sides = [side for side in ("front", "back") if a[key].get(side) != b[key].get(side)]
         if sides:
@@ -34,15 +63,19 @@ def diff(old: Path, new: Path) -> dict[str, Any]:
     }
 
 
-def _crop(folder: Path, at: dict[str, Any], dpi: int = 100) -> Any:
+def _crop(folder: Path, at: object, dpi: int = 100) -> Image:
+    """The box a manifest place (``{file, page, box: [x, y, w, h]}``) names, as an image."""
     import pypdfium2 as pdfium
 
+    if not (isinstance(at, Mapping) and isinstance(at.get("file"), str) and isinstance(at.get("page"), int)
+            and isinstance(at.get("box"), list) and len(at["box"]) == 4):
+        raise UsageError(f"not a pnp manifest: a card's place is {at!r}")
     document = pdfium.PdfDocument(str(folder / at["file"]))
     try:
         page = document[at["page"] - 1]
         scale = dpi / 72
-        image = page.render(scale=scale).to_pil().convert("RGB")
-        x, y, w, h = at["box"]
+        image: Image = page.render(scale=scale).to_pil().convert("RGB")
+        x, y, w, h = (float(v) for v in at["box"])
         height = page.get_height()
         return image.crop((round(x * scale), round((height - y - h) * scale), round((x + w) * scale), round((height - y) * scale)))
     finally:
@@ -53,7 +86,7 @@ PLACES = {"front": "at", "back": "back_at"}
 """Where a card's manifest entry says each side is first drawn."""
 
 
-def contact_sheets(result: dict[str, Any], out: Path) -> list[Path]:
+def contact_sheets(result: Diff, out: Path) -> list[Path]:
     """One PNG per changed card: each side that changed, before and after,
     side by side (a row per side; both when both changed)."""
     from PIL import Image, ImageDraw

@@ -10,14 +10,27 @@ PDFium; a face already rasterised (same key) is not rasterised again.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from pnp.errors import PnpError
 
 DPI = 110
+
+
+class State(TypedDict, total=False):
+    """What the page shows, sent as JSON: the game's cards and check, or the
+    errors of the last load (with the last good cards kept)."""
+
+    game: str
+    errors: list[str]
+    check: dict[str, object]
+    components: list[dict[str, object]]
+    faces: int
+    seconds: float
+    version: int
 
 
 @dataclass
@@ -25,11 +38,11 @@ class Preview:
     """The latest state and the face images it names (PNG bytes by face key)."""
 
     version: int = 0
-    state: dict[str, Any] = field(default_factory=dict)
+    state: State = field(default_factory=lambda: State())
     images: dict[str, bytes] = field(default_factory=dict)
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """A card's field value as JSON (tuples as lists, mappings as objects)."""
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
@@ -44,6 +57,7 @@ def refresh(preview: Preview, game_dir: Path, out: Path) -> None:
     """Load, lay out and rasterise the game again; on bad input keep the last
     faces and show the errors. Bumps ``preview.version``."""
     started = time.perf_counter()
+    state: State
     try:
         state, images = _state(game_dir, out, preview.images)
     except PnpError as exc:
@@ -55,7 +69,7 @@ def refresh(preview: Preview, game_dir: Path, out: Path) -> None:
     preview.images, preview.state = images, state
 
 
-def _state(game_dir: Path, out: Path, known: Mapping[str, bytes]) -> tuple[dict[str, Any], dict[str, bytes]]:
+def _state(game_dir: Path, out: Path, known: Mapping[str, bytes]) -> tuple[State, dict[str, bytes]]:
     from pnp.loading.loader import load_game
     from pnp.render.document import faces_html
     from pnp.render.faces import plan_faces
@@ -75,10 +89,10 @@ def _state(game_dir: Path, out: Path, known: Mapping[str, bytes]) -> tuple[dict[
     images.update(_rasterise(pages, {f.key for f in wanted}))
     labels = {f.key: f.label for f in plan.faces}
     report = check_game(game)
-    components = []
+    components: list[dict[str, object]] = []
     for component in game.components:
         by_id = {c.id: c for c in component.cards}
-        cards = []
+        cards: list[dict[str, object]] = []
         for card_id, front, back in plan.cards.get(component.id, ()):
             card = by_id[card_id]
             warnings = [
@@ -95,11 +109,11 @@ def _state(game_dir: Path, out: Path, known: Mapping[str, bytes]) -> tuple[dict[
         "ok": report.ok(), "errors": len(errors), "warnings": len(report.findings) - len(errors),
         "lines": [f"{f.where}: {f.level.value}: [{f.check}] {f.message}" for f in report.findings][:50],
     }
-    state = {"game": game.title, "errors": [], "check": check, "components": components, "faces": len(labels)}
+    state: State = {"game": game.title, "errors": [], "check": check, "components": components, "faces": len(labels)}
     return state, images
 
 
-def _rasterise(pages: Any, wanted: set[str]) -> dict[str, bytes]:
+def _rasterise(pages: Sequence[tuple[bytes, Sequence[str | None]]], wanted: set[str]) -> dict[str, bytes]:
     """PNG bytes of each wanted face, from its laid-out page."""
     import io
 

@@ -22,13 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.colour.vision import Deficiency
 from pnp.errors import Diagnostic
 from pnp.model import Component, Game
 from pnp.paths import OWN
 from pnp.render.inspect import LayoutFinding
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PilImage
 
 CAPTION_FONT = OWN / "fonts" / "ebgaramond" / "EBGaramond12-Regular.ttf"
 COLUMNS = 6
@@ -84,7 +87,7 @@ def flag(findings: Sequence[LayoutFinding]) -> str | None:
     return next((label for kind, label in FLAGGED.items() if any(f.kind == kind for f in findings)), None)
 
 
-def _sheet(title: str, placed: Sequence[tuple[Any, tuple[str, ...], str | None]]) -> Any:
+def _sheet(title: str, placed: Sequence[tuple[PilImage, tuple[str, ...], str | None]]) -> PilImage:
     """A white sheet: the title, then the faces in rows, each over its caption
     (and, when flagged, framed in red over its label)."""
     from PIL import Image, ImageDraw, ImageFont
@@ -135,7 +138,7 @@ def proof(game: Game, components: Sequence[Component], out_dir: Path, dpi: int, 
     return Proof(_write(game, sheets, out_dir, dpi, suffix), rasters.warnings)
 
 
-def _write(game: Game, sheets: Sequence[tuple[Path, Any]], out_dir: Path, dpi: int, suffix: str = "") -> tuple[Path, ...]:
+def _write(game: Game, sheets: Sequence[tuple[Path, PilImage]], out_dir: Path, dpi: int, suffix: str = "") -> tuple[Path, ...]:
     """Each sheet as its PNG, and all of them as one PDF, committed in one step."""
     from pnp.commit import Outputs, claimed
     from pnp.render.faces import build_date

@@ -23,7 +23,6 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from pnp.iterate.preview import Preview, refresh
 from pnp.iterate.watch import POLL_SECONDS, SETTLE_SECONDS, changed_files, snapshot
@@ -52,7 +51,7 @@ class Server:
         return f"http://{HOST}:{self.http.server_address[1]}/"
 
     def refresh(self) -> None:
-        fresh = Preview(self.preview.version, dict(self.preview.state), dict(self.preview.images))
+        fresh = Preview(self.preview.version, self.preview.state.copy(), dict(self.preview.images))
         refresh(fresh, self.game_dir, self.out)
         with self.changed:
             self.preview = fresh
@@ -99,7 +98,7 @@ def _handler(server: Server) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002  (the standard library's name)
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002  (the standard library's name)
             return  # quiet: the terminal says what was rebuilt
 
         def _send(self, status: HTTPStatus, body: bytes, kind: str, cache: str = "no-store") -> None:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-
 from pnp.errors import Diagnostic
 from pnp.schema.scalars import SLUG, FileRef, Length, Text
-from pnp.schema.spec import Field, ListOf, Record
+from pnp.schema.spec import Field, ListOf, Record, got
 from pnp.loading.yamlsrc import Document
 from pnp.model import Component, TuckBox
 
@@ -45,25 +43,27 @@ BOX = Record(
 
 
 def tuck_boxes(
-    checked: Sequence[dict[str, Any]], components: Sequence[Component], doc: Document, diagnostics: list[Diagnostic],
+    checked: Sequence[Mapping[str, object]], components: Sequence[Component], doc: Document, diagnostics: list[Diagnostic],
     template_name: Callable[[Path], str],
 ) -> tuple[TuckBox, ...]:
     """The checked ``boxes:``, each holding components that exist and share a card size."""
     known = {c.id: c for c in components}
     out = []
     for index, box in enumerate(checked):
-        held = [known.get(name) for name in box["holds"]]
-        for j, (name, component) in enumerate(zip(box["holds"], held)):
+        holds: tuple[str, ...] = got(box, "holds", tuple)
+        held = [known.get(name) for name in holds]
+        for j, (name, component) in enumerate(zip(holds, held)):
             if component is None:
                 diagnostics.append(doc.error(("boxes", index, "holds", j), f"no component {name!r}; expected one of {', '.join(known) or 'none'}"))
         sizes = {(round(c.size.width, 2), round(c.size.height, 2)) for c in held if c is not None}
         if len(sizes) > 1:
             diagnostics.append(doc.error(("boxes", index, "holds"), "the components are of different card sizes; expected one size a box"))
         sleeves = box["sleeves"]
-        panels = {name: template_name(path) for name, path in (box["panels"] or {}).items() if path is not None}
+        given = box["panels"]
+        panels = {name: template_name(path) for name, path in given.items() if path is not None} if isinstance(given, dict) else {}
         out.append(TuckBox(
-            box["id"], box["name"], tuple(box["holds"]), box["stock"],
-            None if sleeves is None else (sleeves["width"], sleeves["height"], sleeves["thickness"]),
-            box["tolerance"], MappingProxyType(panels), tuple(box["style"]),
+            got(box, "id", str), got(box, "name", str), holds, got(box, "stock", float),
+            (got(sleeves, "width", float), got(sleeves, "height", float), got(sleeves, "thickness", float)) if isinstance(sleeves, dict) else None,
+            got(box, "tolerance", float), MappingProxyType(panels), got(box, "style", tuple),
         ))
     return tuple(out)

@@ -19,7 +19,6 @@ import re
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -35,18 +34,23 @@ from pnp.model import Component, Game
 WRITES = (*TEXT_SUFFIXES, ".xlsx", ".yaml", ".yml")
 
 
-def raw_cards(component: Component) -> list[dict[str, Any]]:
+def _card_maps(data: object) -> list[tuple[int, dict[str, object]]]:
+    """The cards of a cards file's data with their indexes (the game loaded, so each is a mapping)."""
+    cards = data.get("cards") if isinstance(data, dict) else None
+    return [(i, card) for i, card in enumerate(cards) if isinstance(card, dict)] if isinstance(cards, list) else []
+
+
+def raw_cards(component: Component) -> list[dict[str, object]]:
     """The component's cards as written in its cards file (before defaults and
     conversions), numbers kept as written where a text field holds them."""
     file, record = component.cards_file, component.card_record
     if file is None or record is None:
         raise UsageError(f"component {component.id!r} makes its cards from a set ('each'); it has no cards file to convert")
     if is_sheet(file):
-        return list(load_sheet(file, record, component.sheet)[0].data["cards"])
+        return [card for _, card in _card_maps(load_sheet(file, record, component.sheet)[0].data)]
     doc = load_yaml(file)
-    cards = doc.data["cards"]
 
-    def as_written(value: Any, path: KeyPath) -> Any:
+    def as_written(value: object, path: KeyPath) -> object:
         if isinstance(value, dict):
             return {k: as_written(v, (*path, k)) for k, v in value.items()}
         if isinstance(value, list):
@@ -56,7 +60,7 @@ def raw_cards(component: Component) -> list[dict[str, Any]]:
             return doc.raw[path]
         return value
 
-    return [as_written(card, ("cards", i)) for i, card in enumerate(cards)]
+    return [{k: as_written(v, ("cards", i, k)) for k, v in card.items()} for i, card in _card_maps(doc.data)]
 
 
 def _cell(value: object) -> str:
@@ -93,7 +97,7 @@ def _header(key: KeyPath) -> str:
     return ".".join(str(p + 1) if isinstance(p, int) else p for p in key)
 
 
-def columns(cards: Sequence[Mapping[str, Any]], record: Record) -> tuple[list[KeyPath], list[list[str]]]:
+def columns(cards: Sequence[Mapping[str, object]], record: Record) -> tuple[list[KeyPath], list[list[str]]]:
     """Each column's key path, in the record's order, and each card's cells under them."""
     order = {f.name: i for i, f in enumerate(record.fields)}
     found: dict[KeyPath, None] = {}
@@ -106,13 +110,13 @@ def columns(cards: Sequence[Mapping[str, Any]], record: Record) -> tuple[list[Ke
     return keys, [[row.get(k, "") for k in keys] for row in rows]
 
 
-def table(cards: Sequence[Mapping[str, Any]], record: Record) -> list[list[str]]:
+def table(cards: Sequence[Mapping[str, object]], record: Record) -> list[list[str]]:
     """The cards as rows under a header row, columns in the record's order."""
     keys, rows = columns(cards, record)
     return [[_header(k) for k in keys]] + rows
 
 
-def workbook(cards: Sequence[Mapping[str, Any]], record: Record, sheet: str) -> bytes:
+def workbook(cards: Sequence[Mapping[str, object]], record: Record, sheet: str) -> bytes:
     """An .xlsx workbook of one sheet named ``sheet``: the header row (bold,
     kept in view) and a row per card, each cell typed as its field reads it (a
     number for a whole-number field, TRUE/FALSE for a yes-or-no one, text
@@ -145,7 +149,7 @@ def workbook(cards: Sequence[Mapping[str, Any]], record: Record, sheet: str) -> 
     return out.getvalue()
 
 
-def render(cards: list[dict[str, Any]], record: Record, target: Path, sheet: str = "cards") -> bytes:
+def render(cards: Sequence[Mapping[str, object]], record: Record, target: Path, sheet: str = "cards") -> bytes:
     """The bytes of ``target`` holding ``cards``: a CSV/TSV table, an .xlsx
     workbook (its one sheet named ``sheet``) or YAML."""
     suffix = target.suffix.lower()

@@ -4,22 +4,23 @@ the denominations of a rules table (``denominations:``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
 
 from pnp.errors import Diagnostic, Source
-from pnp.schema.spec import Checker
+from pnp.loading.yamlsrc import KeyPath
+from pnp.schema.shapes import SizeValue
+from pnp.schema.spec import Checker, got
 from pnp.model import Card, Component, DieNet
 from pnp.nets import cube_net, layout
 
 FACES = 6
 
 
-def die_net(c: dict[str, Any], path: tuple[Any, ...], ck: Checker) -> tuple[DieNet, dict[str, Any]] | None:
+def die_net(c: Mapping[str, object], path: KeyPath, ck: Checker) -> tuple[DieNet, SizeValue] | None:
     """The net a component declares and the piece size it needs (the size
     comes from the net, so the component may not give one)."""
-    net = c["net"]
+    net = got(c, "net", dict)
     if c["size"] is not None:
         ck.error((*path, "size"), "a net works out its own size from its face and tabs; leave 'size' out")
         return None
@@ -35,7 +36,7 @@ def die_net(c: dict[str, Any], path: tuple[Any, ...], ck: Checker) -> tuple[DieN
     return DieNet(net["faces"], face, tab), {"name": "custom", "width": box.width, "height": box.height}
 
 
-def check_faces(component: Component, path: tuple[Any, ...], ck: Checker) -> None:
+def check_faces(component: Component, path: KeyPath, ck: Checker) -> None:
     """Every die of a net component lists exactly six faces."""
     assert component.net is not None
     for card in component.cards:
@@ -46,7 +47,7 @@ def check_faces(component: Component, path: tuple[Any, ...], ck: Checker) -> Non
             ck.diagnostics.append(Diagnostic(card.source, component.net.faces, message))
 
 
-def face_cards(name: str, path: tuple[Any, ...], ck: Checker, before: Sequence[Component]) -> tuple[Card, ...]:
+def face_cards(name: str, path: KeyPath, ck: Checker, before: Sequence[Component]) -> tuple[Card, ...]:
     """One card per face of every die of the net component ``name`` (listed
     earlier): the die's fields, with ``face`` (the face as listed) and
     ``face_number`` (1 to 6); printed as many times as the die is."""
@@ -65,7 +66,7 @@ def face_cards(name: str, path: tuple[Any, ...], ck: Checker, before: Sequence[C
     return tuple(cards)
 
 
-def denomination_cards(key: str, path: tuple[Any, ...], ck: Checker, source: Source) -> tuple[Card, ...]:
+def denomination_cards(key: str, path: KeyPath, ck: Checker, source: Source) -> tuple[Card, ...]:
     """One piece per value of the rules table ``key`` (``{1: 30, 5: 16}``:
     value to count), printed count times, with the field ``value``; so the
     printed supply is the one the rules count with."""

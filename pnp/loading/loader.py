@@ -5,11 +5,10 @@ All problems are collected and raised together as one :class:`InputError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
 from pnp.loading.boxes import tuck_boxes
@@ -20,7 +19,7 @@ from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declare
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.shared import shared_folders
 from pnp.loading.sheets import load_sheet
-from pnp.schema.spec import INVALID, Checker, Field, FileKind, Record
+from pnp.schema.spec import INVALID, Checker, Field, FileKind, Record, got
 from pnp.loading.yamlsrc import Document as YamlDoc, KeyPath, dotted, load_yaml
 from pnp.model import (
     DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, DieNet, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
@@ -106,7 +105,7 @@ def load_game(game_dir: Path, strict: bool = False) -> Game:
 
 
 def _build_game(
-    game_dir: Path, shared: tuple[Path, ...], doc: YamlDoc, top: dict[str, Any], ck: Checker, sizes: dict[str, tuple[float, float]], diagnostics: list[Diagnostic]
+    game_dir: Path, shared: tuple[Path, ...], doc: YamlDoc, top: dict[str, object], ck: Checker, sizes: dict[str, tuple[float, float]], diagnostics: list[Diagnostic]
 ) -> Game | None:
     sets = _sets(doc, top, ck, diagnostics)
     ck.sets = {**ck.sets, **{name: frozenset(e.id for e in entries) for name, entries in sets.items()}}
@@ -120,7 +119,7 @@ def _build_game(
     return _game(game_dir, shared, doc, top, sets, components, layouts, diagnostics)
 
 
-def _sets(doc: YamlDoc, top: dict[str, Any], ck: Checker, diagnostics: list[Diagnostic]) -> dict[str, tuple[Entry, ...]]:
+def _sets(doc: YamlDoc, top: dict[str, object], ck: Checker, diagnostics: list[Diagnostic]) -> dict[str, tuple[Entry, ...]]:
     """The game's named sets; when some entries are wrong, the good ones (and
     the ids of the bad), so one bad entry does not fail every card naming it."""
     sets: dict[str, tuple[Entry, ...]] = {}
@@ -130,13 +129,13 @@ def _sets(doc: YamlDoc, top: dict[str, Any], ck: Checker, diagnostics: list[Diag
         # every card that names the set fail too.
         for set_name, entries in raw_sets.items():
             if isinstance(entries, list):
-                good = [ENTRY.check(e, ("sets", set_name, i), Checker(doc, [], ck.sets, ck.find_file)) for i, e in enumerate(entries)]
+                good = [ENTRY.checked(e, ("sets", set_name, i), Checker(doc, [], ck.sets, ck.find_file)) for i, e in enumerate(entries)]
                 sets[set_name] = tuple(ENTRY.build(e, set_name=set_name) for e in good if e is not INVALID)
                 named: set[str] = {e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str)}
                 missing = sorted(named - {x.id for x in sets[set_name]})
                 sets[set_name] += tuple(Entry(set_name, i, i, None, None, None) for i in missing)
     elif top["sets"] is not INVALID:
-        for set_name, entries in top["sets"].items():
+        for set_name, entries in got(top, "sets", dict).items():
             _unique([e["id"] for e in entries], ("sets", set_name), "id", doc, diagnostics)
             sets[set_name] = tuple(ENTRY.build(e, set_name=set_name) for e in entries)
     return sets
@@ -167,10 +166,11 @@ def _components(
 
 
 def _game(
-    game_dir: Path, shared: tuple[Path, ...], doc: YamlDoc, top: dict[str, Any], sets: dict[str, tuple[Entry, ...]], components: list[Component],
+    game_dir: Path, shared: tuple[Path, ...], doc: YamlDoc, top: dict[str, object], sets: dict[str, tuple[Entry, ...]], components: list[Component],
     layouts: dict[str, SheetLayout], diagnostics: list[Diagnostic],
 ) -> Game:
-    players = (top["players"]["min"], top["players"]["max"])
+    given = got(top, "players", dict)
+    players = (got(given, "min", int), got(given, "max", int))
     if players[0] > players[1]:
         diagnostics.append(doc.error(("players",), f"min {players[0]} is more than max {players[1]}"))
     return GAME.build(
@@ -183,15 +183,19 @@ def _game(
         source=doc.source(()),
         where=MappingProxyType({dotted(path): doc.source(path) for path in doc.marks}),
         engine=_engine(doc, top["engine"], diagnostics),
-        prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(top["prepare"])),
-        documents=tuple(DOCUMENT.build(d, template=_template_name(d["template"], game_dir, shared)) for d in top["documents"]),
-        boxes=tuck_boxes(top["boxes"], components, doc, diagnostics, lambda found: _template_name(found, game_dir, shared)),
+        prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(got(top, "prepare", tuple))),
+        documents=tuple(
+            DOCUMENT.build(d, template=_template_name(got(d, "template", Path), game_dir, shared)) for d in got(top, "documents", tuple)
+        ),
+        boxes=tuck_boxes(got(top, "boxes", tuple), components, doc, diagnostics, lambda found: _template_name(found, game_dir, shared)),
         layouts=MappingProxyType(layouts),
-        palette=MappingProxyType({name: SWATCH.build(c, name=name, screen=c["screen"].lower()) for name, c in top["palette"].items()}),
+        palette=MappingProxyType(
+            {name: SWATCH.build(c, name=name, screen=got(c, "screen", str).lower()) for name, c in got(top, "palette", dict).items()}
+        ),
     )
 
 
-def _preparation(doc: YamlDoc, p: dict[str, Any], index: int, components: list[Component], diagnostics: list[Diagnostic]) -> Preparation:
+def _preparation(doc: YamlDoc, p: Mapping[str, object], index: int, components: list[Component], diagnostics: list[Diagnostic]) -> Preparation:
     """One ``prepare:`` entry, its count worked out from the components it names."""
     count = p["count"]
     if isinstance(count, dict):
@@ -204,16 +208,22 @@ def _preparation(doc: YamlDoc, p: dict[str, Any], index: int, components: list[C
     return PREPARE.build(p, count=count)
 
 
-def _engine(doc: YamlDoc, checked: dict[str, Any] | None, diagnostics: list[Diagnostic]) -> EngineSpec | None:
-    if checked is None:
+def _engine(doc: YamlDoc, checked: object, diagnostics: list[Diagnostic]) -> EngineSpec | None:
+    if not isinstance(checked, dict):  # None: no engine (the keys are checked by now)
         return None
     if (checked["module"] is None) == (checked["plugin"] is None):
         diagnostics.append(doc.error(("engine",), "expected exactly one of module (a folder in the game) or plugin (an installed engine)"))
     variants = {
-        name: VARIANT.build(v, name=name, options=MappingProxyType(dict(v["options"] or {})))
+        name: VARIANT.build(v, name=name, options=MappingProxyType(_options(v)))
         for name, v in (checked["variants"] or {}).items()
     }
-    return ENGINE.build(checked, options=MappingProxyType(dict(checked["options"] or {})), variants=MappingProxyType(variants))
+    return ENGINE.build(checked, options=MappingProxyType(_options(checked)), variants=MappingProxyType(variants))
+
+
+def _options(checked: Mapping[str, object]) -> dict[str, object]:
+    """An engine's or a variant's ``options`` (checked: a mapping, or None)."""
+    options = checked["options"]
+    return dict(options) if isinstance(options, dict) else {}
 
 
 def _at(source: Source) -> str:
@@ -239,14 +249,14 @@ def _component(
     game_dir: Path,
     shared: tuple[Path, ...],
     doc: YamlDoc,
-    c: dict[str, Any],
+    c: dict[str, object],
     path: KeyPath,
     ck: Checker,
     sets: dict[str, tuple[Entry, ...]],
     layouts: dict[str, SheetLayout],
     before: Sequence[Component] = (),
 ) -> Component | None:
-    fields = declared_fields(c["fields"], (*path, "fields"), ck) if c["fields"] is not INVALID else None
+    fields = declared_fields(got(c, "fields", dict), (*path, "fields"), ck) if c["fields"] is not INVALID else None
     source = doc.source(path)
     cards: tuple[Card, ...] = ()
     net = _net_size(c, path, ck)
@@ -257,41 +267,44 @@ def _component(
     elif not given:
         ck.error(path, f"missing {sources}")
     elif c["faces_of"] not in (None, INVALID):
-        cards = face_cards(c["faces_of"], (*path, "faces_of"), ck, before)
+        cards = face_cards(got(c, "faces_of", str), (*path, "faces_of"), ck, before)
     elif c["denominations"] not in (None, INVALID):
-        cards = denomination_cards(c["denominations"], (*path, "denominations"), ck, source)
+        cards = denomination_cards(got(c, "denominations", str), (*path, "denominations"), ck, source)
     elif c["each"] is not None and c["each"] is not INVALID:
         if c["each"] not in sets:
             ck.error((*path, "each"), f"unknown set {c['each']!r}; expected one of {', '.join(sorted(sets)) or 'none'}")
         elif c["copies"] is not INVALID:
-            cards = tuple(Card(e.id, e.name, c["copies"], MappingProxyType({}), source, e) for e in sets[c["each"]])
+            copies = got(c, "copies", int)
+            cards = tuple(Card(e.id, e.name, copies, MappingProxyType({}), source, e) for e in sets[got(c, "each", str)])
     elif c["cards"] not in (None, INVALID) and fields is not None and c["copies"] is not INVALID:
-        cards = _cards(c["cards"], fields, c["copies"], ck, c["sheet"], (*path, "sheet"))
+        sheet = c["sheet"] if isinstance(c["sheet"], str) else None
+        cards = _cards(got(c, "cards", Path), fields, got(c, "copies", int), ck, sheet, (*path, "sheet"))
     layout = None
     per_paper: dict[str, str] = {}
-    if c["layout"] is not INVALID and c["size"] is not INVALID:
-        default = "poker-9up" if c["size"]["name"] == "poker" else "grid"
-        if isinstance(c["layout"], dict):
-            per_paper = dict(c["layout"])
+    chosen, size = c["layout"], c["size"]
+    if chosen is not INVALID and isinstance(size, dict):  # by now a size, or INVALID
+        default = "poker-9up" if size["name"] == "poker" else "grid"
+        if isinstance(chosen, dict):
+            per_paper = dict(chosen)
             layout = default
         else:
-            layout = c["layout"] or default
+            layout = chosen if isinstance(chosen, str) and chosen else default
         for where, name in [((*path, "layout"), layout)] + [((*path, "layout", p), n) for p, n in per_paper.items()]:
             if name not in layouts:
                 ck.error(where, f"unknown sheet layout {name!r}; expected one of {', '.join(sorted(layouts))}")
                 layout = None
-    if layout is None or any(v is INVALID for v in c.values()):
+    if layout is None or any(v is INVALID for v in c.values()) or not isinstance(size, dict):
         return None
     component = COMPONENT.build(
         c,
-        size=Size(**c["size"]),
+        size=Size(**size),
         layout=layout,
-        front=_template_name(c["front"], game_dir, shared),
-        back=_template_name(c["back"], game_dir, shared) if c["back"] else None,
+        front=_template_name(got(c, "front", Path), game_dir, shared),
+        back=_template_name(got(c, "back", Path), game_dir, shared) if c["back"] else None,
         cards=cards,
         source=source,
         paper_layouts=per_paper,
-        card_record=card_record(fields, c["copies"]) if fields is not None and c["cards"] is not None else None,
+        card_record=card_record(fields, got(c, "copies", int)) if fields is not None and c["cards"] is not None else None,
         net=net,
     )
     if net is not None:
@@ -303,7 +316,7 @@ _SOURCES = ("cards", "each", "denominations", "faces_of")
 """Where a component's cards come from: exactly one is given."""
 
 
-def _net_size(c: dict[str, Any], path: KeyPath, ck: Checker) -> DieNet | None:
+def _net_size(c: dict[str, object], path: KeyPath, ck: Checker) -> DieNet | None:
     """A net component's net, with ``c["size"]`` set to the piece it needs (no
     bleed: the net draws its own cut lines); a missing size is an error."""
     if c["net"] is None:
@@ -384,8 +397,7 @@ def read_cards(file: Path, record: Record, parent: Checker, sheet: str | None = 
         if checked is INVALID:
             continue
         extra = {k: v for k, v in checked.items() if k not in ("id", "title", "copies")}
-        cards.append(
-            Card(checked["id"], checked["title"], checked["copies"], MappingProxyType(extra), doc.source(("cards", index)))
-        )
+        card_id, title, copies = got(checked, "id", str), got(checked, "title", str), got(checked, "copies", int)
+        cards.append(Card(card_id, title, copies, MappingProxyType(extra), doc.source(("cards", index))))
     _unique([c.get("id") if isinstance(c, dict) else None for c in raw_cards], ("cards",), "id", doc, parent.diagnostics)
     return tuple(cards)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source
 from pnp.schema.scalars import Length
-from pnp.schema.spec import INVALID, Checker, Field, Record
+from pnp.schema.spec import INVALID, Checker, Field, Keys, Record, got
 from pnp.loading.yamlsrc import load_yaml
 from pnp.model import LAYOUT, PAPER, Paper, SheetLayout
 from pnp.paths import PRESETS, confined, way_out
@@ -17,7 +16,7 @@ from pnp.paths import PRESETS, confined, way_out
 
 def _load_layout(path: Path, diagnostics: list[Diagnostic], folder: Path) -> SheetLayout | None:
     doc = load_yaml(path, within=folder)
-    checked = LAYOUT.check(doc.data, (), Checker(doc, diagnostics))
+    checked = LAYOUT.checked(doc.data, (), Checker(doc, diagnostics))
     if checked is INVALID:
         return None
     return LAYOUT.build(checked, id=path.stem, source=path)
@@ -48,14 +47,14 @@ def load_layouts(game_root: Path | None = None) -> dict[str, SheetLayout]:
     return out
 
 
-def _preset_table(name: str, record: Record) -> dict[str, Any]:
-    """A preset file of named entries, each checked against ``record``."""
+def _preset_table(name: str, record: Keys[object]) -> dict[str, dict[str, object]]:
+    """A preset file of named entries (pnp's own), each checked against ``record``."""
     doc = load_yaml(PRESETS / name)
     diagnostics: list[Diagnostic] = []
     ck = Checker(doc, diagnostics)
     out = {}
-    for key, raw in doc.data.items():
-        checked = record.check(raw, (key,), ck)
+    for key, raw in doc.data.items() if isinstance(doc.data, dict) else ():
+        checked = record.checked(raw, (key,), ck)
         if checked is not INVALID:
             out[key] = checked
     if diagnostics:
@@ -73,4 +72,4 @@ def load_papers() -> dict[str, Paper]:
 
 @cache
 def load_sizes() -> dict[str, tuple[float, float]]:
-    return {k: (v["width"], v["height"]) for k, v in _preset_table("sizes.yaml", SIZE).items()}
+    return {k: (got(v, "width", float), got(v, "height", float)) for k, v in _preset_table("sizes.yaml", SIZE).items()}

@@ -10,14 +10,12 @@ them; it does not convert them).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnp.loading.schema import field_spec
 from pnp.schema.spec import INVALID, Checker
 from pnp.words import listed
 
 
-def rules_values(raw: Any, declared: Any, ck: Checker) -> Any:
+def rules_values(raw: object, declared: object, ck: Checker) -> object:
     """``rules:`` (``raw``) with every declared value checked and every declared
     default filled in, or INVALID after an error. A declared key must be
     given unless its declaration has a default; a key with no declaration is
@@ -26,7 +24,7 @@ def rules_values(raw: Any, declared: Any, ck: Checker) -> Any:
         raw = {}
     if not isinstance(raw, dict):
         return ck.error(("rules",), f"expected a mapping of rules keys to values, found {type(raw).__name__}")
-    if declared is INVALID:
+    if not isinstance(declared, dict):  # INVALID: rules_schema was reported
         return INVALID
     values = dict(raw)
     bad = False

@@ -11,11 +11,11 @@ when a field here is missing there. Types come from :mod:`pnp.schema.spec` and :
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from pnp.schema.scalars import IDENT, SLUG, Boolean, Choice, Integer, Length, Number, Ref, Text
 from pnp.schema.shapes import SizeSpec
-from pnp.schema.spec import INVALID, AnyValue, Checker, Field, ListOf, MapOf, ModelRecord, Record, Spec, Variant
+from pnp.schema.spec import INVALID, AnyValue, Checker, Field, ListOf, MapOf, ModelRecord, Record, Spec, Variant, got
 from pnp.loading.yamlsrc import KeyPath
 from pnp.loading.boxes import BOX
 from pnp.model import MAX_COPIES, Component, Game
@@ -114,11 +114,11 @@ CARDS_FILE = Record(
 )
 
 
-def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec[object]:
-    """Turn a checked field-type declaration into the spec that checks card values."""
+def field_spec(decl: Mapping[str, object], path: KeyPath, ck: Checker) -> Spec[object]:
+    """Turn a checked field-type declaration (:data:`FIELD_TYPE`) into the spec that checks card values."""
     kind = decl["type"]
-    choices = tuple(decl["choices"] or ())
-    low, high, exact = decl["min"], decl["max"], decl["length"]
+    choices: tuple[object, ...] = got(decl, "choices", tuple) if decl["choices"] is not None else ()
+    low, high, exact = _bound(decl, "min"), _bound(decl, "max"), _bound(decl, "length")
     if exact is not None:
         low = high = exact
     if kind == "number":
@@ -126,7 +126,7 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec[object]
     for bound in ("min", "max"):
         if decl[bound] is not None and not isinstance(decl[bound], int):
             ck.error((*path, bound), f"expected a whole number for a {kind} field, found {decl[bound]!r}")
-    low, high = (None if low is None else int(low)), (None if high is None else int(high))
+    whole_low, whole_high = (None if low is None else int(low)), (None if high is None else int(high))
 
     def nested(key: str) -> Spec[object]:
         raw = decl[key]
@@ -141,7 +141,7 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec[object]
     if kind == "integer":
         if choices and not all(isinstance(c, int) for c in choices):
             ck.error((*path, "choices"), "integer choices must be whole numbers")
-        return Integer(low, high, tuple(c for c in choices if isinstance(c, int)))
+        return Integer(whole_low, whole_high, tuple(c for c in choices if isinstance(c, int)))
     if kind == "boolean":
         return Boolean()
     if kind == "length":
@@ -153,17 +153,18 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec[object]
         if decl["set"] not in ck.sets:
             ck.error((*path, "set"), f"unknown set {decl['set']!r}; expected one of {', '.join(sorted(ck.sets)) or 'none'}")
             return AnyValue()
-        return Ref(decl["set"])
+        return Ref(got(decl, "set", str))
     if kind == "list":
-        return ListOf(nested("items"), low or 0, high if high is not None else 100_000)
+        return ListOf(nested("items"), whole_low or 0, whole_high if whole_high is not None else 100_000)
     if kind == "map":
-        return MapOf(nested("keys"), nested("values"), low or 0, high if high is not None else 100_000)
+        return MapOf(nested("keys"), nested("values"), whole_low or 0, whole_high if whole_high is not None else 100_000)
     if kind == "variant":
-        if decl["tag"] is None or not isinstance(decl["variants"], dict) or not decl["variants"]:
+        tag, given = decl["tag"], decl["variants"]
+        if tag is None or not isinstance(given, dict) or not given:
             ck.error(path, "a variant field needs 'tag' and 'variants' (tag values to their fields)")
             return AnyValue()
         variants = []
-        for name, fields in decl["variants"].items():
+        for name, fields in given.items():
             here = (*path, "variants", name)
             if fields is None:
                 fields = {}
@@ -171,7 +172,7 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec[object]
                 ck.error(here, "expected a mapping of field names to field types")
                 continue
             variants.append((str(name), Record(_declared_fields(fields, here, ck), f"a {name}")))
-        return Variant(decl["tag"], tuple(variants))
+        return Variant(got(decl, "tag", str), tuple(variants))
     # record
     raw = decl["fields"]
     if not isinstance(raw, dict) or not raw:
@@ -180,12 +181,19 @@ def field_spec(decl: dict[str, Any], path: KeyPath, ck: Checker) -> Spec[object]
     return Record(_declared_fields(raw, (*path, "fields"), ck), "a record")
 
 
-def _declared_fields(raw: dict[str, Any], path: KeyPath, ck: Checker) -> tuple[Field, ...]:
-    checked = {}
+def _bound(decl: Mapping[str, object], name: str) -> float | None:
+    """A declaration's ``min``, ``max`` or ``length`` (a number, or None when not given)."""
+    value = decl[name]
+    return value if isinstance(value, (int, float)) else None
+
+
+def _declared_fields(raw: Mapping[str | int, object], path: KeyPath, ck: Checker) -> tuple[Field, ...]:
+    """The fields of a record or variant, each declaration checked here (they are written free-form)."""
+    checked: dict[str, dict[str, object]] = {}
     for name, decl in raw.items():
         result = FIELD_TYPE.check(decl, (*path, name), ck)
         if result is not INVALID:
-            checked[name] = result
+            checked[str(name)] = result
     return declared_fields(checked, path, ck)
 
 
@@ -193,7 +201,7 @@ RESERVED = ("id", "title", "copies", "entry")
 """Card keys every card has; a component cannot declare them again."""
 
 
-def declared_fields(raw: dict[str, Any], path: KeyPath, ck: Checker) -> tuple[Field, ...]:
+def declared_fields(raw: Mapping[str, Mapping[str, object]], path: KeyPath, ck: Checker) -> tuple[Field, ...]:
     """The fields a component declares for its cards (already checked as FIELD_TYPE)."""
     out = []
     for name, decl in raw.items():
@@ -202,7 +210,7 @@ def declared_fields(raw: dict[str, Any], path: KeyPath, ck: Checker) -> tuple[Fi
             continue
         spec = field_spec(decl, (*path, name), ck)
         if decl["required"]:
-            out.append(Field(name, spec, decl["doc"]))
+            out.append(Field(name, spec, got(decl, "doc", str)))
         else:
-            out.append(Field(name, spec, decl["doc"], decl["default"]))
+            out.append(Field(name, spec, got(decl, "doc", str), decl["default"]))
     return tuple(out)

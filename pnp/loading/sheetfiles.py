@@ -11,8 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source
 from pnp.loading.yamlsrc import read_text
@@ -33,7 +33,7 @@ def refuse(path: Path, message: str, sheet: str | None = None, row: int = 0, col
     return InputError([Diagnostic(Source(path, row, col, sheet), "", message)])
 
 
-def read_rows(path: Path, sheet: str | None, within: Path | None) -> tuple[list[list[Any]], str | None, list[tuple[int, int, int, int]]]:
+def read_rows(path: Path, sheet: str | None, within: Path | None) -> tuple[Sequence[Sequence[object]], str | None, list[tuple[int, int, int, int]]]:
     """The cells of the chosen sheet (rows of values, ``""`` for empty), the
     sheet's name (None for a text file) and its merged ranges (0-based)."""
     suffix = path.suffix.lower()

@@ -23,7 +23,6 @@ import difflib
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Source, column_letters
 from pnp.schema.scalars import Boolean, Choice, Integer, Number, Text
@@ -138,10 +137,13 @@ def typed(value: object, spec: Spec[object]) -> object:
     return value
 
 
-def _set(target: dict[object, Any], path: KeyPath, value: object) -> None:
+def _set(target: dict[str | int, object], path: KeyPath, value: object) -> None:
     """Put ``value`` at ``path`` in nested dicts (list indexes as dict keys, made lists later)."""
     for part in path[:-1]:
-        target = target.setdefault(part, {})
+        inner = target.setdefault(part, {})
+        if not isinstance(inner, dict):
+            raise TypeError(f"{part!r} holds {inner!r}, not the mapping {path!r} runs through")
+        target = inner
     target[path[-1]] = value
 
 
@@ -187,7 +189,7 @@ def load_sheet(path: Path, record: Record, sheet: str | None = None, within: Pat
         if all(_blank(v) for v in row):
             continue  # a blank row ends nothing: the cards below it are read too
         index = len(cards)
-        card: dict[object, Any] = {}
+        card: dict[str | int, object] = {}
         marks[("cards", index)] = (r + 1, 1)
         for c, (key, spec) in columns.items():
             value = row[c] if c < len(row) else ""
@@ -291,6 +293,11 @@ def _columns(
             continue
         if key in seen:
             problem(row, c, "", f"column {text!r} appears twice (first in column {column_letters(seen[key])})")
+            continue
+        other = next((k for k in seen if k[: len(key)] == key or key[: len(k)] == k), None)
+        if other is not None:  # symbols and symbols.sun: the whole and a part of one value
+            problem(row, c, "", f"column {text!r} and column {str(header[seen[other]]).strip()!r} (column {column_letters(seen[other])}) "
+                                "fill the same value; expected the value whole in one column or its parts in columns of their own")
             continue
         seen[key] = c
         columns[c] = (key, spec)

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias, TypeVar, Union
 
 import re
 
@@ -30,6 +31,18 @@ from pnp.errors import Diagnostic, InputError, Source
 from pnp.paths import confined, way_out
 
 KeyPath = tuple[str | int, ...]
+
+Scalar: TypeAlias = str | int | float | bool | bytes | date | None
+"""A YAML scalar as the safe loader reads it (``!!binary`` gives bytes,
+``!!timestamp`` a date); core-schema plain scalars are text, numbers, booleans and null."""
+
+Yaml: TypeAlias = Union[Scalar, list["Yaml"], dict[str | int, "Yaml"]]
+"""A value read from a YAML file: a scalar, or a list or mapping of values
+(keys are text or whole numbers). The schema (:mod:`pnp.schema`) checks such
+values into the model's own types; nothing after it sees them."""
+
+Loader: TypeAlias = "yaml.SafeLoader | yaml.CSafeLoader"
+LoaderType: TypeAlias = "type[yaml.SafeLoader] | type[yaml.CSafeLoader]"
 
 MAX_NODES = 200_000
 """Values one file may expand to (aliases counted each time they are used)."""
@@ -43,11 +56,11 @@ MAX_DEPTH = 64
 _MERGE = "tag:yaml.org,2002:merge"
 
 
-def _core_schema(loader: Any) -> Any:
+def _core_schema(loader: LoaderType) -> LoaderType:
     """``loader`` with YAML 1.2 core-schema resolution of plain scalars."""
 
-    class Core(loader):  # type: ignore[misc]
-        yaml_implicit_resolvers: dict[Any, Any] = {}
+    class Core(loader):  # type: ignore[valid-type,misc]  # a base class chosen at run time
+        yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         yaml_constructors = dict(loader.yaml_constructors)
 
     Core.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
@@ -65,14 +78,16 @@ def _core_schema(loader: Any) -> Any:
     return Core
 
 
-def _core_int(loader: Any, node: yaml.ScalarNode) -> int:
+def _core_int(loader: Loader, node: yaml.ScalarNode) -> int:
     text = str(node.value)
     if text.startswith(("0o", "0x")):
         return int(text[2:], 8 if text[1] == "o" else 16)
     return int(text, 10)
 
 
-_LOADERS = [_core_schema(getattr(yaml, "CSafeLoader")) if hasattr(yaml, "CSafeLoader") else None, _core_schema(yaml.SafeLoader)]
+_LOADERS: tuple[LoaderType | None, LoaderType] = (
+    _core_schema(getattr(yaml, "CSafeLoader")) if hasattr(yaml, "CSafeLoader") else None, _core_schema(yaml.SafeLoader)
+)
 """libyaml's parser when present (about 10x faster), then PyYAML's own."""
 
 
@@ -92,7 +107,9 @@ class Document:
     """A YAML file's data with the position of every value in it."""
 
     file: Path
-    data: Any
+    data: object
+    """A YAML file's :data:`Yaml`; a spreadsheet's cards, their cells as read
+    (:mod:`pnp.loading.sheets`). Specs narrow it where they check it."""
     marks: Mapping[KeyPath, tuple[int, int]] = field(repr=False)
     raw: Mapping[KeyPath, str] = field(default_factory=dict, repr=False)
     """The text of each plain scalar read as a number, as written (``1.10``, ``0123``)."""
@@ -184,7 +201,7 @@ def load_yaml(path: Path, within: Path | None = None) -> Document:
     return _compose(path, text, slow)
 
 
-def _compose(path: Path, text: str, loader_type: Any) -> Document:
+def _compose(path: Path, text: str, loader_type: LoaderType) -> Document:
     if "\x00" in text:
         index = text.index("\x00")
         line = text.count("\n", 0, index) + 1
@@ -231,7 +248,7 @@ class _TooDeep(Exception):
         self.line, self.column = line, column
 
 
-def _check_depth(text: str, loader_type: Any) -> None:
+def _check_depth(text: str, loader_type: LoaderType) -> None:
     """Refuse nesting past :data:`MAX_DEPTH` from the parser's events, which
     (unlike composing) use no recursion however deep the file goes."""
     depth = 0
@@ -259,7 +276,13 @@ _PLAIN_TAGS = {"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _whole_text(value: Any, node: yaml.Node) -> Any:
+_SCALARS = (str, int, float, bool, bytes, date)
+
+
+T = TypeVar("T")
+
+
+def _whole_text(value: T, node: yaml.Node) -> T | str:
     """Text as characters: escapes of UTF-16 surrogate pairs (``"\\ud83c\\udfe0"``,
     as JSON writes them) become the character they encode; half a pair is
     not a character and is refused where it was written."""
@@ -276,19 +299,21 @@ def _whole_text(value: Any, node: yaml.Node) -> Any:
 
 
 def _convert(
-    loader: yaml.SafeLoader,
+    loader: Loader,
     node: yaml.Node,
     path: KeyPath,
     marks: dict[KeyPath, tuple[int, int]],
     raw: dict[KeyPath, str],
     budget: list[int],
-) -> Any:
+) -> Yaml:
     budget[0] -= 1
     if budget[0] < 0:
         raise _Budget
     marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
     if isinstance(node, yaml.ScalarNode):
-        value = _whole_text(loader.construct_object(node, deep=True), node)
+        value: object = _whole_text(loader.construct_object(node, deep=True), node)
+        if value is not None and not isinstance(value, _SCALARS):  # the safe loader makes none: a guard for the type
+            raise yaml.MarkedYAMLError(problem=f"unsupported scalar {value!r}", problem_mark=node.start_mark)
         if not node.style and isinstance(value, (int, float)) and not isinstance(value, bool):  # plain: None or ""
             raw[path] = node.value
         return value
@@ -302,20 +327,20 @@ def _convert(
 
 
 def _mapping(
-    loader: yaml.SafeLoader,
+    loader: Loader,
     node: yaml.MappingNode,
     path: KeyPath,
     marks: dict[KeyPath, tuple[int, int]],
     raw: dict[KeyPath, str],
     budget: list[int],
-) -> dict[str | int, Any]:
+) -> dict[str | int, Yaml]:
     """A mapping, with its merge key (``<<: *base``, or ``<<: [*a, *b]``)
     worked in where it is written: each merged key the mapping does not give
     itself, the first mapping merged winning. Merged values keep the position
     they are written at, and count against the budget each time they are used."""
     keys = [None if k.tag == _MERGE else _key(loader, k) for k, _ in node.value]
     given = set(keys)
-    out: dict[str | int, Any] = {}
+    out: dict[str | int, Yaml] = {}
     merged_at: tuple[int, int] | None = None
     for key, (key_node, value_node) in zip(keys, node.value):
         if key is None:
@@ -325,7 +350,8 @@ def _mapping(
             for source in _merge_sources(value_node):
                 here_marks: dict[KeyPath, tuple[int, int]] = {}
                 here_raw: dict[KeyPath, str] = {}
-                for name, value in _convert(loader, source, path, here_marks, here_raw, budget).items():
+                merged = _convert(loader, source, path, here_marks, here_raw, budget)
+                for name, value in merged.items() if isinstance(merged, dict) else ():
                     if name not in given and name not in out:
                         out[name] = value
                         _graft((*path, name), here_marks, marks)
@@ -339,7 +365,7 @@ def _mapping(
     return out
 
 
-def _key(loader: yaml.SafeLoader, node: yaml.Node) -> str | int:
+def _key(loader: Loader, node: yaml.Node) -> str | int:
     key = _whole_text(loader.construct_object(node, deep=True), node) if isinstance(node, yaml.ScalarNode) else None
     if not isinstance(key, (str, int)) or isinstance(key, bool):
         raise yaml.MarkedYAMLError(problem=f"keys must be text or whole numbers, found {key!r}", problem_mark=node.start_mark)
@@ -357,7 +383,10 @@ def _merge_sources(node: yaml.Node) -> list[yaml.MappingNode]:
     return mappings
 
 
-def _graft(prefix: KeyPath, found: dict[KeyPath, Any], into: dict[KeyPath, Any]) -> None:
+V = TypeVar("V")
+
+
+def _graft(prefix: KeyPath, found: dict[KeyPath, V], into: dict[KeyPath, V]) -> None:
     """Copy what ``found`` holds at ``prefix`` and below into ``into``."""
     for path, value in found.items():
         if path[: len(prefix)] == prefix:

@@ -5,7 +5,8 @@ modules judge what is found; the ppi module measures the images drawn."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import Protocol
 
 import pikepdf
 
@@ -127,8 +128,16 @@ def _walk(memo: Memo, source: pikepdf.Object, resources: pikepdf.Object | None, 
     return acc.freeze()
 
 
+class _Operands(Protocol):
+    """What the walk reads of an instruction's operands (pikepdf's object list)."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> object: ...
+    def __iter__(self) -> Iterator[object]: ...
+
+
 def _operator(
-    memo: Memo, acc: Acc, op: str, operands: Any, resources: pikepdf.Object | None, ctm: Matrix, start: Matrix
+    memo: Memo, acc: Acc, op: str, operands: _Operands, resources: pikepdf.Object | None, ctm: Matrix, start: Matrix
 ) -> None:
     """What one painting or resource operator uses: colours, fonts, images, forms."""
     name = operands[-1] if operands else None
@@ -165,7 +174,7 @@ def _operator(
         _xobject(memo, acc, name, resources, ctm)
 
 
-def _xobject(memo: Memo, acc: Acc, name: Any, resources: pikepdf.Object | None, ctm: Matrix) -> None:
+def _xobject(memo: Memo, acc: Acc, name: object, resources: pikepdf.Object | None, ctm: Matrix) -> None:
     xobject = lookup(resources, "/XObject", name)
     if not isinstance(xobject, pikepdf.Stream):
         return

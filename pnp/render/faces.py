@@ -279,7 +279,8 @@ def _die_context(component: Component, card: Card) -> dict[str, Any]:
     and ``face_number`` for a component made with ``faces_of``."""
     if component.net is not None:
         faces = card.fields.get(component.net.faces) or ()
-        return {"net": {**nets.view(component.net.face, component.net.tab, faces), "template": component.front}}
+        listed = faces if isinstance(faces, (list, tuple)) else ()  # six, checked by the loader
+        return {"net": {**nets.view(component.net.face, component.net.tab, listed), "template": component.front}}
     if component.faces_of is not None:
         return {"face": card.fields.get("face"), "face_number": card.fields.get("face_number")}
     return {}

@@ -6,7 +6,7 @@ simulated. Findings say where (``file:line:col`` of the value they are about) an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -129,7 +129,8 @@ def _power_extras(run: Run, component_id: str, path: str) -> int:
         return 0
     extra = 0
     for card in component.cards:
-        for power in card.fields.get("powers") or ():
+        powers = card.fields.get("powers") or ()
+        for power in powers if isinstance(powers, Iterable) else ():
             effect = power.get("effect") or {}
             if effect.get("type") == "draw" and power.get("kind") == "at-start":
                 extra += int(effect.get("count", 0)) * card.copies
@@ -343,7 +344,8 @@ def _suit_odds(run: Run, rule: Odds, path: str) -> None:
     label = rule.label or f"at least {rule.need}"
     results: dict[str, dict[str, Any]] = {}
     for goal in (c for c in goal_component.cards if c.copies):  # a card at copies 0 is never drawn
-        seeks = set(goal.fields.get(rule.seeks) or ())
+        sought = goal.fields.get(rule.seeks) or ()
+        seeks = set(sought) if isinstance(sought, Iterable) else set()
         per_players = {}
         for n in range(run.game.players[0], run.game.players[1] + 1):
             k = per_value[n]

@@ -35,7 +35,7 @@ def _numbers(run: Run, component: Component, fields: Sequence[str], path: str) -
         if bad is not None:
             run.add(Severity.ERROR, "profile", f"{card.title}: {bad} is {card.fields.get(bad)!r}, not a whole number ({path}.fields)", str(card.source))
             return None
-        out[card.id] = tuple(int(v) for v in values)  # type: ignore[arg-type]
+        out[card.id] = tuple(v for v in values if isinstance(v, int))  # each is an int (checked above)
     return out
 
 
@@ -119,7 +119,7 @@ def _means(run: Run, component: Component, numbers: dict[str, tuple[int, ...]], 
 
 def dice(run: Run, rule: Dice, path: str) -> None:
     """The exact odds of each value a die turns up."""
-    faces = rule.faces
+    faces: object = rule.faces
     if isinstance(faces, str):
         if faces not in run.game.rules:
             run.no_key("dice", faces, f"{path}.faces", "a list of faces or ")

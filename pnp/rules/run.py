@@ -5,7 +5,7 @@ with one error at the faulty value's own place."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from pnp.errors import Diagnostic, Source
 from pnp.loading.yamlsrc import dotted
@@ -126,7 +126,7 @@ MAX_COUNT = 10_000
 """The largest number a rules table may give (a hand, a deck size): far past any game."""
 
 
-def _count(value: object) -> bool:
+def _count(value: object) -> TypeGuard[int]:
     return type(value) is int and 0 <= value <= MAX_COUNT
 
 

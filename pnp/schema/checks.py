@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pnp.schema.scalars import IDENT, SLUG, Boolean, Integer, Number, PaletteColor, Text
 from pnp.schema.spec import INVALID, Invalid, Checker, ListOf, MapOf, ModelRecord, Spec, key
@@ -149,7 +149,7 @@ class Allowed(Spec[list[object] | str]):
 class Instances:
     component: str = key(SLUG, "The component whose cards are counted.")
     field: str = key(IDENT, "The card field whose values are counted; a card with a list (two suits) counts once per value.")
-    where: Mapping[str, list[Any] | str] | None = key(
+    where: Mapping[str, list[object] | str] | None = key(
         MapOf(IDENT, Allowed()), "Only cards whose fields hold one of these values (a list, or a rules key holding one).", None
     )
     decks: int = key(Integer(1, 100), "Copies of the selection shuffled together (2: two decks).", 1)

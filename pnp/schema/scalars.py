@@ -7,7 +7,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp.errors import PathRefused
 from pnp.schema.spec import INVALID, Invalid, Checker, FileKind, Spec
@@ -67,7 +67,7 @@ class PaletteColor(Spec[str]):
 _LEADING_ZERO = re.compile(r"[-+]?0[0-9]+")
 
 
-def _leading_zero(value: Any, path: KeyPath, ck: Checker) -> bool:
+def _leading_zero(value: object, path: KeyPath, ck: Checker) -> bool:
     """Whether the number at ``path`` is written with a leading zero (``010``),
     which YAML 1.1 readers take as octal (eight) and YAML 1.2 as decimal (ten):
     reported, since the designer's intent cannot be told."""

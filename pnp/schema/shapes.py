@@ -5,10 +5,10 @@ declare its keys with them."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from pnp.schema.scalars import SLUG, Integer, Length
-from pnp.schema.spec import INVALID, Invalid, Checker, Field, ListOf, MapOf, Record, Spec
+from pnp.schema.spec import INVALID, Invalid, Checker, Field, ListOf, MapOf, Record, Spec, got
 
 if TYPE_CHECKING:
     from pnp.loading.yamlsrc import KeyPath
@@ -28,7 +28,15 @@ class AutoOrCount(Spec[int | None]):
         return self.wrong(value, path, ck)
 
 
-class SizeSpec(Spec[dict[str, Any]]):
+class SizeValue(TypedDict):
+    """A checked size: its preset name (or ``custom``) and its trim in points."""
+
+    name: str
+    width: float
+    height: float
+
+
+class SizeSpec(Spec[SizeValue]):
     """A named card size (``poker``) or ``{width: 63.5mm, height: 88.9mm}``."""
 
     def __init__(self, presets: Mapping[str, tuple[float, float]] | None = None):
@@ -47,7 +55,7 @@ class SizeSpec(Spec[dict[str, Any]]):
     def children(self) -> Iterator[tuple[str, Spec[object]]]:
         yield "", self.custom
 
-    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> SizeValue | Invalid:
         if isinstance(value, str):
             if value in self.presets:
                 width, height = self.presets[value]
@@ -56,7 +64,7 @@ class SizeSpec(Spec[dict[str, Any]]):
         checked = self.custom.check(value, path, ck)
         if checked is INVALID:
             return INVALID
-        return {"name": "custom", **checked}
+        return {"name": "custom", "width": got(checked, "width", float), "height": got(checked, "height", float)}
 
 
 class LayoutChoice(Spec[str | dict[object, str]]):
@@ -74,7 +82,7 @@ class LayoutChoice(Spec[str | dict[object, str]]):
         return self.wrong(value, path, ck)
 
 
-class PrepareCount(Spec[int | dict[str, Any]]):
+class PrepareCount(Spec[int | dict[str, object]]):
     """How many of a thing to get: a whole number, or the printed copies of
     the components that each need one (``{copies_of: [sleeves, rings]}``)."""
 
@@ -86,7 +94,7 @@ class PrepareCount(Spec[int | dict[str, Any]]):
     def expected(self) -> str:
         return "a whole number from 1 to 10000, or {copies_of: [component ids]}"
 
-    def check(self, value: object, path: KeyPath, ck: Checker) -> int | dict[str, Any] | Invalid:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> int | dict[str, object] | Invalid:
         if isinstance(value, dict):
             return self._BY_COMPONENTS.check(value, path, ck)
         if isinstance(value, int) and not isinstance(value, bool):

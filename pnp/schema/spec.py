@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TypeVar, Union
 
 from pnp.errors import Diagnostic, Level
 
@@ -46,7 +46,7 @@ class Checker:
     diagnostics: list[Diagnostic]
     sets: Mapping[str, frozenset[str]] = field(default_factory=dict)
     find_file: Callable[[FileKind, str], Path | None] | None = None
-    rules: Any = None
+    rules: object = None
     """The game's checked ``rules:`` values, once known (INVALID after an error)."""
 
     def error(self, path: KeyPath, message: str) -> Invalid:
@@ -175,12 +175,16 @@ class Field:
 _KEY = "pnp.key"
 
 
-def key(spec: Spec[object], doc: str, default: Any = _REQUIRED, *, name: str | None = None, compare: bool = True, repr: bool = True) -> Any:
+def key(spec: Spec[object], doc: str, default: object = _REQUIRED, *, name: str | None = None, compare: bool = True, repr: bool = True) -> Any:
     """A model attribute that is also a key of the card-data schema: declared
     once, with its value type, documentation and default (a mutable default
     is copied for each value made without it). ``name`` is the YAML key when
     it differs from the attribute (``style`` fills ``styles``).
-    :meth:`ModelRecord.of` reads these."""
+    :meth:`ModelRecord.of` reads these.
+
+    Like :func:`dataclasses.field`, whose typeshed signature it follows, its
+    result is typed to fit any attribute: it stands for the default, of any
+    type, and the loader fills some attributes (a size worked out from a net)."""
     meta = {_KEY: Field(name or "", spec, doc, default)}
     if default is _REQUIRED:
         return field(metadata=meta, compare=compare, repr=repr)
@@ -190,7 +194,7 @@ def key(spec: Spec[object], doc: str, default: Any = _REQUIRED, *, name: str | N
 
 
 @dataclass(frozen=True)
-class Record(Spec[dict[str, Any]]):
+class Keys(Spec[T_co]):
     """A mapping with known keys. Unknown keys are warnings (errors under --strict)."""
 
     fields: tuple[Field, ...]
@@ -206,21 +210,22 @@ class Record(Spec[dict[str, Any]]):
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
 
-    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
+    def checked(self, value: object, path: KeyPath, ck: Checker) -> dict[str, object] | Invalid:
+        """The value of each key, checked; INVALID when any is wrong."""
         out = self.check_fields(value, path, ck)
         if out is INVALID or any(v is INVALID for v in out.values()):
             return INVALID
         return out
 
-    def check_fields(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
-        """Like :meth:`check`, but keep the good fields; bad ones are INVALID."""
+    def check_fields(self, value: object, path: KeyPath, ck: Checker) -> dict[str, object] | Invalid:
+        """Like :meth:`checked`, but keep the good fields; bad ones are INVALID."""
         if not isinstance(value, dict):
             return self.wrong(value, path, ck)
         known = {f.name for f in self.fields}
         for key in value:
             if key not in known:
                 ck.warn((*path, key), f"unknown key {key!r} is ignored; expected one of {', '.join(sorted(known))}")
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for f in self.fields:
             if f.name not in value or (value[f.name] is None and not f.required):
                 if f.required:
@@ -237,7 +242,15 @@ class Record(Spec[dict[str, Any]]):
 
 
 @dataclass(frozen=True)
-class Variant(Spec[dict[str, Any]]):
+class Record(Keys[dict[str, object]]):
+    """A mapping with known keys, checked into a dict of their values."""
+
+    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, object] | Invalid:
+        return self.checked(value, path, ck)
+
+
+@dataclass(frozen=True)
+class Variant(Spec[dict[str, object]]):
     """A mapping whose ``tag`` key picks which record it is (a tagged union):
     ``{type: draw, count: 2}`` is checked against the ``draw`` variant."""
 
@@ -247,7 +260,7 @@ class Variant(Spec[dict[str, Any]]):
     def expected(self) -> str:
         return f"a mapping with {self.tag!r} one of {', '.join(repr(n) for n, _ in self.variants)}"
 
-    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, Any] | Invalid:
+    def check(self, value: object, path: KeyPath, ck: Checker) -> dict[str, object] | Invalid:
         if not isinstance(value, dict):
             return self.wrong(value, path, ck)
         chosen = value.get(self.tag)
@@ -262,15 +275,25 @@ class Variant(Spec[dict[str, Any]]):
         return INVALID if checked is INVALID else {self.tag: chosen, **checked}
 
 
+def got(checked: Mapping[str, object], name: str, kind: type[V]) -> V:
+    """``checked[name]``, which its key's spec made a ``kind``: how the loader
+    reads a checked record's values as the types their specs give."""
+    value = checked[name]
+    if not isinstance(value, kind):
+        raise TypeError(f"{name!r} was checked into {value!r}, not {kind.__name__}")
+    return value
+
+
 M = TypeVar("M", bound="DataclassInstance")
 
 
 @dataclass(frozen=True)
-class ModelRecord(Record, Generic[M]):
+class ModelRecord(Keys[Union[M, dict[str, object]]], Generic[M]):
     """A record whose keys are the :func:`key` attributes of a frozen model
     class, and which builds that class: :meth:`check` returns the model value
     itself, or, with ``by_loader``, the checked keys, for the loader to
-    :meth:`build` with what only it knows (where the value came from ...)."""
+    :meth:`build` with what only it knows (where the value came from ...);
+    the loader asks for those keys with :meth:`Keys.checked`."""
 
     model: type[M] | None = None
     by_loader: bool = False
@@ -296,7 +319,7 @@ class ModelRecord(Record, Generic[M]):
         fields = tuple(dataclasses.replace(f, spec=spec) if f.name == name else f for f in self.fields)
         return dataclasses.replace(self, fields=fields)
 
-    def build(self, checked: Mapping[str, Any], **context: Any) -> M:
+    def build(self, checked: Mapping[str, object], **context: object) -> M:
         """The model value of checked keys; ``context`` gives the attributes
         that are not keys, and overrides keys the loader converts further."""
         assert self.model is not None
@@ -304,13 +327,13 @@ class ModelRecord(Record, Generic[M]):
         values = {f.attr or f.name: checked[f.name] for f in self.fields if (f.attr or f.name) in kept}
         return self.model(**{**values, **context})
 
-    def check(self, value: object, path: KeyPath, ck: Checker) -> Any:
-        out = super().check(value, path, ck)
+    def check(self, value: object, path: KeyPath, ck: Checker) -> M | dict[str, object] | Invalid:
+        out = self.checked(value, path, ck)
         return out if out is INVALID or self.by_loader else self.build(out)
 
 
 class AnyValue(Spec[object]):
-    """Any YAML value; checked later by the code that knows what it means."""
+    """A YAML value of any kind; checked later by the code that knows what it means."""
 
     def expected(self) -> str:
         return "a value"
@@ -321,7 +344,7 @@ class AnyValue(Spec[object]):
 
 def walk(spec: Spec[object], prefix: str = "") -> Iterator[tuple[str, Field]]:
     """Every record field below ``spec`` with its dotted schema path."""
-    if isinstance(spec, Record):
+    if isinstance(spec, Keys):
         for f in spec.fields:
             here = f"{prefix}.{f.name}" if prefix else f.name
             yield here, f

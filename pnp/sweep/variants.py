@@ -52,7 +52,8 @@ def apply(game: Game, changes: Sequence[Change], version: Version) -> tuple[Game
             options[change.target[0]] = value
         elif change.kind == "rule":
             rule, at = change.target
-            rules[rule] = value if at is None else {**rules[rule], at: value}
+            table = rules[rule]
+            rules[rule] = value if at is None or not isinstance(table, dict) else {**table, at: value}  # a table (checked)
         elif change.kind == "copies":
             game = _copies(game, change.target[0], change.target[1], value)
     return replace(game, rules=rules), options
@@ -152,7 +153,8 @@ def _check_rule(change: Change, game: Game, declared: dict[str, Any], ck: Checke
     if rule not in game.rules:
         ck.error((*change.path, "rule"), f"no rules value {rule!r}; expected one of {', '.join(map(str, game.rules)) or 'none'}")
         return
-    if at is not None and (not isinstance(game.rules[rule], dict) or at not in game.rules[rule]):
+    table = game.rules[rule]
+    if at is not None and (not isinstance(table, dict) or at not in table):
         ck.error((*change.path, "at"), f"rules.{rule} has no entry {at!r}")
         return
     if rule not in declared:
@@ -168,7 +170,8 @@ def _declared(game: Game) -> dict[str, Any]:
     """game.yaml's ``rules_schema``, checked (the loader checked it already)."""
     doc = load_yaml(game.source.file)
     out = {}
-    for name, decl in (doc.data.get("rules_schema") or {}).items():
+    declared = doc.data.get("rules_schema") if isinstance(doc.data, dict) else None
+    for name, decl in (declared or {}).items():
         checked = FIELD_TYPE.check(decl, ("rules_schema", name), Checker(doc, []))
         if checked is not INVALID:
             out[name] = checked

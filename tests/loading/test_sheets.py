@@ -104,6 +104,8 @@ CORPUS: list[tuple[str, list[list[Any]], dict[str, list[str]], str]] = [
     ("duplicate ids", [HEADER, ["one", "One", None, 1, None, None], ["one", "Uno", None, -1, None, None]], {},
      "cards.xlsx:Cards!A3: id: duplicate id 'one' (first used at Cards!A2); expected each id once"),
     ("repeated column", [["id", "title", "title"], ["one", "One", "Uno"]], {}, "cards.xlsx:Cards!C1: column 'title' appears twice (first in column B)"),
+    ("a column inside another", [["id", "title", "symbols", "symbols.sun"], ["one", "One", "x", 1]], {},
+     "cards.xlsx:Cards!D1: column 'symbols.sun' and column 'symbols' (column C) fill the same value; expected the value whole in one column"),
     ("a value under no header", [["id", "title"], ["one", "One", "stray"]], {}, "cards.xlsx:Cards!C2: a value in a column without a header"),
     ("merged cells", [HEADER, ["one", "One", None, 1, None, None]], {"Cards": ["D2:E2"]},
      "cards.xlsx:Cards!D2: cells D2:E2 are merged; expected one value in each cell (unmerge them)"),

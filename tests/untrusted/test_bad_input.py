@@ -363,6 +363,15 @@ CASES += [
      ["components[2]", "missing 'size'"]),
 ]
 
+# Inputs that raised a traceback until the loader was typed (issue 39): a bad
+# net with no size, engine options that are not a mapping.
+CASES += [
+    ("net-wrong-and-no-size", _component(_NET.replace("faces: symbols", "faces: 3")), "game.yaml", 38,
+     ["components[2].net.faces", "expected a name of lowercase letters"]),
+    ("engine-options-not-a-mapping", _replace("game.yaml", "players: {min: 2, max: 4}\n", "players: {min: 2, max: 4}\nengine: {plugin: dice, options: 5}\n"),
+     "game.yaml", 7, ["engine.options", "expected a mapping of text to a value, found 5"]),
+]
+
 
 def _shared(*folders: str):  # type: ignore[no-untyped-def]
     """game.yaml declaring ``folders`` under ``shared:`` (line 7)."""

@@ -133,7 +133,7 @@ def _characters(component: Component, traits: tuple[str, ...]) -> tuple[Characte
             raise EngineError(f"characters: {card.id} is intended for {intended!r}, who is no character")
         out.append(Character(
             i, card.id, card.title, KINDS.index(str(f["kind"])), str(f["family"]), str(f["home"]),
-            tuple(int(f[t]) for t in traits), traits.index(str(f["preference"])), str(f["circle"]),
+            tuple(card.whole(t) for t in traits), traits.index(str(f["preference"])), str(f["circle"]),
             ids.index(intended) if intended else -1, bool(f.get("meddler", False)),
         ))
     return tuple(out)

@@ -77,7 +77,9 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Pack:
         for card in deck.cards:
             if card.fields.get(kind_field) in kinds:
                 for _copy in range(card.copies):
-                    cards.append(Card(len(cards), card.id, tuple(suits.index(s) for s in card.fields.get("suits") or ())))
+                    listed = card.fields.get("suits") or ()
+                    held = listed if isinstance(listed, (list, tuple)) else ()  # a list of suit ids (declared)
+                    cards.append(Card(len(cards), card.id, tuple(suits.index(s) for s in held)))
     pack = Pack(
         suits, tuple(cards), whole_option(rules_option(game.rules, options, "chips"), "chips", 1), whole_option(rules_option(game.rules, options, "topics", 3), "topics", 1),
         whole_option(rules_option(game.rules, options, "hand", 2), "hand", 1), bool(options.get("leaders", False)), game.players,

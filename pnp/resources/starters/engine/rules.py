@@ -54,7 +54,7 @@ def prepare(game: Game, options: Mapping[str, Any]) -> Deck:
     if deck is None:
         raise EngineError(f"engine.options.deck: no component {options['deck']!r}")
     ids = tuple(card.id for card in deck.cards for _ in range(card.copies))
-    ranks = tuple(int(card.fields[options["rank"]]) for card in deck.cards for _ in range(card.copies))
+    ranks = tuple(card.whole(options["rank"]) for card in deck.cards for _ in range(card.copies))
     hand = int(options.get("hand", 5))
     if hand * game.players[1] > len(ids):
         raise EngineError(f"{game.players[1]} players need {hand * game.players[1]} cards; the deck has {len(ids)}")
