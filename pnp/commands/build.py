@@ -113,7 +113,7 @@ def _report_home(result: Built, started: float) -> None:
         f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
     )
     for f in result.files:
-        click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
+        click.echo(f"  {f.path}  ({'cut file' if f.pages is None else f'{f.pages} pages'}, {f.paper})")
     click.echo(f"  {result.manifest}")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from pnp.imposition.booklet import booklets
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.output.boxes import boxes_file, boxes_pdf
+from pnp.output.cutfiles import cut_shape, sheet_files
 from pnp.output.home.manifest import manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.output.home.plan import HomePlan, document_file, plan_home, variant
@@ -28,6 +29,7 @@ from pnp.output.home.registration import registration_file, registration_html
 from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
+from pnp.pdf.dieline import Shape
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
@@ -123,6 +125,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
     found: dict[str, dict[str, Any]] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
     edges = _Edges(plan, rendered, request)
+    cut_of = _cuts(game, plan, request)
     with Outputs(out_dir) as outputs:
         imposed: list[ImposedFile] = []
         for (index, paper_id), book_sheets in plan.sheets.items():
@@ -138,6 +141,9 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
             imposed.append((front, ordered, title, outputs.stage(target)))
             note_places(found, ordered, target.name, count + 1)
             files.append(BuiltFile(target, request.profile.id, paper_id, count + len(ordered), book.module.id if book.module else None))
+            for path, content in sheet_files(target, count + 1, ordered, cut_of) if cut_of is not None else ():
+                outputs.data(content, path)
+                files.append(BuiltFile(path, request.profile.id, paper_id, None, book.module.id if book.module else None))
             name = _shifted_name(game, plan, request, (index, paper_id))
             if name is not None:
                 cover, copies, pages = _shifted(game, paper, target.name, count, ordered, request.offset)
@@ -183,6 +189,17 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
         game, request.profile, out_dir, tuple(files), manifest, plan.components, rendered.problems + tuple(problems),
         faces=len(plan.faces), placed=placed, rendered=cache.misses, cached=cache.hits, faces_rendered=cache.face_misses,
     )
+
+
+def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], tuple[Shape, float] | None] | None:
+    """Print-and-cut: how the piece of each face key is cut (None: not
+    cut); None for a build without a cut profile."""
+    cut = request.profile.cut
+    if cut is None:
+        return None
+    shapes = {c.id: cut_shape(game, c, cut) for c in plan.components}
+    of_face = {face.key: shapes.get(face.component) for face in plan.faces}
+    return lambda key: of_face.get(key)
 
 
 class _Edges:
