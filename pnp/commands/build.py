@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 @click.option("--only", default=None, help="Build only these components (comma-separated ids).")
 @click.option("--strict", is_flag=True, help="Treat warnings (such as unknown keys) as errors.")
 @click.option("--force", is_flag=True, help="Build even when `pnp check` (or an export's preflight) finds errors.")
-@click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
+@click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, cut-silhouette, cut-cricut, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
 @click.option("--no-stamp", "no_stamp", is_flag=True, help="Home: leave out the build stamp (version, date, card hash) printed on each card.")
@@ -112,8 +112,15 @@ def _report_home(result: Built, started: float) -> None:
         f"({result.placed} placed per paper, backs included), {time.perf_counter() - started:.2f} s; "
         f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
     )
+    folders: dict[Path, int] = {}
+    for f in result.files:  # print-and-cut files (no pages) by folder
+        if f.pages is None:
+            folders[f.path.parent] = folders.get(f.path.parent, 0) + 1
     for f in result.files:
-        click.echo(f"  {f.path}  ({'cut file' if f.pages is None else f'{f.pages} pages'}, {f.paper})")
+        if f.pages is not None:
+            click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
+        elif folders.pop(f.path.parent, 0):
+            click.echo(f"  {f.path.parent}/  (cut files for {count(sum(g.path.parent == f.path.parent and g.path.suffix == '.svg' for g in result.files), 'sheet')}, SVG and DXF, {f.paper})")
     click.echo(f"  {result.manifest}")
 
 

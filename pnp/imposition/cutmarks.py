@@ -66,15 +66,17 @@ def registration(cut: CutMarks, paper: Paper) -> Registration:
         area = Rect(x0, y0, aw, ah)
         left, bottom, right, top = x0 - cut.inset, y0 - cut.inset, x0 + aw + cut.inset, y0 + ah + cut.inset
         frame = (
-            Line(left - t / 2, bottom, right + t / 2, bottom, t), Line(right, bottom, right, top, t),
-            Line(right + t / 2, top, left - t / 2, top, t), Line(left, top, left, bottom, t),
+            Line(left - t / 2, bottom, right + t / 2, bottom, t, registration=True), Line(right, bottom, right, top, t, registration=True),
+            Line(right + t / 2, top, left - t / 2, top, t, registration=True), Line(left, top, left, bottom, t, registration=True),
         )
         return Registration(frame, area, ())
     i, arm, s = cut.inset, cut.length, cut.square
     marks = (
-        Line(i, h - i - s / 2, i + s, h - i - s / 2, s),  # the filled square, top-left
-        Line(w - i - arm, h - i, w - i + t / 2, h - i, t), Line(w - i, h - i, w - i, h - i - arm, t),  # top-right L
-        Line(i + arm, i, i - t / 2, i, t), Line(i, i, i, i + arm, t),  # bottom-left L
+        Line(i, h - i - s / 2, i + s, h - i - s / 2, s, registration=True),  # the filled square, top-left
+        Line(w - i - arm, h - i, w - i + t / 2, h - i, t, registration=True),  # top-right L
+        Line(w - i, h - i, w - i, h - i - arm, t, registration=True),
+        Line(i + arm, i, i - t / 2, i, t, registration=True),  # bottom-left L
+        Line(i, i, i, i + arm, t, registration=True),
     )
     edge = i + t / 2 + cut.clear
     zone = max(arm, s) + cut.clear

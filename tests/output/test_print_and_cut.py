@@ -17,7 +17,7 @@ from pnp.output.profiles import load_profiles
 from pnp.pdf.dieline import path
 from pnp.units import to_mm
 from tests.conftest import run_pnp
-from tests.pdftools import circles_drawn, clip_rects, marks_drawn, operations, rasterise
+from tests.pdftools import circles_drawn, clip_rects, marks_drawn, operations, pdftotext, rasterise
 
 TOLERANCE = 0.2
 """Millimetres: how far marks and cut paths may disagree."""
@@ -147,6 +147,12 @@ def test_the_printed_marks_are_where_the_numbers_say(silhouette: Path) -> None:
     w = image.size[0] / px
     assert max(image.getpixel((round((w - 10) * px), round(20 * px)))) < 60  # the top-right L's upright
     assert min(image.getpixel((round((w - 10 - 1.5) * px), round(20 * px)))) > 200
+
+
+def test_the_instructions_send_players_to_the_cut_files_not_to_crop_marks(silhouette: Path) -> None:
+    text = " ".join(pdftotext(silhouette / "mini-cut-silhouette-letter.pdf", 1, 1).split())
+    assert "mini-cut-silhouette-letter-cut" in text and "Type 1" in text and "inset of 10 mm" in text
+    assert "short marks in the margins" not in text and "marked at both ends" not in text
 
 
 def test_cricut_frame_surrounds_the_largest_image_centred_on_a4() -> None:

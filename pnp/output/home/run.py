@@ -38,6 +38,7 @@ from pnp.render.findings import LayoutProblem, document_diagnostics, layout_diag
 from pnp.render.inspect import LayoutFinding, safe_box
 from pnp.render.layout import FacePages, RenderFailed, render_build
 from pnp.render.scope import scope_for
+from pnp.units import to_mm
 
 
 def home(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:
@@ -76,7 +77,8 @@ def render_home(game: Game, plan: HomePlan, request: Request, out_dir: Path) -> 
     keys = list(plan.sheets)
     jobs = [
         (instructions_html(game, plan.papers[p], plan.parts[(i, p)], 1, plan.split[i].module,
-                           plan.others(game, i, p, variant(request)), request.gutterfold, _shifted_name(game, plan, request, (i, p))),
+                           plan.others(game, i, p, variant(request)), request.gutterfold, _shifted_name(game, plan, request, (i, p)),
+                           _cut_note(game, plan, request, (i, p))),
          "printing instructions")
         for i, p in keys
     ]
@@ -202,6 +204,17 @@ def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], tuple
     return lambda key: of_face.get(key)
 
 
+def _cut_note(game: Game, plan: HomePlan, request: Request, key: tuple[int, str]) -> dict[str, str] | None:
+    """What a print-and-cut file's instructions say: the machine, its marks' settings and the cut files' folder."""
+    cut = request.profile.cut
+    if cut is None:
+        return None
+    return {
+        "machine": cut.machine, "folder": _home_file(game, plan, request, key).removesuffix(".pdf") + "-cut",
+        "inset": f"{to_mm(cut.inset):g}", "length": f"{to_mm(cut.length):g}",
+    }
+
+
 class _Edges:
     """Text and marks nearer a paper edge than the profile's
     ``printable_margin`` (:mod:`pnp.output.home.printable`), file by file."""
@@ -269,7 +282,7 @@ def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, request: Reque
         parts = page_ranges(plan.sheets[key], book.components, count + 1, plan.layouts)
         html = instructions_html(
             game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, variant(request)), request.gutterfold,
-            _shifted_name(game, plan, request, key),
+            _shifted_name(game, plan, request, key), _cut_note(game, plan, request, key),
         )
         front = render_pdf(html, scope_for(game), "printing instructions")
         count = count_pages(front)
