@@ -6,6 +6,7 @@ read back from the files (pikepdf, PDFium, the SVG and DXF text) as numbers."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,11 @@ import pytest
 from pnp.imposition.cutmarks import cut_grid, registration
 from pnp.imposition.geometry import Rect
 from pnp.loading.presets import load_layouts, load_papers, load_sizes
+from pnp.loading.loader import load_game
+from pnp.output.cutfiles import cut_shape
 from pnp.output.profiles import load_profiles
 from pnp.pdf.dieline import path
-from pnp.units import to_mm
+from pnp.units import mm, to_mm
 from tests.conftest import run_pnp
 from tests.pdftools import circles_drawn, clip_rects, marks_drawn, operations, pdftotext, rasterise
 
@@ -56,6 +59,19 @@ def test_a_rounded_card_path_keeps_its_trim_and_corner_radius() -> None:
     xs, ys = numbers[0::2], numbers[1::2]
     assert (min(xs), max(xs), min(ys), max(ys)) == (0, 100, 0, 50)
     assert path("rectangle", (1, 2, 11, 22)) == "1.000 2.000 10.000 20.000 re"  # the factory's die line is unchanged
+
+
+def test_each_component_is_cut_to_its_own_shape(mini_copy: Path) -> None:
+    game = mini_copy / "game.yaml"
+    text = game.read_text().replace("size: poker\n    cards", "size: poker\n    corner_radius: 2mm\n    cards", 1)
+    game.write_text(text.replace("    each: crests\n", "    each: crests\n    die_line: circle\n", 1))
+    loaded = load_game(mini_copy)
+    cut = load_profiles()["cut-silhouette"].cut
+    assert cut is not None
+    cards, sleeves = loaded.components
+    assert cut_shape(loaded, cards, cut) == ("rectangle", pytest.approx(mm(2)))
+    assert cut_shape(loaded, sleeves, cut) == ("circle", 0.0)
+    assert cut_shape(loaded, replace(cards, corner_radius=None), cut) == ("rectangle", pytest.approx(mm(3.175)))
 
 
 def _svg_boxes(svg: str, height: float) -> list[tuple[float, float, float, float]]:
