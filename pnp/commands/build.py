@@ -112,15 +112,15 @@ def _report_home(result: Built, started: float) -> None:
         f"({result.placed} placed per paper, backs included), {time.perf_counter() - started:.2f} s; "
         f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
     )
-    folders: dict[Path, int] = {}
-    for f in result.files:  # print-and-cut files (no pages) by folder
-        if f.pages is None:
-            folders[f.path.parent] = folders.get(f.path.parent, 0) + 1
+    cut_sheets: dict[Path, int] = {}
+    for f in result.files:  # print-and-cut files (no pages): one line per folder
+        if f.pages is None and f.path.suffix == ".svg":
+            cut_sheets[f.path.parent] = cut_sheets.get(f.path.parent, 0) + 1
     for f in result.files:
         if f.pages is not None:
             click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
-        elif folders.pop(f.path.parent, 0):
-            click.echo(f"  {f.path.parent}/  (cut files for {count(sum(g.path.parent == f.path.parent and g.path.suffix == '.svg' for g in result.files), 'sheet')}, SVG and DXF, {f.paper})")
+        elif f.path.parent in cut_sheets:
+            click.echo(f"  {f.path.parent}/  (cut files for {count(cut_sheets.pop(f.path.parent), 'sheet')}, SVG and DXF, {f.paper})")
     click.echo(f"  {result.manifest}")
 
 

@@ -142,16 +142,21 @@ def _oval(arc: Arc) -> list[tuple[int, str]]:
     return out + [(0, "SEQEND")]
 
 
+def cut_folder(pdf: str) -> str:
+    """The folder of a print-and-cut PDF's cut files, beside it: ``<pdf stem>-cut``."""
+    return pdf.removesuffix(".pdf") + "-cut"
+
+
 def sheet_files(
     pdf: Path, first_page: int, sheets: Sequence[Sheet], cut_of: Callable[[str], tuple[Shape, float] | None]
 ) -> list[tuple[Path, bytes]]:
     """The cut files of a print-and-cut PDF whose sheets (in order) start at
     page ``first_page``: for each front sheet with pieces to cut,
-    ``<pdf stem>-cut/page-NN.svg`` and ``.dxf``, NN its page in the PDF."""
+    ``page-NN.svg`` and ``.dxf`` in :func:`cut_folder`, NN its page in the PDF."""
     out = []
     for page, sheet in enumerate(sheets, start=first_page):
         cuts = pieces(sheet, cut_of) if sheet.side == "front" else []
         if cuts:
-            stem = pdf.parent / f"{pdf.stem}-cut" / f"page-{page:02d}"
+            stem = pdf.parent / cut_folder(pdf.name) / f"page-{page:02d}"
             out += [(stem.with_suffix(".svg"), svg(sheet.paper, cuts)), (stem.with_suffix(".dxf"), dxf(cuts))]
     return out

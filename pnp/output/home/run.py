@@ -20,7 +20,7 @@ from pnp.imposition.booklet import booklets
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.output.boxes import boxes_file, boxes_pdf
-from pnp.output.cutfiles import cut_shape, sheet_files
+from pnp.output.cutfiles import cut_folder, cut_shape, sheet_files
 from pnp.output.home.manifest import manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.output.home.plan import HomePlan, document_file, plan_home, variant
@@ -210,7 +210,7 @@ def _cut_note(game: Game, plan: HomePlan, request: Request, key: tuple[int, str]
     if cut is None:
         return None
     return {
-        "machine": cut.machine, "folder": _home_file(game, plan, request, key).removesuffix(".pdf") + "-cut",
+        "machine": cut.machine, "folder": cut_folder(_home_file(game, plan, request, key)),
         "inset": f"{to_mm(cut.inset):g}", "length": f"{to_mm(cut.length):g}",
     }
 
