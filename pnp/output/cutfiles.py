@@ -105,8 +105,10 @@ def svg(paper: Paper, cuts: Sequence[Piece]) -> bytes:
     ).encode()
 
 
-def dxf(cuts: Sequence[Piece]) -> bytes:
-    """An R12 ASCII DXF of the ``cuts``, in mm, y up from the paper's bottom-left."""
+def dxf(paper: Paper, cuts: Sequence[Piece]) -> bytes:
+    """An R12 ASCII DXF of the ``cuts``, in mm, y up from the paper's
+    bottom-left; its limits and extents are the paper, so a program that
+    places a drawing by its extents puts the cuts where the sheet has them."""
     body: list[tuple[int, str]] = []
     for piece in cuts:
         parts = piece.parts
@@ -125,8 +127,11 @@ def dxf(cuts: Sequence[Piece]) -> bytes:
                     (0, "ARC"), (8, "CUT"), (10, _mm(part.cx)), (20, _mm(part.cy)), (40, _mm(part.rx)),
                     (50, str(90 * part.quarter)), (51, str(90 * (part.quarter + 1))),
                 ]
+    corners = [(10, "0"), (20, "0"), (10, _mm(paper.width)), (20, _mm(paper.height))]
     pairs = [
-        (0, "SECTION"), (2, "HEADER"), (9, "$ACADVER"), (1, "AC1009"), (9, "$INSUNITS"), (70, "4"), (0, "ENDSEC"),
+        (0, "SECTION"), (2, "HEADER"), (9, "$ACADVER"), (1, "AC1009"), (9, "$INSUNITS"), (70, "4"),
+        (9, "$LIMMIN"), *corners[:2], (9, "$LIMMAX"), *corners[2:], (9, "$EXTMIN"), *corners[:2], (9, "$EXTMAX"), *corners[2:],
+        (0, "ENDSEC"),
         (0, "SECTION"), (2, "ENTITIES"), *body, (0, "ENDSEC"), (0, "EOF"),
     ]
     return "".join(f"{code}\n{value}\n" for code, value in pairs).encode("ascii")
@@ -158,5 +163,5 @@ def sheet_files(
         cuts = pieces(sheet, cut_of) if sheet.side == "front" else []
         if cuts:
             stem = pdf.parent / cut_folder(pdf.name) / f"page-{page:02d}"
-            out += [(stem.with_suffix(".svg"), svg(sheet.paper, cuts)), (stem.with_suffix(".dxf"), dxf(cuts))]
+            out += [(stem.with_suffix(".svg"), svg(sheet.paper, cuts)), (stem.with_suffix(".dxf"), dxf(sheet.paper, cuts))]
     return out

@@ -130,7 +130,9 @@ def test_marks_and_cut_paths_share_coordinates(silhouette: Path) -> None:
                 assert [c - corner[i % 2] for i, c in enumerate(cut)] == pytest.approx(
                     [t - corner[i % 2] for i, t in enumerate(trim)], abs=TOLERANCE
                 )
-        dxf = _dxf_entities((silhouette / "mini-cut-silhouette-letter-cut" / f"page-{page:02d}.dxf").read_text())
+        dxf_text = (silhouette / "mini-cut-silhouette-letter-cut" / f"page-{page:02d}.dxf").read_text()
+        assert "$EXTMAX\n10\n215.9\n20\n279.4\n" in dxf_text  # the drawing's extents are the sheet
+        dxf = _dxf_entities(dxf_text)
         lines = [(float(e[10]), float(e[20]), float(e[11]), float(e[21])) for e in dxf if e[0] == "LINE"]
         arcs = [e for e in dxf if e[0] == "ARC"]
         assert len(lines) == len(arcs) == 16 and {float(e[40]) for e in arcs} == {3.175}
