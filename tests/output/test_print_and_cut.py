@@ -119,6 +119,9 @@ def test_marks_and_cut_paths_share_coordinates(silhouette: Path) -> None:
         ends = [(to_mm(v), to_mm(w)) for x1, y1, x2, y2, _ in drawn for v, w in ((x1, y1), (x2, y2))]
         top_right = max(ends, key=lambda p: p[0] + p[1])
         bottom_left = min(ends, key=lambda p: p[0] + p[1])
+        # The L corners' lines run 10 mm in, the horizontal arm on past the corner by half its 0.5 mm width.
+        assert top_right == pytest.approx((to_mm(paper.width) - 9.75, height - 10), abs=0.01)
+        assert bottom_left == pytest.approx((9.75, 10), abs=0.01)
         svg = (silhouette / "mini-cut-silhouette-letter-cut" / f"page-{page:02d}.svg").read_text()
         cuts = _svg_boxes(svg, height)
         faces = [(to_mm(x), to_mm(y), to_mm(x + w), to_mm(y + h)) for x, y, w, h in clip_rects(pdf, page)]
@@ -181,6 +184,20 @@ def test_cricut_frame_surrounds_the_largest_image_centred_on_a4() -> None:
     xs = sorted({round(to_mm(v), 3) for m in marks.marks for v in (m.x1, m.x2) if m.x1 == m.x2})
     assert xs == pytest.approx([to_mm(marks.area.x) - 6.35, to_mm(marks.area.right) + 6.35])
     assert marks.keep_clear == ()
+
+
+def test_a_cricut_build_frames_its_pieces(tmp_path: Path) -> None:
+    done = run_pnp("build", "tests/fixtures/mini", "--profile", "cut-cricut", "--paper", "a4", "--out", str(tmp_path), "--only", "cards")
+    assert done.returncode == 0, done.stderr
+    pdf = tmp_path / "mini" / "mini-cut-cricut-a4.pdf"
+    frame = marks_drawn(pdf, 2)
+    xs = sorted({round(to_mm(x1), 2) for x1, _, x2, _, _ in frame if x1 == x2})
+    ys = sorted({round(to_mm(y1), 2) for _, y1, _, y2, _ in frame if y1 == y2})
+    assert len(frame) == 4 and xs == pytest.approx([12.925, 197.075], abs=0.02) and ys == pytest.approx([24.675, 272.325], abs=0.02)
+    svg = (tmp_path / "mini" / "mini-cut-cricut-a4-cut" / "page-02.svg").read_text()
+    for x0, y0, x1, y1 in _svg_boxes(svg, 297):  # every cut inside the frame, 1/4 in and more from it
+        assert xs[0] + 6.35 - TOLERANCE <= x0 and x1 <= xs[1] - 6.35 + TOLERANCE
+        assert ys[0] + 6.35 - TOLERANCE <= y0 and y1 <= ys[1] - 6.35 + TOLERANCE
 
 
 def test_a_cut_profile_refuses_gutterfold(tmp_path: Path) -> None:
