@@ -164,6 +164,12 @@ class Component:
         None,
     )
     """The shape a factory die-cuts the pieces to (pnp.pdf.dieline)."""
+    corner_radius: float | None = key(
+        Length(0, 20),
+        "The radius of the pieces' rounded corners, for print-and-cut files (default: the cut profile's, 1/8 in, for cards; square for other rectangles).",
+        None,
+    )
+    """Print-and-cut: the radius the pieces' corners are cut to (pnp.output.cutfiles); None: the profile's for cards."""
     blank_back: str | None = key(
         PaletteColor(),
         "One-sided components: the colour of the plain back that print-shop and Tabletop Simulator exports give them (default paper white).",

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 @click.option("--only", default=None, help="Build only these components (comma-separated ids).")
 @click.option("--strict", is_flag=True, help="Treat warnings (such as unknown keys) as errors.")
 @click.option("--force", is_flag=True, help="Build even when `pnp check` (or an export's preflight) finds errors.")
-@click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
+@click.option("--profile", "profile_name", default="home", show_default=True, help="What to make: home, cut-silhouette, cut-cricut, drivethrucards, factory, thegamecrafter, makeplayingcards, tts (pnp/presets/profiles/).")
 @click.option("--pdfx", "pdfx", default=None, metavar="4|1a|1a:2001", help="Print PDFs: the PDF/X standard to meet instead of the profile's (PDF/X-4): 1a (PDF/X-1a:2003, as DriveThruCards asks) or 1a:2001 flattens transparency with Ghostscript and says which pages it turned into images.")
 @click.option("--gutterfold", is_flag=True, help="Home: each front beside its back on one landscape sheet, to fold (no duplex needed).")
 @click.option("--ink-saver", is_flag=True, help="Home: light backgrounds, no full-bleed fills (each game's stylesheet decides).")
@@ -113,8 +113,15 @@ def _report_home(result: Built, started: float) -> None:
         f"({result.placed} placed per paper, backs included), {time.perf_counter() - started:.2f} s; "
         f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
     )
+    cut_sheets: dict[Path, int] = {}
+    for f in result.files:  # print-and-cut files (no pages): one line per folder
+        if f.pages is None and f.path.suffix == ".svg":
+            cut_sheets[f.path.parent] = cut_sheets.get(f.path.parent, 0) + 1
     for f in result.files:
-        click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
+        if f.pages is not None:
+            click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
+        elif f.path.parent in cut_sheets:
+            click.echo(f"  {f.path.parent}/  (cut files for {count(cut_sheets.pop(f.path.parent), 'sheet')}, SVG and DXF, {f.paper})")
     click.echo(f"  {result.manifest}")
 
 

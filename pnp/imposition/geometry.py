@@ -63,6 +63,8 @@ class Line:
     dashed: bool = False
     cased: bool = False
     """Drawn over a light casing, so it shows on a dark bleed."""
+    registration: bool = False
+    """A cutting machine's registration mark (pnp.imposition.cutmarks), not a cut line."""
 
 
 @dataclass(frozen=True)

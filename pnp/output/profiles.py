@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
+from pnp.imposition.cutmarks import CutMarks
 from pnp.schema.scalars import SLUG, Boolean, Choice, Integer, Length, Text
-from pnp.schema.spec import INVALID, Checker, Field, ListOf, MapOf, Record
+from pnp.schema.spec import INVALID, Checker, Field, ListOf, MapOf, ModelRecord, Record
 from pnp.loading.yamlsrc import load_yaml
 from pnp.paths import PRESETS
 
@@ -47,6 +48,11 @@ PROFILE = Record(
             "home: a component starts in the free slots of the last sheet of the one before it of the same stock, size and sidedness when that saves it a sheet.",
             False,
         ),
+        Field(
+            "cut", ModelRecord.of(CutMarks, "print-and-cut marks {machine, inset, weight, clear, length, square, area, corner}"),
+            "home: print-and-cut for a cutting machine: its registration marks on every front sheet, the pieces inside the area it reads, and cut files beside the PDF.",
+            None,
+        ),
     ),
     "a profile",
 )
@@ -80,6 +86,8 @@ class Profile:
     """Home: components of one kind may share a sheet (pnp.output.home.plan.runs)."""
     die_line: str | None = None
     """print-pdf: the spot colour die-cut components' die lines are drawn in (pnp.pdf.dieline); None: none drawn."""
+    cut: CutMarks | None = None
+    """Home: print-and-cut marks, area and cut files (pnp.imposition.cutmarks, pnp.output.cutfiles); None: a plain home build."""
 
 
 @cache
@@ -100,7 +108,7 @@ def load_profiles() -> dict[str, Profile]:
                 checked["order"], tuple(checked["accepts"]), checked["colour"], icc, checked["output_condition"],
                 checked["pdfx"], checked["max_ink"], checked["min_ppi"], checked["stamp"],
                 (checked["back_offset"][0], checked["back_offset"][1]),
-                checked["printable_margin"], checked["share_sheets"], checked["die_line"],
+                checked["printable_margin"], checked["share_sheets"], checked["die_line"], checked["cut"],
             )
     if diagnostics:
         raise InputError(diagnostics)

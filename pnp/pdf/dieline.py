@@ -11,12 +11,15 @@ below. Its alternate colour is 100 % magenta, for how viewers show it.
 The path is the piece's trim: a rectangle, or for a round piece the circle
 inscribed in it (four Bézier arcs); a tuck box's is its net's outline, with its
 fold lines beside it in a second spot colour, ``Crease`` (a die has cutting
-and creasing rules).
+and creasing rules). :func:`outline` gives the same path as straight edges and
+quarter arcs, for the print-and-cut files (:mod:`pnp.output.cutfiles`), where
+cards' corners are rounded too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 import pikepdf
@@ -61,20 +64,79 @@ def spot(pdf: pikepdf.Pdf, name: str, shown: tuple[float, float, float, float] =
     return pdf.make_indirect(pikepdf.Array([Name.Separation, Name("/" + name), Name.DeviceCMYK, pdf.make_indirect(tint)]))
 
 
-def path(shape: Shape, box: tuple[float, float, float, float]) -> str:
-    """The cut path of ``box`` (x0, y0, x1, y1 in points) as PDF path operators."""
+@dataclass(frozen=True)
+class Edge:
+    """A straight stretch of a cut path, from (x0, y0) to (x1, y1)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A quarter of an ellipse about (cx, cy), counter-clockwise from the
+    direction ``quarter`` (0: +x, 1: +y, 2: -x, 3: -y) to the next."""
+
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    quarter: int
+
+    def point(self, turn: int) -> tuple[float, float]:
+        cos, sin = _QUARTERS[turn % 4]
+        return self.cx + self.rx * cos, self.cy + self.ry * sin
+
+    @property
+    def start(self) -> tuple[float, float]:
+        return self.point(self.quarter)
+
+    @property
+    def end(self) -> tuple[float, float]:
+        return self.point(self.quarter + 1)
+
+
+_QUARTERS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+
+
+def outline(shape: Shape, box: tuple[float, float, float, float], radius: float = 0.0) -> tuple[Edge | Arc, ...]:
+    """The cut path of ``box`` (x0, y0, x1, y1 in points), counter-clockwise
+    from its right side: a rectangle (its corners rounded to ``radius``), or
+    the ellipse inscribed in it (a circle in a square box)."""
     x0, y0, x1, y1 = box
-    if shape == "rectangle":
+    if shape == "circle":
+        cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+        return tuple(Arc(cx, cy, rx, ry, q) for q in range(4))
+    r = max(0.0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+    corners = (Arc(x1 - r, y1 - r, r, r, 0), Arc(x0 + r, y1 - r, r, r, 1), Arc(x0 + r, y0 + r, r, r, 2), Arc(x1 - r, y0 + r, r, r, 3))
+    out: list[Edge | Arc] = []
+    for before, corner in zip(corners[-1:] + corners[:-1], corners):
+        out.append(Edge(*before.end, *corner.start))
+        if r > 0:
+            out.append(corner)
+    return tuple(out)
+
+
+def path(shape: Shape, box: tuple[float, float, float, float], radius: float = 0.0) -> str:
+    """The cut path of ``box`` (see :func:`outline`) as PDF path operators;
+    a square-cornered rectangle is one ``re``."""
+    x0, y0, x1, y1 = box
+    if shape == "rectangle" and radius <= 0:
         return f"{x0:.3f} {y0:.3f} {x1 - x0:.3f} {y1 - y0:.3f} re"
-    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
-    kx, ky = rx * _KAPPA, ry * _KAPPA
-    arcs = [
-        (cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-        (cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-        (cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-        (cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
-    ]
-    return f"{cx + rx:.3f} {cy:.3f} m " + " ".join(" ".join(f"{v:.3f}" for v in arc) + " c" for arc in arcs) + " h"
+    parts = outline(shape, box, radius)
+    first = parts[0].start if isinstance(parts[0], Arc) else (parts[0].x0, parts[0].y0)
+    ops = [f"{first[0]:.3f} {first[1]:.3f} m"]
+    for part in parts:
+        if isinstance(part, Edge):
+            ops.append(f"{part.x1:.3f} {part.y1:.3f} l")
+            continue
+        (sx, sy), (ex, ey) = part.start, part.end
+        (tx, ty), (ux, uy) = _QUARTERS[(part.quarter + 1) % 4], _QUARTERS[(part.quarter + 2) % 4]
+        controls = (sx + tx * part.rx * _KAPPA, sy + ty * part.ry * _KAPPA, ex - ux * part.rx * _KAPPA, ey - uy * part.ry * _KAPPA, ex, ey)
+        ops.append(" ".join(f"{v:.3f}" for v in controls) + " c")
+    return " ".join(ops) + " h"
 
 
 def die_shape(game: Game, component: Component) -> Shape | None:

@@ -83,6 +83,7 @@ CASES += [
     ("duplicate-component-id", _replace("game.yaml", "  - id: sleeves", "  - id: cards"), "game.yaml", 30, ["components[1].id", "duplicate id 'cards'"]),
     ("absurd-size", _replace("game.yaml", "size: poker\n    cards", "size: {width: 10000mm, height: 88.9mm}\n    cards"), "game.yaml", 19, ["components[0].size.width", "5mm to 600mm"]),
     ("absurd-bleed", _replace("game.yaml", "size: poker\n    cards", "size: poker\n    bleed: 2in\n    cards"), "game.yaml", 20, ["components[0].bleed", "0mm to 10mm"]),
+    ("absurd-corner-radius", _replace("game.yaml", "size: poker\n    cards", "size: poker\n    corner_radius: 1in\n    cards"), "game.yaml", 20, ["components[0].corner_radius", "0mm to 20mm"]),
     ("unknown-layout", _replace("game.yaml", "size: poker\n    cards", "size: poker\n    layout: origami\n    cards"), "game.yaml", 20, ["components[0].layout", "unknown sheet layout 'origami'"]),
     ("cards-and-each", _replace("game.yaml", "    each: crests\n", "    each: crests\n    cards: cards.yaml\n"), "game.yaml", 30, ["components[1]", "not both"]),
     ("neither-cards-nor-each", _replace("game.yaml", "    each: crests\n", ""), "game.yaml", 30, ["components[1]", "missing 'cards'"]),

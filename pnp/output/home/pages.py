@@ -64,7 +64,7 @@ def page_ranges(
                 "folded": folded,
                 "gap_mm": round(to_mm(held[0].gap), 1),
                 "gap": f"{to_mm(held[0].gap):.1f}".removesuffix(".0"),
-                "marks": any(not m.dashed for s in held for m in s.marks),
+                "marks": any(not m.dashed and not m.registration for s in held for m in s.marks),
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
             }
@@ -92,9 +92,11 @@ def instructions_html(
     others: list[dict[str, str]] | None = None,
     gutterfold: bool = False,
     shifted: str | None = None,
+    cut: Mapping[str, str] | None = None,
 ) -> str:
     """The printing-instructions page(s) of one file on one paper; ``shifted``
-    names the file holding its sheets again with the backs moved, if any."""
+    names the file holding its sheets again with the backs moved, if any;
+    ``cut``, a print-and-cut build's machine, marks and cut-file folder."""
     sheets = f"{front_pages + 1}\u2013{max((p['last'] for p in parts), default=front_pages + 1)}"
     context = {
         "gutterfold": gutterfold,
@@ -108,6 +110,7 @@ def instructions_html(
         "front_pages": "1" if front_pages == 1 else f"1\u2013{front_pages}",
         "square_mm": CALIBRATION_MM,
         "shifted": {"file": shifted, "pages": sheets} if shifted else None,
+        "cut": cut,
     }
     body = render(environment(game.root, shared=game.shared), INSTRUCTIONS, context, "the printing instructions")
     return own_pages_html(game, _page_css(paper, "15mm") + body, [INSTRUCTIONS_CSS])

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
-from pnp.output.boxes import boxes_file
 from pnp.imposition.booklet import imposed_file
+from pnp.imposition.cutmarks import CutMarks, cut_grid, registration
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Paper, SheetLayout
+from pnp.output.boxes import boxes_file
 from pnp.output.home.manifest import changed_cards
 from pnp.output.home.pages import page_ranges
 from pnp.output.parts import Book, books
@@ -31,12 +32,16 @@ def sheets_for(
     butted: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
     share: bool = False,
+    cut: CutMarks | None = None,
 ) -> dict[str, tuple[Sheet, ...]]:
     """Every component's sheets on ``paper``, in the order they print:
     fronts each followed by their backs (moved by ``back_offset``), or
     (``gutterfold``) fronts and backs side by side on one sheet. ``butted``:
     each layout's butted alternative. ``share``: components of one kind may
-    share a sheet (:func:`runs`), which is then listed under each of them."""
+    share a sheet (:func:`runs`), which is then listed under each of them.
+    ``cut``: print-and-cut, every front sheet carrying the machine's
+    registration marks and its pieces inside the area it reads
+    (:func:`pnp.imposition.cutmarks.cut_grid`)."""
     layouts = game.layouts
     grids: dict[str, Grid] = {}
     folded: dict[str, tuple[Sheet, ...]] = {}
@@ -49,6 +54,8 @@ def sheets_for(
             if gutterfold and _two_sided(plan, component) and sheet_layout.labels is None:
                 layout = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
                 folded[component.id] = impose_gutterfold(component.id, plan.copies[component.id], layout, component.bleed)
+            elif cut is not None:
+                grids[component.id] = cut_grid(sheet_layout, paper, registration(cut, paper), component.size.width, component.size.height)
             else:
                 grids[component.id] = grid(sheet_layout, paper, component.size.width, component.size.height)
         except LayoutError as exc:
@@ -160,6 +167,8 @@ class HomePlan:
 def plan_home(game: Game, components: Sequence[Component], papers: Sequence[str], request: Request) -> HomePlan:
     """Stages 2 and 3: the faces of ``components`` (of a reprint, their changed
     cards), and the sheets they go on for each of ``papers``."""
+    if request.profile.cut is not None and request.gutterfold:
+        raise UsageError(f"--gutterfold: the {request.profile.id} profile cuts each sheet from its front; print it duplex")
     if request.changed_since is not None:
         reprint = changed_cards(game, components, request.changed_since)
         components = tuple(
@@ -176,7 +185,7 @@ def plan_home(game: Game, components: Sequence[Component], papers: Sequence[str]
     sheets = {
         (i, p): sheets_for(
             game, book.components, plans[i], known_papers[p], request.gutterfold, request.butted, request.offset,
-            request.share_sheets,
+            request.share_sheets, request.profile.cut,
         )
         for i, book in enumerate(split) for p in papers
     }

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from pnp.imposition.booklet import booklets
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.output.boxes import boxes_file, boxes_pdf
+from pnp.output.cutfiles import cut_folder, cut_shape, sheet_files
 from pnp.output.home.manifest import manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.output.home.plan import HomePlan, document_file, plan_home, variant, whole
@@ -28,6 +29,7 @@ from pnp.output.home.registration import registration_file, registration_html
 from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
+from pnp.pdf.dieline import Shape
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
@@ -36,6 +38,7 @@ from pnp.render.findings import LayoutProblem, document_diagnostics, layout_diag
 from pnp.render.inspect import LayoutFinding, safe_box
 from pnp.render.layout import FacePages, RenderFailed, render_build
 from pnp.render.scope import scope_for
+from pnp.units import to_mm
 
 
 def home(game: Game, components: Sequence[Component], papers: Sequence[str], out_dir: Path, request: Request) -> Built:
@@ -74,7 +77,8 @@ def render_home(game: Game, plan: HomePlan, request: Request, out_dir: Path) -> 
     keys = list(plan.sheets)
     jobs = [
         (instructions_html(game, plan.papers[p], plan.parts[(i, p)], 1, plan.split[i].module,
-                           plan.others(game, i, p, variant(request), whole(request)), request.gutterfold, _shifted_name(game, plan, request, (i, p))),
+                           plan.others(game, i, p, variant(request), whole(request)), request.gutterfold, _shifted_name(game, plan, request, (i, p)),
+                           _cut_note(game, plan, request, (i, p))),
          "printing instructions")
         for i, p in keys
     ]
@@ -123,6 +127,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
     found: dict[str, dict[str, Any]] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
     edges = _Edges(plan, rendered, request)
+    cut_of = _cuts(game, plan, request)
     with Outputs(out_dir) as outputs:
         imposed: list[ImposedFile] = []
         for (index, paper_id), book_sheets in plan.sheets.items():
@@ -138,6 +143,9 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
             imposed.append((front, ordered, title, outputs.stage(target)))
             note_places(found, ordered, target.name, count + 1)
             files.append(BuiltFile(target, request.profile.id, paper_id, count + len(ordered), book.module.id if book.module else None))
+            for path, content in sheet_files(target, count + 1, ordered, cut_of) if cut_of is not None else ():
+                outputs.data(content, path)
+                files.append(BuiltFile(path, request.profile.id, paper_id, None, book.module.id if book.module else None))
             name = _shifted_name(game, plan, request, (index, paper_id))
             if name is not None:
                 cover, copies, pages = _shifted(game, paper, target.name, count, ordered, request.offset)
@@ -183,6 +191,28 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
         game, request.profile, out_dir, tuple(files), manifest, plan.components, rendered.problems + tuple(problems),
         faces=len(plan.faces), placed=placed, rendered=cache.misses, cached=cache.hits, faces_rendered=cache.face_misses,
     )
+
+
+def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], tuple[Shape, float] | None] | None:
+    """Print-and-cut: how the piece of each face key is cut (None: not
+    cut); None for a build without a cut profile."""
+    cut = request.profile.cut
+    if cut is None:
+        return None
+    shapes = {c.id: cut_shape(game, c, cut) for c in plan.components}
+    of_face = {face.key: shapes.get(face.component) for face in plan.faces}
+    return lambda key: of_face.get(key)
+
+
+def _cut_note(game: Game, plan: HomePlan, request: Request, key: tuple[int, str]) -> dict[str, str] | None:
+    """What a print-and-cut file's instructions say: the machine, its marks' settings and the cut files' folder."""
+    cut = request.profile.cut
+    if cut is None:
+        return None
+    return {
+        "machine": cut.machine, "folder": cut_folder(_home_file(game, plan, request, key)),
+        "inset": f"{to_mm(cut.inset):g}", "length": f"{to_mm(cut.length):g}",
+    }
 
 
 class _Edges:
@@ -252,7 +282,7 @@ def _front_matter(game: Game, plan: HomePlan, rendered: Rendered, request: Reque
         parts = page_ranges(plan.sheets[key], book.components, count + 1, plan.layouts)
         html = instructions_html(
             game, plan.papers[paper_id], parts, count, book.module, plan.others(game, index, paper_id, variant(request), whole(request)), request.gutterfold,
-            _shifted_name(game, plan, request, key),
+            _shifted_name(game, plan, request, key), _cut_note(game, plan, request, key),
         )
         front = render_pdf(html, scope_for(game), "printing instructions")
         count = count_pages(front)
