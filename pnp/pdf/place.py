@@ -14,6 +14,7 @@ import pikepdf
 from pnp.commit import save_pdf
 from pnp.errors import BuildError
 from pnp.imposition.geometry import Circle, Line, Sheet
+from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 
@@ -109,7 +110,8 @@ def impose_pdf(
     Each of ``face_pdfs`` is (PDF bytes, face keys): the face on each page, in
     order (None for a page not needed). A picture that several documents
     hold is kept once (:func:`pnp.pdf.shared.share_xobjects`), and each font
-    is one file (:func:`pnp.pdf.fonts.merge_font_files`).
+    is one file (:func:`pnp.pdf.fonts.merge_font_files`) and one dictionary
+    (:func:`pnp.pdf.fontdicts.merge_font_dicts`).
     """
     pages: dict[str, tuple[pikepdf.Pdf, pikepdf.Page]] = {}
     sources = []  # kept open until the pages are copied
@@ -154,6 +156,7 @@ def impose_pdf(
         page.Contents = out.make_stream(content.encode("ascii"))
     share_xobjects(out, distinct=forms.values())
     merge_font_files(out)
+    merge_font_dicts(out)
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out
