@@ -26,16 +26,21 @@ def _num(value: float) -> str:
 
 def _marks(lines: Iterable[Line]) -> str:
     """Black marks; a cased one (a cut tick over a dark bleed) first gets a
-    white stroke 1 pt wider beneath it, all casings before any black line."""
+    white stroke 1 pt wider beneath it, all casings before any black line.
+    The grey, dash and width are set where they change, not for every line:
+    a sheet's marks are dozens of lines of one or two kinds."""
     lines = list(lines)
     ops = []
+    state = ""
     for casing in (True, False):
         for line in lines:
             if casing and not line.cased:
                 continue
-            dash = "[3 3] 0 d " if line.dashed else "[] 0 d "
-            colour, weight = ("1 G ", line.weight + 1) if casing else ("0 G ", line.weight)
-            ops.append(f"{colour}{dash}{_num(weight)} w {_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
+            dash = "[3 3] 0 d" if line.dashed else "[] 0 d"
+            colour, weight = ("1 G", line.weight + 1) if casing else ("0 G", line.weight)
+            wanted = f"{colour} {dash} {_num(weight)} w "
+            ops.append(f"{wanted if wanted != state else ''}{_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
+            state = wanted
     return "q 0 G 0 J\n" + "\n".join(ops) + "\nQ\n" if ops else ""
 
 
