@@ -22,7 +22,7 @@ from typing import TypeVar
 import pikepdf
 
 Number = int | Decimal
-T = TypeVar("T")
+_T = TypeVar("_T")
 _PAIR = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]*)>")
 _RANGE = re.compile(rb"<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(<[0-9a-fA-F]*>|\[[^\]]*\])")
 _SECTION = re.compile(rb"begin(bfchar|bfrange|codespacerange)(.*?)end\1", re.S)
@@ -91,8 +91,10 @@ def _key(font: pikepdf.Dictionary) -> bytes | None:
     if not isinstance(descendants, pikepdf.Array) or len(descendants) != 1 or not isinstance(font.get("/ToUnicode"), pikepdf.Stream):
         return None
     cid = descendants[0]
-    descriptor = cid.get("/FontDescriptor") if isinstance(cid, pikepdf.Dictionary) else None
-    if cid.get("/CIDToGIDMap") != pikepdf.Name.Identity or not isinstance(descriptor, pikepdf.Dictionary):
+    if not isinstance(cid, pikepdf.Dictionary) or cid.get("/CIDToGIDMap") != pikepdf.Name.Identity:
+        return None
+    descriptor = cid.get("/FontDescriptor")
+    if not isinstance(descriptor, pikepdf.Dictionary):
         return None
     file = descriptor.get("/FontFile2")
     if not isinstance(file, pikepdf.Stream) or not file.is_indirect:
@@ -135,7 +137,7 @@ def _merged(pdf: pikepdf.Pdf, fonts: list[pikepdf.Dictionary]) -> pikepdf.Dictio
     return pdf.make_indirect(font)
 
 
-def _agrees(union: dict[int, T], more: dict[int, T]) -> bool:
+def _agrees(union: dict[int, _T], more: dict[int, _T]) -> bool:
     """Add ``more`` to ``union`` unless they disagree on a code."""
     if any(union.get(code, value) != value for code, value in more.items()):
         return False
