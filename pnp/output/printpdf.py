@@ -30,6 +30,7 @@ from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
+from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
@@ -144,6 +145,7 @@ def _write(
             pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
             share_xobjects(pdf)  # each picture once in the file, as the home build keeps it
             merge_font_files(pdf)
+            merge_font_dicts(pdf)
             if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
                 add_die_lines(pdf, shape, profile.die_line)
             target = folder / f"{game.folder_name}-{part.id}.pdf"

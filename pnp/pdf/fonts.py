@@ -9,7 +9,8 @@ directly (``/CIDToGIDMap /Identity``): one file holding the glyphs of all
 the subsets draws every document's text exactly as its own subset did.
 :func:`merge_font_files` writes that file once per font and points every
 font descriptor at it; each document keeps its own widths, its own
-character-to-text map and its own name, so text extraction is unchanged.
+character-to-text map and its own name, so text extraction is unchanged
+(:func:`pnp.pdf.fontdicts.merge_font_dicts` then makes those one dictionary too).
 
 Two subsets are of one font when what subsetting leaves as it was is the
 same: the font's name (past the subset tag), its dates, revision and units,

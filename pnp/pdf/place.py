@@ -14,6 +14,7 @@ import pikepdf
 from pnp.commit import save_pdf
 from pnp.errors import BuildError
 from pnp.imposition.geometry import Circle, Line, Sheet
+from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 
@@ -25,16 +26,21 @@ def _num(value: float) -> str:
 
 def _marks(lines: Iterable[Line]) -> str:
     """Black marks; a cased one (a cut tick over a dark bleed) first gets a
-    white stroke 1 pt wider beneath it, all casings before any black line."""
+    white stroke 1 pt wider beneath it, all casings before any black line.
+    The grey, dash and width are set where they change, not for every line:
+    a sheet's marks are dozens of lines of one or two kinds."""
     lines = list(lines)
     ops = []
+    state = ""
     for casing in (True, False):
         for line in lines:
             if casing and not line.cased:
                 continue
-            dash = "[3 3] 0 d " if line.dashed else "[] 0 d "
-            colour, weight = ("1 G ", line.weight + 1) if casing else ("0 G ", line.weight)
-            ops.append(f"{colour}{dash}{_num(weight)} w {_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
+            dash = "[3 3] 0 d" if line.dashed else "[] 0 d"
+            colour, weight = ("1 G", line.weight + 1) if casing else ("0 G", line.weight)
+            wanted = f"{colour} {dash} {_num(weight)} w "
+            ops.append(f"{wanted if wanted != state else ''}{_num(line.x1)} {_num(line.y1)} m {_num(line.x2)} {_num(line.y2)} l S")
+            state = wanted
     return "q 0 G 0 J\n" + "\n".join(ops) + "\nQ\n" if ops else ""
 
 
@@ -109,7 +115,8 @@ def impose_pdf(
     Each of ``face_pdfs`` is (PDF bytes, face keys): the face on each page, in
     order (None for a page not needed). A picture that several documents
     hold is kept once (:func:`pnp.pdf.shared.share_xobjects`), and each font
-    is one file (:func:`pnp.pdf.fonts.merge_font_files`).
+    is one file (:func:`pnp.pdf.fonts.merge_font_files`) and one dictionary
+    (:func:`pnp.pdf.fontdicts.merge_font_dicts`).
     """
     pages: dict[str, tuple[pikepdf.Pdf, pikepdf.Page]] = {}
     sources = []  # kept open until the pages are copied
@@ -154,6 +161,7 @@ def impose_pdf(
         page.Contents = out.make_stream(content.encode("ascii"))
     share_xobjects(out, distinct=forms.values())
     merge_font_files(out)
+    merge_font_dicts(out)
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out

@@ -14,7 +14,7 @@ from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm, to_mm
 from tests.conftest import d01_build  # noqa: F401  (the shared D01 build fixture)
 from tests.imposition.test_bleed_sheets import POKER, _box, _grids
-from tests.pdftools import clip_rects, marks_drawn, pdfinfo_pages, prose
+from tests.pdftools import clip_rects, marks_drawn, operations, pdfinfo_pages, prose
 
 EPS = 1e-3
 
@@ -179,3 +179,14 @@ def test_d01_sheets_mark_every_cut_of_their_cards_and_no_other(d01_build: Path, 
     assert sum(n for _, n in checked) == 57 + 9 + 1 + 8 + 8  # traits, desires, matrimony, actions, letterboxes
     assert any(n < full.per_sheet for _, n in checked)  # a component's last sheet, not full
     assert "Each cut is marked at both ends by short lines in the margins" in prose(pdf, 1, 1)
+
+
+def test_a_sheet_sets_the_style_of_its_marks_once_per_kind(d01_build: Path) -> None:
+    """A sheet's dozens of marks are of a kind or two (a white casing, a
+    black line): its content sets the grey, dash and width where they
+    change, not once a line, and draws every mark still."""
+    pdf = d01_build / "persuasion-d01-home-a4.pdf"
+    widths = operations(pdf, 2, ("w",))
+    marks = marks_drawn(pdf, 2)
+    assert len(marks) >= 24
+    assert len(widths) == len({tuple(numbers) for _, numbers in widths}) <= 2

@@ -57,8 +57,8 @@ def test_each_picture_is_one_object_per_pdf_and_each_face_keeps_its_text(mini_co
         assert len(forms) <= len(faces) + 3  # the picture's form and the groups inside it, once
         descriptors = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/FontDescriptor"]
         fonts = {str(d.FontName).split("+", 1)[-1] for d in descriptors}
-        assert len(descriptors) > len(fonts)  # laid out in several documents...
-        assert len({d.FontFile2.objgen for d in descriptors}) == len(fonts)  # ...and each font embedded once
+        assert len({d.FontFile2.objgen for d in descriptors}) == len(fonts)  # each font embedded once...
+        assert len(descriptors) == len(_fonts_drawn(pdf)) == len(fonts)  # ...with one dictionary, though laid out in several documents
     text = pdftotext(home)
     for n in range(CARDS):
         assert f"Card{n:03d}" in text
@@ -129,3 +129,53 @@ def test_one_font_file_per_font_draws_every_page_as_each_subset_did(tmp_path: Pa
         assert len(files) == 1
     assert _pages(tmp_path / "True.pdf") == _pages(tmp_path / "False.pdf")
     assert pdftotext(tmp_path / "True.pdf") == pdftotext(tmp_path / "False.pdf")
+
+
+def _fonts_drawn(pdf: pikepdf.Pdf) -> set[tuple[int, int]]:
+    """The font dictionaries every page's forms name."""
+    found = set()
+    for page in pdf.pages:
+        for form in page.Resources.get("/XObject", {}).values():
+            found |= {font.objgen for font in form.Resources.get("/Font", {}).values()}
+        found |= {font.objgen for font in page.Resources.get("/Font", {}).values()}
+    return found
+
+
+def test_one_font_dictionary_per_font_reads_and_draws_every_page_as_before(tmp_path: Path) -> None:
+    """The documents' font dictionaries of one font file become one, holding
+    all their widths and text maps: one /ToUnicode stream, and every page
+    draws and reads as before."""
+    from pnp.pdf.fontdicts import merge_font_dicts
+    from pnp.pdf.fonts import merge_font_files
+
+    parts = [pikepdf.open(io.BytesIO(_document(text))) for text in ("Quiet zebra/jumps", "Vexing fjords!", "Hamburg 1234")]
+    for merged in (False, True):
+        out = pikepdf.new()
+        for part in parts:
+            out.pages.extend(part.pages)
+        merge_font_files(out)
+        if merged:
+            assert merge_font_dicts(out) == 3
+        out.save(tmp_path / f"{merged}.pdf")
+    with pikepdf.open(tmp_path / "True.pdf") as pdf:
+        assert len(_fonts_drawn(pdf)) == 1
+        maps = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and b"begincmap" in o.read_bytes()]
+        assert len(maps) == 1
+    assert _pages(tmp_path / "True.pdf") == _pages(tmp_path / "False.pdf")
+    assert pdftotext(tmp_path / "True.pdf") == pdftotext(tmp_path / "False.pdf")
+
+
+def test_font_dictionaries_that_disagree_on_a_code_stay_apart() -> None:
+    """Two documents whose maps give one code different text keep their own dictionaries."""
+    from pnp.pdf.fontdicts import merge_font_dicts
+    from pnp.pdf.fonts import merge_font_files
+
+    parts = [pikepdf.open(io.BytesIO(_document(text))) for text in ("Quiet", "Quiet")]
+    out = pikepdf.new()
+    for part in parts:
+        out.pages.extend(part.pages)
+    merge_font_files(out)
+    font = next(iter(out.pages[1].Resources.Font.values()))
+    font.ToUnicode.write(font.ToUnicode.read_bytes().replace(b"<0051>", b"<0052>", 1))  # Q read as R
+    assert merge_font_dicts(out) == 0
+    assert len(_fonts_drawn(out)) == 2
