@@ -44,7 +44,7 @@ class Rules:
     """One way to play the game: the rules as printed (``variant`` None) or a variant."""
 
     variant: str | None
-    engine: PlayEngine
+    engine: PlayEngine[object, object]
     prepared: object
     options: dict[str, Any]
     counts: tuple[int, ...]
@@ -73,7 +73,7 @@ class Ladder:
         return [level.agent for level in self.levels if level.games]
 
 
-def levels(engine: PlayEngine, search: Sequence[int] = SEARCH) -> tuple[str, ...]:
+def levels(engine: PlayEngine[object, object], search: Sequence[int] = SEARCH) -> tuple[str, ...]:
     """The ladder's agent names for ``engine``, weakest first."""
     names = [name for name in ("random", "heuristic") if name in engine.AGENTS]
     if hasattr(engine, "determinize"):

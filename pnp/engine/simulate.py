@@ -43,7 +43,7 @@ def wilson(hits: float, total: int, z: float = Z95) -> dict[str, float]:
 class Run:
     """What to simulate: which engine, how many players, which agents."""
 
-    engine: PlayEngine
+    engine: PlayEngine[object, object]
     prepared: object
     options: dict[str, Any]
     players: int
@@ -127,7 +127,7 @@ class Tally:
         return self
 
 
-def agents_for(engine: PlayEngine, names: Sequence[str], players: int) -> tuple[str, ...]:
+def agents_for(engine: PlayEngine[object, object], names: Sequence[str], players: int) -> tuple[str, ...]:
     """One agent name per seat: a single name fills the table; unknown names are refused."""
     chosen = list(names) or ["heuristic"]
     if len(chosen) == 1:
@@ -207,7 +207,7 @@ and what a game without a winner is in its rules, unless it says otherwise
 (module attributes ROUNDS, ACTIONS, FIRST_SEAT, NO_WINNER)."""
 
 
-def words(engine: PlayEngine) -> dict[str, str]:
+def words(engine: PlayEngine[object, object]) -> dict[str, str]:
     """The engine's own words for the report (:data:`WORDS`)."""
     return {key: str(getattr(engine, key.upper(), default)) for key, default in WORDS.items()}
 
@@ -223,7 +223,7 @@ def mean_interval(sums: list[float], games: int, z: float = Z95) -> dict[str, fl
     return {"mean": round(mean, 6), "low": round(mean - half, 6), "high": round(mean + half, 6)}
 
 
-def measured(engine: PlayEngine, tally: Tally) -> dict[str, Any]:
+def measured(engine: PlayEngine[object, object], tally: Tally) -> dict[str, Any]:
     """Each measure the engine reports, in its ``MEASURES`` order: the mean
     per game and how many games had any, both with 95 % intervals."""
     named = tuple(getattr(engine, "MEASURES", {}))

@@ -39,7 +39,7 @@ PIECE = 20
 """Games (each played once as printed and once per power) a worker job plays."""
 
 
-def switches(engine: PlayEngine, prepared: object) -> tuple[str, ...]:
+def switches(engine: PlayEngine[object, object], prepared: object) -> tuple[str, ...]:
     """The powers ``engine`` can switch off: its ``usable(prepared)["powers"]``
     when it declares ``SWITCHES = True``, else none."""
     if getattr(engine, "SWITCHES", False) is not True or not hasattr(engine, "usable"):
@@ -51,7 +51,7 @@ def switches(engine: PlayEngine, prepared: object) -> tuple[str, ...]:
 class Table:
     """One player count: the rules as printed and, per power, the same with it off."""
 
-    engine: PlayEngine
+    engine: PlayEngine[object, object]
     prepared: object
     options: dict[str, Any]
     players: int
@@ -62,7 +62,7 @@ class Table:
 
 
 def plan(
-    engine: PlayEngine, prepared: object, options: dict[str, Any], counts: Sequence[int], seed: int,
+    engine: PlayEngine[object, object], prepared: object, options: dict[str, Any], counts: Sequence[int], seed: int,
     prepare: Callable[[dict[str, Any]], object],
 ) -> list[Table]:
     """A :class:`Table` per player count of ``counts`` (none if ``engine``

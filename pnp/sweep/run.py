@@ -105,7 +105,7 @@ def read_results(path: Path, print_: str) -> dict[str, dict[str, Any]]:
     return {row["task"]: row for row in rows[1:] if "task" in row}
 
 
-def add_version(book: Book, sweep: Sweep, game: Game, engine: PlayEngine, version: Version, born: int) -> None:
+def add_version(book: Book, sweep: Sweep, game: Game, engine: PlayEngine[object, object], version: Version, born: int) -> None:
     """Enter ``version`` (once), with the player counts it is played at, or
     why its rules cannot be played."""
     name = key(version)
@@ -165,7 +165,7 @@ def ranked(book: Book, sweep: Sweep, z: float = Z95) -> list[str]:
     return sorted(keys, key=lambda name: keys[name])
 
 
-def close_round(book: Book, sweep: Sweep, game: Game, engine: PlayEngine, round_: int) -> None:
+def close_round(book: Book, sweep: Sweep, game: Game, engine: PlayEngine[object, object], round_: int) -> None:
     """Drop the versions that miss a target beyond doubt; an adaptive search
     then adds the neighbours of the best still in play."""
     for name in book.counts:
@@ -180,7 +180,7 @@ def close_round(book: Book, sweep: Sweep, game: Game, engine: PlayEngine, round_
 
 
 def sweep_rounds(
-    book: Book, sweep: Sweep, game: Game, engine: PlayEngine, trust: bool, execute: Executor, sink: TextIO | None,
+    book: Book, sweep: Sweep, game: Game, engine: PlayEngine[object, object], trust: bool, execute: Executor, sink: TextIO | None,
     progress: Callable[[str, int], Any] | None = None, on_result: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
     """Play every round, writing each result to ``sink`` as it arrives."""

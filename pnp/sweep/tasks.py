@@ -56,10 +56,10 @@ def seed_of(sweep_seed: int, version: str, players: int, kind: str) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
 
 
-_PREPARED: dict[tuple[str, bool, str], tuple[PlayEngine, Any, dict[str, Any], str | None]] = {}
+_PREPARED: dict[tuple[str, bool, str], tuple[PlayEngine[object, object], Any, dict[str, Any], str | None]] = {}
 
 
-def prepared(job: Job) -> tuple[PlayEngine, Any, dict[str, Any], str | None]:
+def prepared(job: Job) -> tuple[PlayEngine[object, object], Any, dict[str, Any], str | None]:
     """The engine, prepared rules, options and rollout agent of ``job``'s
     version, once per worker process."""
     from pnp.engine.plugins import engine_for
@@ -90,7 +90,7 @@ def play_job(job: Job) -> dict[str, Any]:
     return {"task": job.name, "tallies": [encode(t) for t in tallies], "seconds": round(time.perf_counter() - started, 6)}
 
 
-def _pairs(engine: PlayEngine, rules: Any, options: dict[str, Any], job: Job, rollout: str | None, start: int, stop: int) -> list[Tally]:
+def _pairs(engine: PlayEngine[object, object], rules: Any, options: dict[str, Any], job: Job, rollout: str | None, start: int, stop: int) -> list[Tally]:
     """Game ``i`` with the strong agent at seat ``i % players``, counted per
     strong seat (as :func:`pnp.engine.skill.gap` takes them)."""
     strong, weak = job.agents

@@ -96,7 +96,7 @@ def first(sweep: Sweep) -> list[Version]:
     return sample(sweep.changes, sweep.samples, sweep.seed)
 
 
-def check_against(sweep: Sweep, game: Game, engine: PlayEngine) -> None:
+def check_against(sweep: Sweep, game: Game, engine: PlayEngine[object, object]) -> None:
     """Refuse, at the sweep file's lines, what the game does not have: a
     card, a rules value (or a value its declared type refuses), a variant,
     an agent, a player count."""
@@ -120,7 +120,7 @@ def check_against(sweep: Sweep, game: Game, engine: PlayEngine) -> None:
         raise InputError(ck.diagnostics)
 
 
-def _agent(engine: PlayEngine, name: str, path: tuple[str | int, ...], ck: Checker) -> None:
+def _agent(engine: PlayEngine[object, object], name: str, path: tuple[str | int, ...], ck: Checker) -> None:
     try:
         seats.check(engine, name)
     except PnpError as exc:

@@ -13,7 +13,7 @@ from typing import Any
 from pnp.engine.api import Agent, Decision, State, play
 from pnp.testing.hidden import canon, same_decision
 
-Decisions = Iterable[tuple[Any, State, Decision]]
+Decisions = Iterable[tuple[Any, State[object], Decision]]
 """(prepared, state, decision) at each decision of some games, the state
 about to make it (advance the state only after the check has looked)."""
 
@@ -43,7 +43,7 @@ def determinizations_agree(rules: Any, decisions: Decisions, players: int, play_
 
 
 def agents_decide_alike(
-    rules: Any, decisions: Decisions, probes: Mapping[str, Agent], limit: int | None = None, search_every: int = 10,
+    rules: Any, decisions: Decisions, probes: Mapping[str, Agent[object]], limit: int | None = None, search_every: int = 10,
 ) -> dict[str, int]:
     """At each decision (the first ``limit``), one deal from the seat's
     observation: every probe agent, given the same generator, chooses in the

@@ -142,14 +142,14 @@ def determinize(deck: Deck, obs: Observation, decision: Decision, rng: random.Ra
     return state
 
 
-def _random() -> Agent:
+def _random() -> Agent[Observation]:
     def agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return rng.choice(list(decision.options))
 
     return agent
 
 
-def _highest() -> Agent:
+def _highest() -> Agent[Observation]:
     """Plays its highest card: greedy, and beatable."""
 
     def agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -158,7 +158,7 @@ def _highest() -> Agent:
     return agent
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"heuristic": _highest, "random": _random}
+AGENTS: dict[str, Callable[[], Agent[Observation]]] = {"heuristic": _highest, "random": _random}
 
 
 def score(deck: Deck, table: Document | Mapping[str, Any]) -> dict[str, Any]:
