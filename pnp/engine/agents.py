@@ -9,8 +9,6 @@ none and has one, otherwise ``random``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnp.engine.api import Agent, PlayEngine
 from pnp.errors import UsageError
 

@@ -24,7 +24,6 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from pnp.engine.api import PlayEngine
 from pnp.engine import agents as seats
@@ -35,7 +34,7 @@ FIRST = 8
 SEARCH = (100, 1000)
 """The search agent's two budgets (iterations a decision), unless told."""
 
-Key = tuple[str, Any, int]
+Key = tuple[str, str | int | None, int]
 """("table", variant, players) or ("pair", players, stronger seat)."""
 
 
@@ -46,7 +45,7 @@ class Rules:
     variant: str | None
     engine: PlayEngine[object, object]
     prepared: object
-    options: dict[str, Any]
+    options: dict[str, object]
     counts: tuple[int, ...]
     rollout: str | None = None
     """The agent search levels play out with (game.yaml ``engine.rollout``)."""

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal, cast, overload
+from typing import Literal, cast, overload
 
 from pnp.engine.api import Engine, PlayEngine, ScoreEngine, members
 from pnp.errors import GAME_CODE, Diagnostic, InputError, Source, UsageError, game_code_line
@@ -65,14 +65,14 @@ class UntrustedRules(UsageError):
 @overload
 def engine_for(
     game: Game, trust: bool = False, variant: str | None = None, to: Literal["play"] = "play"
-) -> tuple[PlayEngine[object, object], dict[str, Any]]: ...
+) -> tuple[PlayEngine[object, object], dict[str, object]]: ...
 
 
 @overload
-def engine_for(game: Game, trust: bool, variant: str | None, to: Literal["score"]) -> tuple[ScoreEngine[object, object], dict[str, Any]]: ...
+def engine_for(game: Game, trust: bool, variant: str | None, to: Literal["score"]) -> tuple[ScoreEngine[object, object], dict[str, object]]: ...
 
 
-def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: Need = "play") -> tuple[Engine[object], dict[str, Any]]:
+def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: Need = "play") -> tuple[Engine[object], dict[str, object]]:
     """The engine module of ``game`` and its options (those of ``variant``,
     one of game.yaml's ``engine.variants``, when given), checked to provide
     what it needs ``to`` do (:data:`NEEDS`). ``trust``: the user allows the
