@@ -2,13 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from pnp.model import Game
 from pnp.words import count
 
 
-def listing(game: Game) -> dict[str, Any]:
+class CardListed(TypedDict):
+    id: str
+    title: str
+    copies: int
+
+
+class ComponentListed(TypedDict):
+    id: str
+    name: str
+    copies: int
+    size: str
+    cards: list[CardListed]
+
+
+class Listing(TypedDict):
+    """What ``pnp list --json`` prints."""
+
+    game: str
+    name: str
+    version: str
+    players: dict[str, int]
+    components: list[ComponentListed]
+
+
+def listing(game: Game) -> Listing:
     return {
         "game": game.id,
         "name": game.title,
@@ -27,7 +51,7 @@ def listing(game: Game) -> dict[str, Any]:
     }
 
 
-def listing_text(data: dict[str, Any]) -> str:
+def listing_text(data: Listing) -> str:
     lines = [f"{data['name']} (version {data['version']}, {data['players']['min']}-{data['players']['max']} players)"]
     for c in data["components"]:
         lines.append(f"  {c['id']}: {c['name']}, {count(c['copies'], 'copy')} of {count(len(c['cards']), 'card')} ({c['size']})")

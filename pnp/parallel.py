@@ -26,11 +26,12 @@ from pnp.errors import BuildError, game_code_failure
 
 T = TypeVar("T")
 
-_SHARED: Any = None
+_SHARED: object = None
 
 
 def shared() -> Any:
-    """What the parent handed to :func:`fork_map` as ``shared``."""
+    """What the parent handed to :func:`fork_map` as ``shared``: whatever the
+    caller's own worker function reads it as (a run, a list of them)."""
     return _SHARED
 
 
@@ -79,9 +80,9 @@ def can_fork() -> bool:
 
 def fork_map(
     func: Callable[..., T],
-    jobs: Sequence[tuple[Any, ...]],
+    jobs: Sequence[tuple[object, ...]],
     workers: int,
-    share: Any = None,
+    share: object = None,
     done: Callable[[], None] | None = None,
 ) -> list[T]:
     """``[func(*job) for job in jobs]``, on up to ``workers`` forked processes.
@@ -132,7 +133,7 @@ def fork_map(
     return results
 
 
-def _star(pair: tuple[Callable[..., T], tuple[Any, ...]]) -> T:
+def _star(pair: tuple[Callable[..., T], tuple[object, ...]]) -> T:
     try:
         return pair[0](*pair[1])
     except Exception as exc:  # only a message crosses to the parent: locate a game's code here

@@ -30,6 +30,7 @@ def check(
 
     from pnp.colour.distinct import findings as colour_findings
     from pnp.rules.check import check_game
+    from pnp.rules.figures import Exact
     from pnp.rules.findings import Finding, Severity
     from pnp.rules.summary import NOT_PLAYED, as_html, as_text
     from pnp.rules.summary import as_json as to_json
@@ -53,7 +54,10 @@ def check(
             skipped = Finding(Severity.INFO, "simulation", f"{NOT_PLAYED}: {exc.message}", str(loaded.source))
             report = replace(report, findings=(*report.findings, skipped))
         else:
-            exact = {**report.exact, "simulation": simulated, **({"variants": variants} if variants else {}), "ladder": ladder}
+            exact: Exact = {**report.exact, "simulation": simulated}
+            if variants:
+                exact["variants"] = variants
+            exact["ladder"] = ladder
             report = replace(report, findings=report.findings + tuple(found), exact=exact)
     if report_file is not None:
         from pnp.commit import write_atomic

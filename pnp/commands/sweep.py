@@ -6,13 +6,15 @@ import json
 import os
 import shlex
 import sys
-from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
 from pnp.commands.common import load, refuse_if_unsound
+
+if TYPE_CHECKING:
+    from pnp.sweep.tasks import Result
 
 
 @click.command()
@@ -73,7 +75,7 @@ def sweep(
     click.echo(f"results: {results_file}; report: {report_file}")
 
 
-def _rewrite(path: Path, tag: str, command: str, kept: Sequence[Mapping[str, object]]) -> TextIO:
+def _rewrite(path: Path, tag: str, command: str, kept: list[Result]) -> TextIO:
     """The results file, written again with its header and the results kept
     (a line cut short by an interruption is gone), open to append to."""
     path.parent.mkdir(parents=True, exist_ok=True)

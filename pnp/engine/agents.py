@@ -9,8 +9,6 @@ none and has one, otherwise ``random``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnp.engine.api import Agent, PlayEngine
 from pnp.errors import UsageError
 
@@ -31,7 +29,7 @@ def iterations(name: str) -> int | None:
     return int(count)
 
 
-def check(engine: PlayEngine, name: str) -> None:
+def check(engine: PlayEngine[object, object], name: str) -> None:
     """Refuse a name that is neither one of the engine's agents nor a search
     agent of an engine that can be searched."""
     if iterations(name) is not None:
@@ -46,7 +44,7 @@ def check(engine: PlayEngine, name: str) -> None:
         raise UsageError(f"--agents: unknown agent {name!r}; expected one of {', '.join(known)}")
 
 
-def rollout(engine: PlayEngine, declared: str | None) -> str:
+def rollout(engine: PlayEngine[object, object], declared: str | None) -> str:
     """The agent a search plays its playouts with: the game's declared one,
     else its heuristic, else random play."""
     if declared is not None:
@@ -54,7 +52,7 @@ def rollout(engine: PlayEngine, declared: str | None) -> str:
     return "heuristic" if "heuristic" in engine.AGENTS else "random"
 
 
-def make(engine: PlayEngine, prepared: object, name: str, declared_rollout: str | None = None) -> Agent:
+def make(engine: PlayEngine[object, object], prepared: object, name: str, declared_rollout: str | None = None) -> Agent[object]:
     """A new agent called ``name`` (checked by :func:`check`) for one seat."""
     count = iterations(name)
     if count is None:

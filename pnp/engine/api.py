@@ -19,11 +19,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
+from types import MemberDescriptorType
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, overload
 
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
+    from pnp.loading.yamlsrc import Document
     from pnp.model import Game
 
 
@@ -41,12 +43,20 @@ class NoEnd(EngineError):
 
 
 T = TypeVar("T")
+P = TypeVar("P")
+"""A game's prepared rules (what its ``prepare`` returns), its own type: opaque to pnp."""
+O = TypeVar("O")
+"""What one seat of a game sees (what its states' ``observation`` returns): opaque to pnp."""
+R = TypeVar("R")
+"""A scored table (what an engine's ``score`` returns): opaque to pnp."""
+O_co = TypeVar("O_co", covariant=True)
+P_co = TypeVar("P_co", covariant=True)
 
 NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """A decision's context when the seat needs none."""
 
 
-def rules_option(rules: Mapping[str, Any], options: Mapping[str, Any], key: str, default: Any = None) -> Any:
+def rules_option(rules: Mapping[str, object], options: Mapping[str, object], key: str, default: object = None) -> object:
     """Engine option ``key`` (``default`` when unset); a text naming a key of
     the game's ``rules:`` stands for that rules value (docs/card-data.md)."""
     value = options.get(key, default)
@@ -62,7 +72,7 @@ def whole_option(value: object, what: str, low: int = 0) -> int:
     return value
 
 
-def frozen(value: Any) -> Any:
+def frozen(value: object) -> Any:
     """``value`` (card data: mappings, sequences, sets of plain values) with
     every dict made a read-only view, every list a tuple and every set a
     frozenset, all the way down: what an engine may put in an observation."""
@@ -82,12 +92,15 @@ class Decision(NamedTuple):
     kind: str
     """What is being decided, in the engine's own words ("play", "bid", "discard" ...)."""
     options: Sequence[Any]
-    """Every legal choice (a sequence that may compute its members lazily)."""
+    """Every legal choice (a sequence that may compute its members lazily).
+    The engine's own values, which its own agents and handlers read as their
+    own types (a card, a seat, a tuple of parts): pnp only passes them on."""
     context: Mapping[str, Any] = NO_CONTEXT
-    """What the deciding seat may know about this decision (who sent what), read-only."""
+    """What the deciding seat may know about this decision (who sent what),
+    read-only; like ``options``, the engine's own values."""
 
 
-decision_of: Callable[[tuple[int, str, Sequence[Any], Mapping[str, Any]]], Decision] = cast(Any, partial(tuple.__new__, Decision))
+decision_of: Callable[[tuple[int, str, Sequence[object], Mapping[str, object]]], Decision] = partial(tuple.__new__, Decision)
 """``decision_of((seat, kind, options, context))`` is ``Decision(seat, kind,
 options, context)`` made without a Python-level call (a named tuple's own
 constructor is one, a third of a cheap decision's cost): for an engine making
@@ -113,7 +126,7 @@ class Outcome:
     """Each seat's points, when the game scores points."""
     actions: Mapping[str, int] = field(default_factory=dict)
     """How often each kind of action (the engine's ``ACTIONS``) was chosen."""
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, object] = field(default_factory=dict)
     """Whatever else the engine reports about the game."""
     measures: Mapping[str, float] = field(default_factory=dict)
     """Numbers the simulator averages over games, with 95 % intervals, in
@@ -153,7 +166,7 @@ class ReadOnly:
             object.__setattr__(self, name, value)
 
 
-class Product(ReadOnly, Sequence[tuple[Any, ...]]):
+class Product(ReadOnly, Sequence[tuple[object, ...]]):
     """Every combination of one choice per part, as a lazy sequence of tuples:
     a decision made of independent parts (a source for each suit, a place for
     each piece) offered as one option list without building it. ``len``,
@@ -165,8 +178,9 @@ class Product(ReadOnly, Sequence[tuple[Any, ...]]):
 
     __slots__ = ("parts",)
     parts: tuple[Sequence[Any], ...]
+    """The choices of each part, the engine's own values: read by the engine's own agents."""
 
-    def __init__(self, parts: Sequence[Sequence[Any]]):
+    def __init__(self, parts: Sequence[Sequence[object]]):
         _set_parts(self, tuple(parts))
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -175,7 +189,13 @@ class Product(ReadOnly, Sequence[tuple[Any, ...]]):
     def __len__(self) -> int:
         return math.prod(map(len, self.parts))
 
-    def __getitem__(self, index: Any) -> Any:
+    @overload
+    def __getitem__(self, index: int) -> tuple[object, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[object, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[object, ...] | list[tuple[object, ...]]:
         size = len(self)
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(size))]
@@ -198,7 +218,8 @@ class Product(ReadOnly, Sequence[tuple[Any, ...]]):
         return f"Product({list(self.parts)!r})"
 
 
-_set_parts = cast(Any, Product.__dict__["parts"]).__set__
+_slot: MemberDescriptorType = Product.__dict__["parts"]
+_set_parts: Callable[[Product, tuple[Sequence[object], ...]], None] = _slot.__set__
 """Sets a new Product's parts without a Python-level call (its ``__setattr__`` refuses)."""
 
 
@@ -218,12 +239,14 @@ def shuffle(items: list[T], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-class State(Protocol):
+class State(Protocol[O_co]):
+    """A game in progress, whose seats see observations of type ``O_co``."""
+
     def decision(self) -> Decision | None: ...
 
-    def apply(self, choice: Any) -> None: ...
+    def apply(self, choice: object) -> None: ...
 
-    def observation(self, seat: int) -> Any: ...
+    def observation(self, seat: int) -> O_co: ...
 
     def is_terminal(self) -> bool: ...
 
@@ -239,7 +262,7 @@ class QueuedState:
     _queue: list[Decision]
     _handlers: dict[str, Callable[[Decision, Any], None]]
     _stage: Callable[[], None]
-    _views: Sequence[Any]
+    _views: Sequence[object]
     over: bool
     check_moves: bool
 
@@ -248,21 +271,21 @@ class QueuedState:
             self._stage()
         return self._queue[0] if self._queue else None
 
-    def apply(self, choice: Any) -> None:
+    def apply(self, choice: object) -> None:
         decision = self._queue.pop(0)
         if self.check_moves and choice not in decision.options:
             raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
         self._handlers[decision.kind](decision, choice)
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> object:
         return self._views[seat]
 
     def is_terminal(self) -> bool:
         return self.over
 
 
-Agent = Callable[[Any, Decision, random.Random], Any]
-"""An agent sees only its observation and the decision, and returns an option;
+Agent = Callable[[O, Decision, random.Random], object]
+"""An agent sees only its observation (an ``O``: ``Agent[Observation]``) and the decision, and returns an option;
 the ``random.Random`` it is given is its seat's own (:func:`agent_rngs`), never
 the game's."""
 
@@ -279,7 +302,7 @@ def agent_rngs(seed: str, players: int) -> tuple[random.Random, ...]:
     )
 
 
-class Engine(Protocol):
+class Engine(Protocol[P_co]):
     """What every engine module provides (docs/engine.md, What an engine
     module provides). A module is checked against :class:`PlayEngine` or
     :class:`ScoreEngine`, whichever a command needs, when it is loaded
@@ -287,28 +310,33 @@ class Engine(Protocol):
     (``determinize``, ``usable``, ``SWITCHES``, ``MEASURES`` ...) are read
     where they are used."""
 
-    def prepare(self, game: Game, options: dict[str, Any]) -> Any: ...
+    def prepare(self, game: Game, options: Mapping[str, object]) -> P_co: ...
 
 
-class PlayEngine(Engine, Protocol):
-    """An engine that plays games (``pnp simulate``, ``pnp check``)."""
+class PlayEngine(Engine[P], Protocol[P, O]):
+    """An engine that plays games (``pnp simulate``, ``pnp check``): its
+    prepared rules are ``P``, its seats see ``O`` (a typed engine module can
+    be checked with ``engine: PlayEngine[Deck, Observation] = rules``). pnp
+    holds every engine as a ``PlayEngine[object, object]``: it only hands an
+    engine back the values that engine made."""
 
-    def player_counts(self, prepared: Any) -> Iterable[int]: ...
+    def player_counts(self, prepared: P) -> Iterable[int]: ...
 
-    def new_state(self, prepared: Any, players: int, rng: random.Random, options: dict[str, Any]) -> State: ...
+    def new_state(self, prepared: P, players: int, rng: random.Random, options: Mapping[str, object]) -> State[O]: ...
 
     @property
-    def AGENTS(self) -> Mapping[str, Callable[[], Agent]]:
+    def AGENTS(self) -> Mapping[str, Callable[[], Agent[O]]]:
         """Agent factories by name."""
         ...
 
 
-class ScoreEngine(Engine, Protocol):
-    """An engine that scores a real table (``pnp score``)."""
+class ScoreEngine(Engine[P], Protocol[P, R]):
+    """An engine that scores a real table (``pnp score``): its prepared
+    rules are ``P``, its scored tables ``R``."""
 
-    def score(self, prepared: Any, table: Any) -> Any: ...
+    def score(self, prepared: P, table: Document) -> R: ...
 
-    def score_text(self, result: Any) -> Iterable[str]: ...
+    def score_text(self, result: R) -> Iterable[str]: ...
 
 
 def members(protocol: type) -> tuple[tuple[str, bool], ...]:
@@ -323,7 +351,7 @@ def members(protocol: type) -> tuple[tuple[str, bool], ...]:
     )
 
 
-S = TypeVar("S", bound="State")
+S = TypeVar("S", bound="State[object]")
 
 # Read-only views (a decision's context ...) copy as views of a copied dict.
 copyreg.pickle(MappingProxyType, lambda view: (MappingProxyType, (dict(view),)))
@@ -338,7 +366,7 @@ def clone(state: S) -> S:
     return copy.deepcopy(state)
 
 
-def play(state: State, agents: Sequence[Agent], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
+def play(state: State[O], agents: Sequence[Agent[O]], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
     """Play ``state`` to the end, asking each seat's agent for its decisions;
     seat ``s``'s agent draws from ``rngs[s]`` (:func:`agent_rngs`), never from
     the generator the state deals with."""

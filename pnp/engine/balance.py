@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from pnp.engine.ladder import SEARCH, Ladder, Rules, levels, play_ladder
 from pnp.engine.plugins import engine_for
@@ -14,13 +13,14 @@ from pnp.engine.skill import balance_level, skill_findings, skill_gap, trace, us
 from pnp.engine.whatif import Table, budget_share, plan, whatif
 from pnp.schema.checks import Simulation
 from pnp.model import Game
+from pnp.rules.figures import LadderFigures, Metrics, WhatIf
 from pnp.rules.findings import Finding, Severity
 
 
 def simulate_game(
     game: Game, games: int, workers: int, seed: int = 1, trust: bool = False, budget: float | None = None,
     search: Sequence[int] = SEARCH, clock: Callable[[], float] = time.monotonic,
-) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, Any], list[Finding]]:
+) -> tuple[dict[str, Metrics], dict[str, dict[str, Metrics]], LadderFigures, list[Finding]]:
     """Play the skill ladder (:mod:`pnp.engine.ladder`) within ``budget``
     seconds, and report per player count the balance at the strongest level
     played, for the rules as printed (judged against ``checks.simulation``)
@@ -44,8 +44,8 @@ def simulate_game(
     )
     ladder, changes = play_all(ways, levels(printed.engine, search), planned, games, seed, workers, budget, clock)
     level = balance_level(ladder, games)
-    out: dict[str, Any] = {}
-    variants: dict[str, dict[str, Any]] = {}
+    out: dict[str, Metrics] = {}
+    variants: dict[str, dict[str, Metrics]] = {}
     findings: list[Finding] = []
     tables = [] if level is None else [(way.variant, n, _measure(ladder, level, way.variant, n)) for way in ways for n in way.counts]
     for variant, n, data in tables:
@@ -59,11 +59,14 @@ def simulate_game(
     usable = printed.engine.usable(printed.prepared) if hasattr(printed.engine, "usable") else None
     steps = trace(ladder, printed.counts)
     used = usage(ladder, usable, printed.counts)
-    summary = {
-        "levels": [{"agent": lv.agent, "games": lv.games, **({"why": lv.why} if lv.why else {})} for lv in ladder.levels],
+    summary: LadderFigures = {
+        "levels": [
+            {"agent": lv.agent, "games": lv.games, "why": lv.why} if lv.why else {"agent": lv.agent, "games": lv.games} for lv in ladder.levels
+        ],
         "balance_level": level, "budget": budget, "seed": seed, "trace": steps, "usage": used,
-        **({"whatif": changes} if changes is not None else {}),
     }
+    if changes is not None:
+        summary["whatif"] = changes
     findings += skill_findings(steps, str(game.source)) + usage_findings(used, str(game.source))
     return out, variants, summary, findings
 
@@ -71,7 +74,7 @@ def simulate_game(
 def play_all(
     ways: Sequence[Rules], names: Sequence[str], planned: Sequence[Table], cap: int, seed: int, workers: int,
     budget: float | None = None, clock: Callable[[], float] = time.monotonic,
-) -> tuple[Ladder, dict[str, Any] | None]:
+) -> tuple[Ladder, WhatIf | None]:
     """The ladder's levels ``names``, then the what-if play of ``planned``
     (none: the ladder has the whole budget), each within its part of ``budget``
     (:func:`pnp.engine.whatif.budget_share`)."""
@@ -81,7 +84,7 @@ def play_all(
     return ladder, whatif(planned, cap, workers, None if budget is None else budget - (clock() - started), clock)
 
 
-def _measure(ladder: Ladder, level: str, variant: str | None, n: int) -> dict[str, Any]:
+def _measure(ladder: Ladder, level: str, variant: str | None, n: int) -> Metrics:
     """One table size at ``level``: its metrics and, for the rules as
     printed, the skill gap of a heuristic seat among random ones."""
     key = (level, ("table", variant, n))
@@ -93,7 +96,7 @@ def _measure(ladder: Ladder, level: str, variant: str | None, n: int) -> dict[st
     return data
 
 
-def _judge(n: int, data: dict[str, Any], bands: Simulation | None, where: str) -> list[Finding]:
+def _judge(n: int, data: Metrics, bands: Simulation | None, where: str) -> list[Finding]:
     """Warn when a figure is outside its band beyond doubt: its whole 95 %
     interval lies outside (a few hundred games must not cry wolf)."""
     found = []

@@ -24,7 +24,6 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from pnp.engine.api import PlayEngine
 from pnp.engine import agents as seats
@@ -35,7 +34,7 @@ FIRST = 8
 SEARCH = (100, 1000)
 """The search agent's two budgets (iterations a decision), unless told."""
 
-Key = tuple[str, Any, int]
+Key = tuple[str, str | int | None, int]
 """("table", variant, players) or ("pair", players, stronger seat)."""
 
 
@@ -44,9 +43,9 @@ class Rules:
     """One way to play the game: the rules as printed (``variant`` None) or a variant."""
 
     variant: str | None
-    engine: PlayEngine
+    engine: PlayEngine[object, object]
     prepared: object
-    options: dict[str, Any]
+    options: dict[str, object]
     counts: tuple[int, ...]
     rollout: str | None = None
     """The agent search levels play out with (game.yaml ``engine.rollout``)."""
@@ -73,7 +72,7 @@ class Ladder:
         return [level.agent for level in self.levels if level.games]
 
 
-def levels(engine: PlayEngine, search: Sequence[int] = SEARCH) -> tuple[str, ...]:
+def levels(engine: PlayEngine[object, object], search: Sequence[int] = SEARCH) -> tuple[str, ...]:
     """The ladder's agent names for ``engine``, weakest first."""
     names = [name for name in ("random", "heuristic") if name in engine.AGENTS]
     if hasattr(engine, "determinize"):

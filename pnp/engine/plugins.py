@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal, cast, overload
+from typing import Literal, cast, overload
 
 from pnp.engine.api import Engine, PlayEngine, ScoreEngine, members
 from pnp.errors import GAME_CODE, Diagnostic, InputError, Source, UsageError, game_code_line
@@ -65,14 +65,14 @@ class UntrustedRules(UsageError):
 @overload
 def engine_for(
     game: Game, trust: bool = False, variant: str | None = None, to: Literal["play"] = "play"
-) -> tuple[PlayEngine, dict[str, Any]]: ...
+) -> tuple[PlayEngine[object, object], dict[str, object]]: ...
 
 
 @overload
-def engine_for(game: Game, trust: bool, variant: str | None, to: Literal["score"]) -> tuple[ScoreEngine, dict[str, Any]]: ...
+def engine_for(game: Game, trust: bool, variant: str | None, to: Literal["score"]) -> tuple[ScoreEngine[object, object], dict[str, object]]: ...
 
 
-def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: Need = "play") -> tuple[Engine, dict[str, Any]]:
+def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: Need = "play") -> tuple[Engine[object], dict[str, object]]:
     """The engine module of ``game`` and its options (those of ``variant``,
     one of game.yaml's ``engine.variants``, when given), checked to provide
     what it needs ``to`` do (:data:`NEEDS`). ``trust``: the user allows the
@@ -97,7 +97,7 @@ def engine_for(game: Game, trust: bool = False, variant: str | None = None, to: 
     return _provides(game, load_folder(game, module), to), options
 
 
-def _provides(game: Game, engine: ModuleType, to: Need) -> Engine:
+def _provides(game: Game, engine: ModuleType, to: Need) -> Engine[object]:
     """``engine``, once it is found to provide everything the protocol of
     what it needs ``to`` do requires (:data:`NEEDS`), each as a function, or
     for ``AGENTS`` a mapping of names to agent factories."""
@@ -120,7 +120,7 @@ def _provides(game: Game, engine: ModuleType, to: Need) -> Engine:
         raise InputError([Diagnostic(game.where.get("engine.rollout", _where(game)), "engine.rollout", (
             f"the engine has no agent {rollout!r} to play games out with; expected one of {', '.join(engine.AGENTS)}"
         ))])
-    return cast(Engine, engine)
+    return cast(Engine[object], engine)
 
 
 def _fits(value: object, function: bool) -> bool:

@@ -85,11 +85,11 @@ def shares(outcome: Outcome) -> tuple[float, ...]:
 class Search:
     """An ISMCTS agent of ``iterations`` determinized playouts a decision."""
 
-    def __init__(self, engine: PlayEngine, prepared: object, iterations: int, rollout: Callable[[], Agent]):
+    def __init__(self, engine: PlayEngine[object, object], prepared: object, iterations: int, rollout: Callable[[], Agent[object]]):
         determinize = getattr(engine, "determinize", None)
         if determinize is None:
             raise EngineError(f"the engine {getattr(engine, '__name__', engine)} has no determinize(prepared, observation, decision, rng): it cannot be searched")
-        self.determinize: Callable[[object, object, Decision, random.Random], State] = determinize
+        self.determinize: Callable[[object, object, Decision, random.Random], State[object]] = determinize
         self.prepared = prepared
         self.iterations = iterations
         self.rollout = rollout()
@@ -109,7 +109,7 @@ class Search:
         best = max(root.children.values(), key=lambda child: child.visits)
         return best.move
 
-    def _descend(self, root: _Node, state: State, rng: random.Random) -> list[_Node]:
+    def _descend(self, root: _Node, state: State[object], rng: random.Random) -> list[_Node]:
         """Select down from ``root`` in one determinization, adding one new
         node at most; the path taken (the playout starts where it ends)."""
         node, path = root, [root]
@@ -164,7 +164,7 @@ class Search:
                 best, top = child, value
         return best
 
-    def _play_out(self, state: State, rng: random.Random) -> Outcome:
+    def _play_out(self, state: State[object], rng: random.Random) -> Outcome:
         return play(state, _Every(self.rollout), _Every(rng), MAX_DECISIONS)  # type: ignore[arg-type]
 
 

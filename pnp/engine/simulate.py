@@ -16,17 +16,17 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pnp.engine import agents as seats
 from pnp.engine.api import Outcome, PlayEngine, agent_rngs, play
 from pnp.errors import UsageError
 from pnp.parallel import fork_map, shared
+from pnp.rules.figures import Mean, Measure, Metrics, OutcomeFigures, Rate
 
 Z95 = 1.959963984540054
 
 
-def wilson(hits: float, total: int, z: float = Z95) -> dict[str, float]:
+def wilson(hits: float, total: int, z: float = Z95) -> Rate:
     """A rate with its 95 % Wilson score interval (another with ``z``: 3.29
     is 99.9 %; ``hits`` may hold parts of one, such as shared wins: the
     interval is then a little wider than need be)."""
@@ -43,9 +43,9 @@ def wilson(hits: float, total: int, z: float = Z95) -> dict[str, float]:
 class Run:
     """What to simulate: which engine, how many players, which agents."""
 
-    engine: PlayEngine
+    engine: PlayEngine[object, object]
     prepared: object
-    options: dict[str, Any]
+    options: dict[str, object]
     players: int
     agents: tuple[str, ...]
     games: int
@@ -127,7 +127,7 @@ class Tally:
         return self
 
 
-def agents_for(engine: PlayEngine, names: Sequence[str], players: int) -> tuple[str, ...]:
+def agents_for(engine: PlayEngine[object, object], names: Sequence[str], players: int) -> tuple[str, ...]:
     """One agent name per seat: a single name fills the table; unknown names are refused."""
     chosen = list(names) or ["heuristic"]
     if len(chosen) == 1:
@@ -207,12 +207,12 @@ and what a game without a winner is in its rules, unless it says otherwise
 (module attributes ROUNDS, ACTIONS, FIRST_SEAT, NO_WINNER)."""
 
 
-def words(engine: PlayEngine) -> dict[str, str]:
+def words(engine: PlayEngine[object, object]) -> dict[str, str]:
     """The engine's own words for the report (:data:`WORDS`)."""
     return {key: str(getattr(engine, key.upper(), default)) for key, default in WORDS.items()}
 
 
-def mean_interval(sums: list[float], games: int, z: float = Z95) -> dict[str, float]:
+def mean_interval(sums: list[float], games: int, z: float = Z95) -> Mean:
     """A per-game mean with its 95 % interval (another with ``z``; normal
     approximation, sample variance)."""
     if games == 0:
@@ -223,7 +223,7 @@ def mean_interval(sums: list[float], games: int, z: float = Z95) -> dict[str, fl
     return {"mean": round(mean, 6), "low": round(mean - half, 6), "high": round(mean + half, 6)}
 
 
-def measured(engine: PlayEngine, tally: Tally) -> dict[str, Any]:
+def measured(engine: PlayEngine[object, object], tally: Tally) -> dict[str, Measure]:
     """Each measure the engine reports, in its ``MEASURES`` order: the mean
     per game and how many games had any, both with 95 % intervals."""
     named = tuple(getattr(engine, "MEASURES", {}))
@@ -234,7 +234,7 @@ def measured(engine: PlayEngine, tally: Tally) -> dict[str, Any]:
     }
 
 
-def metrics(run: Run, tally: Tally) -> dict[str, Any]:
+def metrics(run: Run, tally: Tally) -> Metrics:
     """The numbers a designer reads: seats, outcomes (in the engine's own
     categories, its ``CATEGORIES`` first), length, actions, cards."""
     n, games = run.players, tally.games
@@ -246,7 +246,7 @@ def metrics(run: Run, tally: Tally) -> dict[str, Any]:
     def pct(q: float) -> int:
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0
 
-    outcomes = {}
+    outcomes: dict[str, OutcomeFigures] = {}
     named = tuple(getattr(run.engine, "CATEGORIES", ()))
     for category in (*named, *sorted({c for c, _ in tally.categories} - set(named))):
         wins, losses = tally.categories[(category, True)], tally.categories[(category, False)]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
 
 from pnp.engine.ladder import Ladder
 from pnp.engine.simulate import Z95, Tally, wilson
+from pnp.rules.figures import SkillGap, Step, TracePair, Usage, Verdict
 from pnp.rules.findings import Finding, Severity
 from pnp.words import listed
 
@@ -28,7 +28,7 @@ def _pair(ladder: Ladder, level: str, n: int) -> list[Tally]:
     return [ladder.tallies[(level, ("pair", n, seat))] for seat in range(n)]
 
 
-def step(tallies: list[Tally]) -> dict[str, Any]:
+def step(tallies: list[Tally]) -> Step:
     """One pair at one player count: the stronger seat's share of the games
     someone won (a win shared by k seats is 1/k), against the fair share 1/n,
     with 95 % intervals; ``tallies[s]``: the games with the stronger seat at ``s``."""
@@ -38,14 +38,15 @@ def step(tallies: list[Tally]) -> dict[str, Any]:
     won = sum(t.games - t.no_winner for t in tallies)
     rate = wilson(float(share), won)
     fair = 1 / n
-    verdict = "none won" if not won else "stronger" if rate["low"] > fair else "weaker" if rate["high"] < fair else "even"
+    verdict: Verdict = "none won" if not won else "stronger" if rate["low"] > fair else "weaker" if rate["high"] < fair else "even"
     return {
         "games": sum(t.games for t in tallies), "games_won": won, "share": rate, "fair": round(fair, 6),
-        "times_fair": {k: round(v * n, 4) for k, v in rate.items()}, "verdict": verdict,
+        "times_fair": {"rate": round(rate["rate"] * n, 4), "low": round(rate["low"] * n, 4), "high": round(rate["high"] * n, 4)},
+        "verdict": verdict,
     }
 
 
-def trace(ladder: Ladder, counts: tuple[int, ...]) -> list[dict[str, Any]]:
+def trace(ladder: Ladder, counts: tuple[int, ...]) -> list[TracePair]:
     """Each adjacent pair of levels played, at every player count (:func:`step`)."""
     played = ladder.played()
     return [
@@ -54,14 +55,17 @@ def trace(ladder: Ladder, counts: tuple[int, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def skill_gap(ladder: Ladder, n: int) -> dict[str, Any] | None:
+def skill_gap(ladder: Ladder, n: int) -> SkillGap | None:
     """How far a heuristic seat among random ones beats them, in points of
     win rate (whole wins), from the (random, heuristic) pair; None without it."""
     played = ladder.played()
     if "heuristic" not in played or played.index("heuristic") == 0 or played[played.index("heuristic") - 1] != "random":
         return None
     found = gap(_pair(ladder, "heuristic", n))
-    return {"heuristic_seat": found["strong_seat"], "random_seat": found["weak_seat"], **{k: found[k] for k in ("points", "low", "high")}}
+    return {
+        "heuristic_seat": found["strong_seat"], "random_seat": found["weak_seat"],
+        "points": found["points"], "low": found["low"], "high": found["high"],
+    }
 
 
 def gap(tallies: list[Tally], z: float = Z95) -> dict[str, float]:
@@ -79,26 +83,27 @@ def gap(tallies: list[Tally], z: float = Z95) -> dict[str, float]:
     }
 
 
-def usage(ladder: Ladder, usable: dict[str, tuple[str, ...]] | None, counts: tuple[int, ...]) -> dict[str, dict[str, Any]]:
+def usage(ladder: Ladder, usable: dict[str, tuple[str, ...]] | None, counts: tuple[int, ...]) -> dict[str, dict[str, Usage]]:
     """At each level and player count (the rules as printed, every seat at
     the level): uses per game of each kind of action and each card power, and,
     when the engine says what can be used (``usable``), what never was."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, dict[str, Usage]] = {}
     for level in ladder.played():
         for n in counts:
             tally = ladder.tallies[(level, ("table", None, n))]
             counts_of = {"actions": tally.actions, "powers": tally.powers}
-            row: dict[str, Any] = {"games": tally.games}
-            for kind, counted in counts_of.items():
-                names = sorted({*counted, *(usable or {}).get(kind, ())})
-                row[kind] = {name: round(counted[name] / tally.games, 6) for name in names}
+            per_game = {
+                kind: {name: round(counted[name] / tally.games, 6) for name in sorted({*counted, *(usable or {}).get(kind, ())})}
+                for kind, counted in counts_of.items()
+            }
+            row: Usage = {"games": tally.games, "actions": per_game["actions"], "powers": per_game["powers"]}
             if usable is not None:
                 row["never_used"] = {kind: [name for name in usable.get(kind, ()) if not counted[name]] for kind, counted in counts_of.items()}
             out.setdefault(level, {})[str(n)] = row
     return out
 
 
-def skill_findings(steps: list[dict[str, Any]], where: str) -> list[Finding]:
+def skill_findings(steps: list[TracePair], where: str) -> list[Finding]:
     """A warning for each pair where skill barely matters (the interval
     holds the fair share) and each where the weaker level wins more, at the
     player counts where :data:`MIN_GAMES` games or more had a winner."""
@@ -114,7 +119,7 @@ def skill_findings(steps: list[dict[str, Any]], where: str) -> list[Finding]:
     return found
 
 
-def usage_findings(used: dict[str, dict[str, Any]], where: str) -> list[Finding]:
+def usage_findings(used: dict[str, dict[str, Usage]], where: str) -> list[Finding]:
     """A warning for each level at which some action or power the engine
     can use was never used, with the player counts where it was not (those
     with :data:`MIN_GAMES` games or more)."""

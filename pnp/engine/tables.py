@@ -16,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError
 from pnp.loading.yamlsrc import Document, KeyPath
 
 
-def as_document(table: Document | Mapping[str, Any]) -> Document:
+def as_document(table: Document | Mapping[str, object]) -> Document:
     """A mapping given directly (from code) is read as a document without positions."""
     if isinstance(table, Document):
         return table
@@ -52,7 +51,7 @@ class Player:
     category: str
     partner: int
     """The index of the player this one names under :attr:`Names.partner`, or -1."""
-    data: Mapping[str, Any]
+    data: Mapping[str, object]
 
 
 class TableReader:
@@ -83,7 +82,7 @@ class TableReader:
         if len(self.players) < 2 and not self.errors:
             self.fail(("players",), "a table has at least 2 players")
 
-    def _players(self, entries: list[Any], allowed: Sequence[str] | None, keys: set[str], required: tuple[str, ...]) -> None:
+    def _players(self, entries: list[object], allowed: Sequence[str] | None, keys: set[str], required: tuple[str, ...]) -> None:
         n = self.names
         seen: dict[str, int] = {}
         for i, p in enumerate(entries):
@@ -136,7 +135,7 @@ class TableReader:
     def fail(self, path: KeyPath, message: str) -> None:
         self.errors.append(self.doc.error(path, message))
 
-    def list_of(self, player: Player, key: str) -> list[tuple[KeyPath, Any]]:
+    def list_of(self, player: Player, key: str) -> list[tuple[KeyPath, object]]:
         value = player.data.get(key, [])
         at: KeyPath = ("players", player.index, key)
         if not isinstance(value, list):

@@ -24,12 +24,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pnp.engine.api import Outcome, PlayEngine, agent_rngs, play
 from pnp.engine.ladder import FIRST, games_within
 from pnp.engine.simulate import wilson
 from pnp.parallel import fork_map, shared
+from pnp.rules.figures import PowerChange, WhatIf
 
 AGENT = "heuristic"
 """The agent at every seat of the what-if games."""
@@ -39,7 +39,7 @@ PIECE = 20
 """Games (each played once as printed and once per power) a worker job plays."""
 
 
-def switches(engine: PlayEngine, prepared: object) -> tuple[str, ...]:
+def switches(engine: PlayEngine[object, object], prepared: object) -> tuple[str, ...]:
     """The powers ``engine`` can switch off: its ``usable(prepared)["powers"]``
     when it declares ``SWITCHES = True``, else none."""
     if getattr(engine, "SWITCHES", False) is not True or not hasattr(engine, "usable"):
@@ -51,9 +51,9 @@ def switches(engine: PlayEngine, prepared: object) -> tuple[str, ...]:
 class Table:
     """One player count: the rules as printed and, per power, the same with it off."""
 
-    engine: PlayEngine
+    engine: PlayEngine[object, object]
     prepared: object
-    options: dict[str, Any]
+    options: dict[str, object]
     players: int
     seed: int
     powers: tuple[str, ...]
@@ -62,8 +62,8 @@ class Table:
 
 
 def plan(
-    engine: PlayEngine, prepared: object, options: dict[str, Any], counts: Sequence[int], seed: int,
-    prepare: Callable[[dict[str, Any]], object],
+    engine: PlayEngine[object, object], prepared: object, options: dict[str, object], counts: Sequence[int], seed: int,
+    prepare: Callable[[dict[str, object]], object],
 ) -> list[Table]:
     """A :class:`Table` per player count of ``counts`` (none if ``engine``
     cannot switch its powers off or has no :data:`AGENT`); ``prepare(options)``
@@ -92,7 +92,7 @@ class Changes:
         return self
 
 
-def _outcome(table: Table, prepared: object, options: dict[str, Any], seed: str) -> Outcome:
+def _outcome(table: Table, prepared: object, options: dict[str, object], seed: str) -> Outcome:
     agents = [table.engine.AGENTS[AGENT]() for _ in range(table.players)]
     state = table.engine.new_state(prepared, table.players, random.Random(seed), {**options, "trusted_agents": True})
     return play(state, agents, agent_rngs(seed, table.players))
@@ -132,7 +132,7 @@ def play_changes(planned: Sequence[Table], start: int, stop: int, workers: int) 
 
 def whatif(
     planned: Sequence[Table], cap: int, workers: int, budget: float | None = None, clock: Callable[[], float] = time.monotonic,
-) -> dict[str, Any] | None:
+) -> WhatIf | None:
     """The report (None: nothing to play): per player count, each power's
     share of games whose winners change with it off and of games that used it.
     ``cap`` games per player count; within ``budget`` seconds, a first batch
@@ -151,9 +151,9 @@ def whatif(
     return {"agent": AGENT, "games": games, "by_players": {str(t.players): rows(t, c) for t, c in zip(planned, totals)}}
 
 
-def rows(table: Table, counted: Changes) -> list[dict[str, Any]]:
+def rows(table: Table, counted: Changes) -> list[PowerChange]:
     """Each power's figures at one player count, most changing first."""
-    out = [
+    out: list[PowerChange] = [
         {"power": power, "changed": wilson(counted.changed[power], counted.games), "used": wilson(counted.used[power], counted.games)}
         for power in table.powers
     ]

@@ -14,6 +14,7 @@ from pnp.errors import InputError
 from pnp.schema.checks import AmountValue, Deal, FieldRef, Odds, PerValue, SetSize, Supply
 from pnp.model import Card, Component, Game
 from pnp.rules import instances, links, numbers
+from pnp.rules.figures import DealRow, GoalOdds, SymbolTotals
 from pnp.rules.findings import Report, Severity
 from pnp.rules.odds import OddsCache, at_least_of_kind
 from pnp.rules.run import Run
@@ -62,7 +63,7 @@ def _deal(run: Run, deal: Deal, path: str) -> None:
     table = run.table("deal", deal.hand, f"{path}.hand")
     if deck is None or table is None:
         return
-    rows = {}
+    rows: dict[int, DealRow] = {}
     core = sum(card.copies for card in _core(run, deck))
     per_value = run.value_table("deal", deal.per_value, f"{path}.per_value") if deal.per_value else None
     if deal.per_value and per_value is None:
@@ -72,8 +73,9 @@ def _deal(run: Run, deal: Deal, path: str) -> None:
         if players not in table:
             continue
         size = core
-        if isinstance(per_value, dict) and isinstance(per_value.get(players), int) and values:
-            size = per_value[players] * len(values)
+        given = per_value.get(players) if isinstance(per_value, dict) else None
+        if isinstance(given, int) and values:
+            size = given * len(values)
         dealt = players * (table[players] + deal.extra)
         left = size - dealt
         rows[players] = {"deck": size, "dealt": dealt, "left": left}
@@ -251,7 +253,7 @@ def _balance(run: Run, rule: FieldRef, path: str) -> None:
     component = run.component("balance", rule.component, f"{path}.component")
     if component is None or not _dealt(run, component, f"{path}.component"):
         return
-    totals: dict[str, dict[str, Any]] = {}
+    totals: dict[str, SymbolTotals] = {}
     for card in component.cards:
         for symbol, sign in _signed(card, rule.field).items():
             row = totals.setdefault(symbol, {"plus": 0, "minus": 0, "cards": 0})
@@ -280,7 +282,7 @@ def _odds(run: Run, rule: Odds, path: str, cache: OddsCache) -> None:
     field = rule.field
     cards = [card for card in deck.cards for _ in range(card.copies)]
     sizes = sorted({table[n] for n in range(run.game.players[0], run.game.players[1] + 1) if n in table})
-    results: dict[str, dict[str, Any]] = {}
+    results: dict[str, dict[str, GoalOdds]] = {}
     for goal in (c for c in goal_component.cards if c.copies):  # a card at copies 0 is never dealt
         wanted = _signed(goal, field)
         if len(wanted) < rule.need:
@@ -306,7 +308,7 @@ def _odds(run: Run, rule: Odds, path: str, cache: OddsCache) -> None:
 
 def _judge(
     run: Run, rule: Odds, goal: Card, name: str, odds: dict[int, Fraction], hands: dict[int, int]
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, GoalOdds]:
     """Report a goal card no hand can satisfy (error) or whose odds leave the
     declared band (warning); return its exact odds for the report."""
     where = str(goal.source)
@@ -342,7 +344,7 @@ def _suit_odds(run: Run, rule: Odds, path: str) -> None:
         return
     values = {card.fields.get(rule.field) for card in _core(run, deck)}
     label = rule.label or f"at least {rule.need}"
-    results: dict[str, dict[str, Any]] = {}
+    results: dict[str, dict[str, GoalOdds]] = {}
     for goal in (c for c in goal_component.cards if c.copies):  # a card at copies 0 is never drawn
         sought = goal.fields.get(rule.seeks) or ()
         seeks = set(sought) if isinstance(sought, Iterable) else set()

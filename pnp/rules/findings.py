@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from pnp.rules.figures import Exact
 
 
 class Severity(str, Enum):
@@ -29,7 +29,7 @@ class Finding:
 class Report:
     game: str
     findings: tuple[Finding, ...]
-    exact: dict[str, Any] = field(default_factory=dict)
+    exact: Exact = field(default_factory=Exact)
 
     def errors(self, strict: bool = False) -> list[Finding]:
         bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}

@@ -12,12 +12,13 @@ modules count only with ``modules: true``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from pnp.schema.checks import Instances
 from pnp.model import Card, Component, Game
+from pnp.rules.figures import Exact
 from pnp.rules.findings import Severity
 
 Comparison = Literal["more_than", "at_most", "equals"]
@@ -50,7 +51,7 @@ class RuleProblem(ValueError):
         """The rules key whose value is faulty, if that is the fault."""
 
 
-def _rules_value(value: str, rules: Mapping[str, Any], what: str) -> Any:
+def _rules_value(value: str, rules: Mapping[str, object], what: str) -> object:
     if value not in rules:
         keys = ", ".join(str(k) for k in rules) or "none"
         raise RuleProblem(f"{what}: no rules key {value!r}; expected {_EXPECTED[what.split('.')[0]]} or one of the rules keys: {keys}", what)
@@ -60,20 +61,25 @@ def _rules_value(value: str, rules: Mapping[str, Any], what: str) -> Any:
 _EXPECTED = {"where": "a list of values", **dict.fromkeys(("draw", *COMPARISONS), "a whole number")}
 
 
-def _number(value: Any, rules: Mapping[str, Any], what: str) -> int:
+def _number(value: int | str, rules: Mapping[str, object], what: str) -> int:
     """A whole number given inline or as the name of a rules key holding one."""
     found = _rules_value(value, rules, what) if isinstance(value, str) else value
     if not isinstance(found, int) or isinstance(found, bool) or found < 0:
-        raise RuleProblem(f"rules.{value}: expected a whole number ({what} counts with it), found {found!r}", f"rules.{value}", value)
+        raise RuleProblem(f"rules.{value}: expected a whole number ({what} counts with it), found {found!r}", f"rules.{value}", _key(value))
     return found
 
 
-def _allowed(value: Any, rules: Mapping[str, Any], what: str) -> set[object]:
+def _allowed(value: Sequence[object] | str, rules: Mapping[str, object], what: str) -> set[object]:
     """The values a ``where`` entry allows: a list, or the name of a rules key holding one."""
     found = _rules_value(value, rules, what) if isinstance(value, str) else value
     if not isinstance(found, (list, tuple)) or not found:
-        raise RuleProblem(f"rules.{value}: expected a list of values ({what} selects with it), found {found!r}", f"rules.{value}", value)
+        raise RuleProblem(f"rules.{value}: expected a list of values ({what} selects with it), found {found!r}", f"rules.{value}", _key(value))
     return set(found)
+
+
+def _key(value: object) -> str | None:
+    """The rules key a faulty value was taken from (None: it was given inline)."""
+    return value if isinstance(value, str) else None
 
 
 def _values(card: Card, field: str) -> list[object]:
@@ -126,7 +132,7 @@ class Run(Protocol):
     """What a check run offers a check (pnp.rules.run.Run)."""
 
     game: Game
-    exact: dict[str, Any]
+    exact: Exact
     unusable: set[str]
 
     def add(self, level: Severity, check: str, message: str, where: str) -> None: ...
@@ -138,7 +144,10 @@ class Run(Protocol):
     def component(self, check: str, component_id: str, path: str) -> Component | None: ...
 
 
-def report(run: Run, rule: Instances, path: str, core: Callable[[Any, Component], list[Card]]) -> None:
+R = TypeVar("R", bound=Run)
+
+
+def report(run: R, rule: Instances, path: str, core: Callable[[R, Component], list[Card]]) -> None:
     """Run one ``checks.instances`` rule: an error per value out of bounds,
     the counts in ``exact.instances.LABEL``. ``core``: the component's cards
     outside optional modules."""

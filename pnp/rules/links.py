@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from pnp.schema.checks import Agree, Links
 from pnp.model import Card

@@ -12,12 +12,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 
 from pnp.schema.checks import Dice, Means, Profile, Tokens
 from pnp.model import Card, Component
+from pnp.rules.figures import ProfileGroup, TokenTable
 from pnp.rules.findings import Severity
 from pnp.rules.run import Run
 
@@ -64,7 +64,7 @@ def profile(run: Run, rule: Profile, path: str) -> None:
         if spread is not None and max(values) - min(values) > spread:
             run.add(Severity.ERROR, "profile", f"{card.title}: highest {max(values)} less lowest {min(values)} is more than {spread} ({why})", str(card.source))
     groups = _groups(component, rule.group)
-    report: dict[str, Any] = {}
+    report: dict[str, ProfileGroup] = {}
     for name, cards in groups.items():
         rows = [numbers[c.id] for c in cards]
         if rule.undominated:
@@ -82,7 +82,7 @@ def profile(run: Run, rule: Profile, path: str) -> None:
     run.exact.setdefault("profile", {})[component.id] = {"groups": report, "means": means, "why": why}
 
 
-def _tally(values: Any) -> dict[int, int]:
+def _tally(values: Iterable[int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for v in values:
         out[v] = out.get(v, 0) + 1
@@ -100,9 +100,9 @@ def _dominated(run: Run, cards: list[Card], numbers: dict[str, tuple[int, ...]],
                 break
 
 
-def _means(run: Run, component: Component, numbers: dict[str, tuple[int, ...]], fields: list[str], means: Means, why: str) -> dict[str, Any]:
+def _means(run: Run, component: Component, numbers: dict[str, tuple[int, ...]], fields: list[str], means: Means, why: str) -> dict[str, dict[str, float]]:
     """Per value of ``means.by`` held by at least ``means.size_min`` cards: each field's mean, within [min, max]."""
-    out = {}
+    out: dict[str, dict[str, float]] = {}
     for value, cards in _groups(component, means.by).items():
         if len(cards) < means.size_min:
             continue
@@ -164,7 +164,7 @@ def tokens(run: Run, rule: Tokens, path: str) -> None:
     if start is None or most is None or most == 0:
         return
     value = sum(k * v for k, v in table.items())
-    rows = {}
+    rows: dict[int, TokenTable] = {}
     low, high = run.game.players
     for players in range(low, high + 1):
         left = value - start * players

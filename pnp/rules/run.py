@@ -5,12 +5,15 @@ with one error at the faulty value's own place."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import TypeGuard, TypeVar
 
 from pnp.errors import Diagnostic, Source
 from pnp.loading.yamlsrc import dotted
 from pnp.model import Card, Component, Game
+from pnp.rules.figures import Exact
 from pnp.rules.findings import Finding, Severity
+
+V = TypeVar("V")
 
 
 class Run:
@@ -20,7 +23,7 @@ class Run:
     def __init__(self, game: Game):
         self.game = game
         self.findings: list[Finding] = []
-        self.exact: dict[str, Any] = {}
+        self.exact: Exact = {}
         self.unusable: set[str] = set()
         """Rules keys already reported as unusable (each is reported once)."""
         self.refused: list[Diagnostic] = []
@@ -55,7 +58,7 @@ class Run:
         """A check the data makes impossible to work out: an input error at ``path``."""
         self.refused.append(Diagnostic(self.source(path), path, message))
 
-    def number(self, check: str, value: Any, path: str) -> int | None:
+    def number(self, check: str, value: int | str, path: str) -> int | None:
         """A whole number given at ``path``, or the value of the rules key it
         names; None (after an error at the faulty value's own place) if neither."""
         if not isinstance(value, str):
@@ -88,13 +91,13 @@ class Run:
         ``MAX_COUNT`` for every allowed player count; entries for other counts
         are dropped with a warning. None (after an error) when it is not one.
         ``path``: where the check names the key."""
-        return self._counts(check, key, path, lambda v: _count(v))
+        return self._counts(check, key, path, _count)
 
-    def value_table(self, check: str, key: str, path: str) -> dict[int, Any] | None:
+    def value_table(self, check: str, key: str, path: str) -> dict[int, int | dict[object, int]] | None:
         """A rules table {player count: number, or {value: number}} (cards of each value)."""
-        return self._counts(check, key, path, lambda v: _count(v) or (isinstance(v, dict) and all(_count(n) for n in v.values())))
+        return self._counts(check, key, path, _count_or_counts)
 
-    def _counts(self, check: str, key: str, path: str, sound: Callable[[object], bool]) -> dict[int, Any] | None:
+    def _counts(self, check: str, key: str, path: str, sound: Callable[[object], TypeGuard[V]]) -> dict[int, V] | None:
         table = self.game.rules.get(key)
         low, high = self.game.players
         where = self.where(f"rules.{key}")
@@ -128,6 +131,11 @@ MAX_COUNT = 10_000
 
 def _count(value: object) -> TypeGuard[int]:
     return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+def _count_or_counts(value: object) -> TypeGuard[int | dict[object, int]]:
+    """A count, or a count for each of some values."""
+    return _count(value) or (isinstance(value, dict) and all(_count(n) for n in value.values()))
 
 
 def _shown(value: object) -> str:

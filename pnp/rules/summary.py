@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Any
+from typing import Literal
 
+from pnp.rules.figures import Exact, LadderFigures, Measure, Metrics, OddsFigures, OutcomeFigures, Usage, WhatIf
 from pnp.rules.findings import Report, Severity
 from pnp.words import count
 
@@ -59,7 +60,7 @@ def as_text(report: Report, strict: bool) -> str:
     return "\n".join(lines)
 
 
-def played_lines(exact: dict[str, Any]) -> list[str]:
+def played_lines(exact: Exact) -> list[str]:
     """Simulated play, as printed and in each variant, then the skill ladder."""
     lines = []
     plays = [("", exact.get("simulation", {}))]
@@ -72,30 +73,30 @@ def played_lines(exact: dict[str, Any]) -> list[str]:
     return lines
 
 
-def figure_lines(exact: dict[str, Any]) -> list[str]:
+def figure_lines(exact: Exact) -> list[str]:
     """One line per card profile group, die, token supply, link and agreement checked."""
     lines = []
     for component, found in exact.get("profile", {}).items():
         for group, row in found["groups"].items():
             totals = ", ".join(f"{f} {t}" for f, t in row["totals"].items())
             lines.append(f"Profile ({component}, {group}): {row['cards']} cards, sums {_counts(row['sums'])}, spreads {_counts(row['spreads'])}; totals {totals}")
-    for label, row in exact.get("dice", {}).items():
-        lines.append(f"Dice ({label}): " + ", ".join(f"{v} {p}" for v, p in row["odds"].items()))
-    for label, row in exact.get("tokens", {}).items():
-        shortest = ", ".join(f"{n} players {t['shortest_turns']} turns" for n, t in row["tables"].items())
-        lines.append(f"Tokens ({label}): worth {row['value']} in {row['tokens']} tokens; the supply lasts at least: {shortest}")
-    for key, row in exact.get("links", {}).items():
-        lines.append(f"Links ({key}): {len(row['named'])} of {row['targets']} named")
-    for key, row in exact.get("agree", {}).items():
-        lines.append(f"Agree ({key}): {row['groups']} groups, by size {_counts(row['sizes'])}")
+    for label, die in exact.get("dice", {}).items():
+        lines.append(f"Dice ({label}): " + ", ".join(f"{v} {p}" for v, p in die["odds"].items()))
+    for label, supply in exact.get("tokens", {}).items():
+        shortest = ", ".join(f"{n} players {t['shortest_turns']} turns" for n, t in supply["tables"].items())
+        lines.append(f"Tokens ({label}): worth {supply['value']} in {supply['tokens']} tokens; the supply lasts at least: {shortest}")
+    for key, link in exact.get("links", {}).items():
+        lines.append(f"Links ({key}): {len(link['named'])} of {link['targets']} named")
+    for key, agreed in exact.get("agree", {}).items():
+        lines.append(f"Agree ({key}): {agreed['groups']} groups, by size {_counts(agreed['sizes'])}")
     return lines
 
 
-def _counts(tally: dict[Any, int]) -> str:
+def _counts(tally: dict[int, int]) -> str:
     return ", ".join(f"{k}: {n}" for k, n in tally.items())
 
 
-def measure_lines(measures: dict[str, Any]) -> list[str]:
+def measure_lines(measures: dict[str, Measure]) -> list[str]:
     """The measures as report lines: mean per game and share of games with any,
     each with its 95 % interval; those no game had share one line, so the
     table shows what happened."""
@@ -118,14 +119,14 @@ def agents_said(agents: list[str]) -> str:
     return "agents by seat " + ", ".join(agents)
 
 
-def no_winner_said(sim: dict[str, Any]) -> str | None:
+def no_winner_said(sim: Metrics) -> str | None:
     """How often nobody won, in the game's own words for it; None when it
     never happened (the line would say nothing)."""
     rate = sim["no_winner_rate"]["rate"]
     return f"no winner {rate:.1%} ({sim['words']['no_winner']})" if rate > 0 else None
 
 
-def outcomes_said(outcomes: dict[str, Any]) -> str | None:
+def outcomes_said(outcomes: dict[str, OutcomeFigures]) -> str | None:
     """The engine's categories with how often each won; None when every
     category only restates winning or losing (all its seats won, or none did)."""
     if not any(v["wins"] and v["losses"] for v in outcomes.values()):
@@ -133,7 +134,7 @@ def outcomes_said(outcomes: dict[str, Any]) -> str | None:
     return "outcomes: " + ", ".join(f"{k} {v['share']['rate']:.0%} (wins {v['win_rate']['rate']:.0%})" for k, v in outcomes.items())
 
 
-def _play_lines(label: str, players: str, sim: dict[str, Any]) -> list[str]:
+def _play_lines(label: str, players: str, sim: Metrics) -> list[str]:
     """One table size of simulated play: the summary, seats, and the engine's measures."""
     agents = agents_said(sim["agents"])
     no_winner = no_winner_said(sim)
@@ -149,7 +150,7 @@ def _play_lines(label: str, players: str, sim: dict[str, Any]) -> list[str]:
     ]
 
 
-def ladder_lines(ladder: dict[str, Any]) -> list[str]:
+def ladder_lines(ladder: LadderFigures) -> list[str]:
     """The skill ladder: the levels played, the trace of each step up, and
     each level's usage of actions and powers (pnp.engine.skill)."""
     levels = ", ".join(
@@ -168,7 +169,7 @@ def ladder_lines(ladder: dict[str, Any]) -> list[str]:
     return lines + whatif_lines(ladder.get("whatif"))
 
 
-def whatif_lines(whatif: dict[str, Any] | None) -> list[str]:
+def whatif_lines(whatif: WhatIf | None) -> list[str]:
     """Which powers change the winner most often (pnp.engine.whatif), one line a player count."""
     if whatif is None:
         return []
@@ -185,9 +186,10 @@ def whatif_lines(whatif: dict[str, Any] | None) -> list[str]:
     return lines
 
 
-def _usage_said(by_count: dict[str, Any]) -> str:
+def _usage_said(by_count: dict[str, Usage]) -> str:
     parts = []
-    for kind in ("actions", "powers"):
+    kinds: tuple[Literal["actions", "powers"], ...] = ("actions", "powers")
+    for kind in kinds:
         names = sorted({name for row in by_count.values() for name in row[kind]})
         spans = [(min(row[kind].get(name, 0.0) for row in by_count.values()), max(row[kind].get(name, 0.0) for row in by_count.values())) for name in names]
         if names:
@@ -195,7 +197,7 @@ def _usage_said(by_count: dict[str, Any]) -> str:
     return "; ".join(parts) or "nothing counted"
 
 
-def seat_balance(sim: dict[str, Any]) -> str:
+def seat_balance(sim: Metrics) -> str:
     """The seat balance measured, the range the seats' 95 % intervals allow,
     and, against a band, whether it is met: a band warns only when the whole
     range falls below it (:func:`pnp.engine.balance._judge`)."""
@@ -213,7 +215,7 @@ def seat_balance(sim: dict[str, Any]) -> str:
     return f"{allowed}, all below the band's {band:.2f})"
 
 
-def _plot(odds: dict[str, Any]) -> str:
+def _plot(odds: OddsFigures) -> str:
     """Inline SVG: one line per goal card, odds against player count."""
     goal = odds["goals"]
     if not goal:

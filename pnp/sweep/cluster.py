@@ -12,18 +12,33 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from pnp.errors import PnpError, UsageError
-from pnp.sweep.tasks import Job, play_job
+from pnp.sweep.tasks import Job, Result, play_job
 
 if TYPE_CHECKING:
     from pnp.sweep.run import Executor
 
 RETRIES = 3
 CONNECT_SECONDS = 30
+
+
+class Future(Protocol):
+    """A task on the cluster (``distributed.Future``), as pnp uses it."""
+
+    def result(self) -> Result: ...
+
+
+class Client(Protocol):
+    """A Dask client (``distributed.Client``), as pnp uses it: Dask's own
+    types are not checked (the extra is optional)."""
+
+    def submit(self, func: Callable[[Job], Result], job: Job, *, key: str, retries: int, pure: bool) -> Future: ...
+
+    def cancel(self, futures: Sequence[Future]) -> None: ...
 
 
 class MissingExtra(PnpError):
@@ -44,7 +59,7 @@ def require() -> None:
 
 
 @contextmanager
-def client(scheduler: str | None, workers: int) -> Iterator[Any]:
+def client(scheduler: str | None, workers: int) -> Iterator[Client]:
     """A Dask client: of ``scheduler``'s cluster, or of a local one with ``workers`` processes."""
     from distributed import Client, LocalCluster
 
@@ -62,12 +77,12 @@ def client(scheduler: str | None, workers: int) -> Iterator[Any]:
         yield local
 
 
-def executor(dask: Any, tag: str) -> Executor:
+def executor(dask: Client, tag: str) -> Executor:
     """A function playing jobs on ``dask``'s workers, yielding each result as
     it finishes; ``tag`` (the sweep's fingerprint) keeps two sweeps' task names apart."""
     from distributed import as_completed
 
-    def run(jobs: Sequence[Job]) -> Iterator[dict[str, Any]]:
+    def run(jobs: Sequence[Job]) -> Iterator[Result]:
         futures = [
             dask.submit(play_job, job, key=f"pnp-sweep-{hashlib.sha256(f'{tag}:{job.name}'.encode()).hexdigest()[:24]}",
                         retries=RETRIES, pure=False)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pnp.engine.simulate import Z95, Tally, mean_interval, wilson
 from pnp.engine.skill import gap
+from pnp.rules.figures import Mean, Rate
 from pnp.sweep.spec import Band
 
 Z_DROP = 3.2905267314919255
@@ -54,11 +54,11 @@ def _interval(value: float, low: float, high: float) -> Interval:
     return {"value": round(value, 6), "low": round(low, 6), "high": round(high, 6)}
 
 
-def _rate(r: dict[str, float]) -> Interval:
+def _rate(r: Rate) -> Interval:
     return _interval(r["rate"], r["low"], r["high"])
 
 
-def _mean(m: dict[str, float]) -> Interval:
+def _mean(m: Mean) -> Interval:
     return _interval(m["mean"], m["low"], m["high"])
 
 
@@ -115,5 +115,5 @@ def verdict(targets: Sequence[Band], by_players: Mapping[int, Mapping[str, list[
     return Verdict(missed, opened, round(far, 6), by_target)
 
 
-def rank_key(v: Verdict, dropped: bool, games: int) -> tuple[Any, ...]:
+def rank_key(v: Verdict, dropped: bool, games: int) -> tuple[bool, int, float, int, int]:
     return (dropped, v.missed, v.distance, v.open, -games)

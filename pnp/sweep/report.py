@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from pnp.sweep.judge import Interval, distance
+from pnp.sweep.run import Row
 from pnp.sweep.spec import MEASURES, Band, Sweep
 
 COLOURS = {"met": "#2e7d32", "open": "#f9a825", "missed": "#c62828"}
@@ -32,7 +32,7 @@ def interval_said(found: Sequence[Interval]) -> str:
     return f"{i['value']:.3g} ({i['low']:.3g}-{i['high']:.3g})"
 
 
-def as_text(rows: Sequence[dict[str, Any]], sweep: Sweep) -> list[str]:
+def as_text(rows: Sequence[Row], sweep: Sweep) -> list[str]:
     """The ranking, one line per version and player count."""
     shown = measures_shown(sweep)
     lines = []
@@ -57,7 +57,7 @@ def _colour(band: Band | None, found: Sequence[Interval]) -> str:
     return "#" + "".join(f"{round(a + (b - a) * far):02x}" for a, b in zip(low, high))
 
 
-def heatmaps(rows: Sequence[dict[str, Any]], sweep: Sweep) -> list[str]:
+def heatmaps(rows: Sequence[Row], sweep: Sweep) -> list[str]:
     """One SVG per measure and player count over the two heat-map changes."""
     if len(sweep.changes) < 1:
         return []
@@ -80,7 +80,7 @@ def heatmaps(rows: Sequence[dict[str, Any]], sweep: Sweep) -> list[str]:
     return out
 
 
-def _grid(title: str, axes: Sequence[str], xs: Sequence[Any], ys: Sequence[Any], cells: dict[tuple[int, int], tuple[str, str]]) -> str:
+def _grid(title: str, axes: Sequence[str], xs: Sequence[object], ys: Sequence[object], cells: dict[tuple[int, int], tuple[str, str]]) -> str:
     cw, ch, left, top = 64, 28, 90, 48
     w, h = left + cw * len(xs) + 10, top + ch * len(ys) + 10
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img">',
@@ -101,7 +101,7 @@ def _grid(title: str, axes: Sequence[str], xs: Sequence[Any], ys: Sequence[Any],
     return "".join(parts)
 
 
-def ranking_chart(rows: Sequence[dict[str, Any]], limit: int = 40) -> str:
+def ranking_chart(rows: Sequence[Row], limit: int = 40) -> str:
     """A bar per version, best first: its distance from the targets, coloured by verdict."""
     ranked = [r for r in rows if r["rank"] is not None][:limit]
     far = max([r["distance"] for r in ranked] + [1e-9])
@@ -118,7 +118,7 @@ def ranking_chart(rows: Sequence[dict[str, Any]], limit: int = 40) -> str:
     return "".join(parts)
 
 
-def as_html(rows: Sequence[dict[str, Any]], sweep: Sweep, title: str, command: str, summary: str) -> str:
+def as_html(rows: Sequence[Row], sweep: Sweep, title: str, command: str, summary: str) -> str:
     shown = measures_shown(sweep)
     head = "".join(f"<th>{escape(m)}</th>" for m in shown)
     body = []

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import NotRequired, Protocol, TextIO, TypedDict
 
 from pnp.engine.api import PlayEngine
 from pnp.engine.simulate import Z95, Tally
@@ -27,11 +27,37 @@ from pnp.errors import PnpError, UsageError
 from pnp.model import Game
 from pnp.sweep import judge
 from pnp.sweep.spec import Sweep
-from pnp.sweep.tasks import PAIR, TABLE, Job, decode, seed_of
+from pnp.sweep.tasks import PAIR, TABLE, Job, Result, decode, seed_of
 from pnp.sweep.variants import Version, apply, first, key, neighbours, said
 
-Executor = Callable[[Sequence[Job]], Iterator[dict[str, Any]]]
+Executor = Callable[[Sequence[Job]], Iterator[Result]]
 """Plays jobs, yielding each one's result as it finishes."""
+
+
+class Bar(Protocol):
+    """A progress bar (:class:`pnp.progress.Progress`)."""
+
+    def advance(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Row(TypedDict):
+    """A version in the ranking (:func:`table`); one that could not be played has a ``why`` instead of figures."""
+
+    rank: int | None
+    version: str
+    key: str
+    values: dict[str, object]
+    verdict: str
+    missed: NotRequired[int]
+    open: NotRequired[int]
+    distance: NotRequired[float]
+    targets: NotRequired[dict[str, dict[str, str]]]
+    dropped_after_round: NotRequired[int | None]
+    games: NotRequired[dict[str, int]]
+    measures: NotRequired[dict[str, dict[str, list[judge.Interval]]]]
+    why: NotRequired[str]
 
 
 @dataclass
@@ -46,16 +72,16 @@ class Book:
     """Versions whose rules the engine refused to prepare, and why."""
     dropped: dict[str, int] = field(default_factory=dict)
     """The round after which each dropped version was dropped."""
-    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+    results: dict[str, Result] = field(default_factory=dict)
     """Each finished task's result, by task name."""
-    stored: dict[str, dict[str, Any]] = field(default_factory=dict)
+    stored: dict[str, Result] = field(default_factory=dict)
     """Results read back from a results file, each counted when its round
     comes (:func:`sweep_rounds`): a later round's games must not sway an
     earlier round's decisions."""
     totals: dict[tuple[str, int], tuple[Tally, list[Tally]]] = field(default_factory=dict)
     """Per version and player count: its table's tally and per-seat skill tallies."""
 
-    def record(self, result: dict[str, Any]) -> None:
+    def record(self, result: Result) -> None:
         """Count a finished task's result (once)."""
         if result["task"] in self.results:
             return
@@ -86,7 +112,7 @@ def fingerprint(sweep: Sweep, game: Game) -> str:
     return digest.hexdigest()[:16]
 
 
-def read_results(path: Path, print_: str) -> dict[str, dict[str, Any]]:
+def read_results(path: Path, print_: str) -> dict[str, Result]:
     """The results already in ``path`` (none when it does not exist); a
     file of another sweep is refused; a last line cut short is left out."""
     if not path.exists():
@@ -105,7 +131,7 @@ def read_results(path: Path, print_: str) -> dict[str, dict[str, Any]]:
     return {row["task"]: row for row in rows[1:] if "task" in row}
 
 
-def add_version(book: Book, sweep: Sweep, game: Game, engine: PlayEngine, version: Version, born: int) -> None:
+def add_version(book: Book, sweep: Sweep, game: Game, engine: PlayEngine[object, object], version: Version, born: int) -> None:
     """Enter ``version`` (once), with the player counts it is played at, or
     why its rules cannot be played."""
     name = key(version)
@@ -145,7 +171,7 @@ def jobs_for(book: Book, sweep: Sweep, game: Game, trust: bool, round_: int, tag
     return sorted(out, key=lambda j: (-j.players, j.batch, j.name))  # the biggest tables first
 
 
-def standing(book: Book, sweep: Sweep, name: str, z: float = Z95) -> tuple[dict[int, dict[str, Any]], judge.Verdict, dict[int, int]]:
+def standing(book: Book, sweep: Sweep, name: str, z: float = Z95) -> tuple[dict[int, dict[str, list[judge.Interval]]], judge.Verdict, dict[int, int]]:
     """A version's measures per player count, its verdict and its games."""
     found, games = {}, {}
     for n in book.counts.get(name, ()):
@@ -165,7 +191,7 @@ def ranked(book: Book, sweep: Sweep, z: float = Z95) -> list[str]:
     return sorted(keys, key=lambda name: keys[name])
 
 
-def close_round(book: Book, sweep: Sweep, game: Game, engine: PlayEngine, round_: int) -> None:
+def close_round(book: Book, sweep: Sweep, game: Game, engine: PlayEngine[object, object], round_: int) -> None:
     """Drop the versions that miss a target beyond doubt; an adaptive search
     then adds the neighbours of the best still in play."""
     for name in book.counts:
@@ -180,8 +206,8 @@ def close_round(book: Book, sweep: Sweep, game: Game, engine: PlayEngine, round_
 
 
 def sweep_rounds(
-    book: Book, sweep: Sweep, game: Game, engine: PlayEngine, trust: bool, execute: Executor, sink: TextIO | None,
-    progress: Callable[[str, int], Any] | None = None, on_result: Callable[[dict[str, Any]], None] | None = None,
+    book: Book, sweep: Sweep, game: Game, engine: PlayEngine[object, object], trust: bool, execute: Executor, sink: TextIO | None,
+    progress: Callable[[str, int], Bar] | None = None, on_result: Callable[[Result], None] | None = None,
 ) -> None:
     """Play every round, writing each result to ``sink`` as it arrives."""
     tag = fingerprint(sweep, game)
@@ -209,9 +235,9 @@ def sweep_rounds(
         close_round(book, sweep, game, engine, round_)
 
 
-def table(book: Book, sweep: Sweep) -> list[dict[str, Any]]:
+def table(book: Book, sweep: Sweep) -> list[Row]:
     """The ranking: each version with its verdict, games and measures (95 %)."""
-    rows = []
+    rows: list[Row] = []
     for rank, name in enumerate(ranked(book, sweep), 1):
         found, verdict, games = standing(book, sweep, name)
         rows.append({
@@ -230,5 +256,5 @@ def table(book: Book, sweep: Sweep) -> list[dict[str, Any]]:
     return rows
 
 
-def seconds(results: Iterable[Mapping[str, Any]]) -> float:
+def seconds(results: Iterable[Result]) -> float:
     return sum(float(r.get("seconds", 0.0)) for r in results)

@@ -90,7 +90,7 @@ class Change:
     kind: str
     target: tuple[Any, ...]
     """option: (option,); copies: (component, card); rule: (rule, at); variant: ()."""
-    values: tuple[Any, ...]
+    values: tuple[object, ...]
     path: tuple[str | int, ...]
     """Its key path in the sweep file, for errors about it."""
 

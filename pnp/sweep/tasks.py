@@ -17,12 +17,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from pnp.engine import agents as seats
 from pnp.engine.api import PlayEngine, agent_rngs, play
 from pnp.engine.simulate import Run, Tally, tally_range
 from pnp.sweep.spec import Change
+from pnp.sweep.variants import Version
 
 TABLE, PAIR = "table", "pair"
 """A table of the sweep's agents; a skill pair: one strong seat among weak ones."""
@@ -35,7 +36,7 @@ class Job:
     """The game's fingerprint (:func:`pnp.sweep.run.fingerprint`): what a worker prepared for another is not reused."""
     trust: bool
     changes: tuple[Change, ...]
-    version: tuple[Any, ...]
+    version: Version
     key: str
     """The version's key (:func:`pnp.sweep.variants.key`)."""
     players: int
@@ -56,10 +57,33 @@ def seed_of(sweep_seed: int, version: str, players: int, kind: str) -> int:
     return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
 
 
-_PREPARED: dict[tuple[str, bool, str], tuple[PlayEngine, Any, dict[str, Any], str | None]] = {}
+class Counts(TypedDict):
+    """A tally's counts a sweep judges by, as JSON (:func:`encode`)."""
+
+    games: int
+    no_winner: int
+    capped: int
+    seat_wins: dict[str, int]
+    shared_wins: list[list[int]]
+    """[seat, winners, count] per (seat, number of winners)."""
+    rounds: dict[str, int]
 
 
-def prepared(job: Job) -> tuple[PlayEngine, Any, dict[str, Any], str | None]:
+class Result(TypedDict):
+    """A played job: its task's name, its tallies' counts, and the seconds it took."""
+
+    task: str
+    tallies: list[Counts]
+    seconds: float
+
+
+Prepared = tuple[PlayEngine[object, object], object, dict[str, object], str | None]
+"""A version's engine, prepared rules, options and rollout agent."""
+
+_PREPARED: dict[tuple[str, bool, str], Prepared] = {}
+
+
+def prepared(job: Job) -> Prepared:
     """The engine, prepared rules, options and rollout agent of ``job``'s
     version, once per worker process."""
     from pnp.engine.plugins import engine_for
@@ -77,7 +101,7 @@ def prepared(job: Job) -> tuple[PlayEngine, Any, dict[str, Any], str | None]:
     return _PREPARED[cache]
 
 
-def play_job(job: Job) -> dict[str, Any]:
+def play_job(job: Job) -> Result:
     """Play ``job``'s games; its counts, JSON-ready, and the seconds it took."""
     started = time.perf_counter()
     engine, rules, options, rollout = prepared(job)
@@ -90,7 +114,7 @@ def play_job(job: Job) -> dict[str, Any]:
     return {"task": job.name, "tallies": [encode(t) for t in tallies], "seconds": round(time.perf_counter() - started, 6)}
 
 
-def _pairs(engine: PlayEngine, rules: Any, options: dict[str, Any], job: Job, rollout: str | None, start: int, stop: int) -> list[Tally]:
+def _pairs(engine: PlayEngine[object, object], rules: object, options: dict[str, object], job: Job, rollout: str | None, start: int, stop: int) -> list[Tally]:
     """Game ``i`` with the strong agent at seat ``i % players``, counted per
     strong seat (as :func:`pnp.engine.skill.gap` takes them)."""
     strong, weak = job.agents
@@ -105,7 +129,7 @@ def _pairs(engine: PlayEngine, rules: Any, options: dict[str, Any], job: Job, ro
     return tallies
 
 
-def encode(tally: Tally) -> dict[str, Any]:
+def encode(tally: Tally) -> Counts:
     """The counts a sweep judges by, as JSON (keys made text)."""
     return {
         "games": tally.games, "no_winner": tally.no_winner, "capped": tally.capped,
@@ -115,7 +139,7 @@ def encode(tally: Tally) -> dict[str, Any]:
     }
 
 
-def decode(data: dict[str, Any]) -> Tally:
+def decode(data: Counts) -> Tally:
     return Tally(
         games=data["games"], no_winner=data["no_winner"], capped=data["capped"],
         seat_wins=Counter({int(k): v for k, v in data["seat_wins"].items()}),

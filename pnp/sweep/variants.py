@@ -26,7 +26,8 @@ from pnp.loading.yamlsrc import load_yaml
 from pnp.model import Game
 from pnp.sweep.spec import Change, Sweep
 
-Version = tuple[Any, ...]
+Version = tuple[object, ...]
+"""One value per change of a sweep, as its file gives them."""
 PRINTED = "printed"
 """The value of a ``variant`` change that plays the rules as printed."""
 
@@ -40,12 +41,12 @@ def said(changes: Sequence[Change], version: Version) -> str:
     return ", ".join(f"{c.name}={json.dumps(v) if not isinstance(v, str) else v}" for c, v in zip(changes, version))
 
 
-def apply(game: Game, changes: Sequence[Change], version: Version) -> tuple[Game, dict[str, Any]]:
+def apply(game: Game, changes: Sequence[Change], version: Version) -> tuple[Game, dict[str, object]]:
     """``game`` with ``version``'s card copies and rules values, and the
     engine options it plays with: those of its variant, then its options."""
     assert game.engine is not None
     chosen = next((v for c, v in zip(changes, version) if c.kind == "variant"), PRINTED)
-    options = game.engine.options_for(None if chosen == PRINTED else chosen)
+    options = game.engine.options_for(None if chosen == PRINTED else str(chosen))
     rules = dict(game.rules)
     for change, value in zip(changes, version):
         if change.kind == "option":
@@ -55,6 +56,7 @@ def apply(game: Game, changes: Sequence[Change], version: Version) -> tuple[Game
             table = rules[rule]
             rules[rule] = value if at is None or not isinstance(table, dict) else {**table, at: value}  # a table (checked)
         elif change.kind == "copies":
+            assert isinstance(value, int)  # the sweep file's copies are whole numbers (pnp.sweep.spec)
             game = _copies(game, change.target[0], change.target[1], value)
     return replace(game, rules=rules), options
 
@@ -97,7 +99,7 @@ def first(sweep: Sweep) -> list[Version]:
     return sample(sweep.changes, sweep.samples, sweep.seed)
 
 
-def check_against(sweep: Sweep, game: Game, engine: PlayEngine) -> None:
+def check_against(sweep: Sweep, game: Game, engine: PlayEngine[object, object]) -> None:
     """Refuse, at the sweep file's lines, what the game does not have: a
     card, a rules value (or a value its declared type refuses), a variant,
     an agent, a player count."""
@@ -121,7 +123,7 @@ def check_against(sweep: Sweep, game: Game, engine: PlayEngine) -> None:
         raise InputError(ck.diagnostics)
 
 
-def _agent(engine: PlayEngine, name: str, path: tuple[str | int, ...], ck: Checker) -> None:
+def _agent(engine: PlayEngine[object, object], name: str, path: tuple[str | int, ...], ck: Checker) -> None:
     try:
         seats.check(engine, name)
     except PnpError as exc:

@@ -11,10 +11,10 @@ from typing import TypeVar
 from pnp.engine.api import Agent, Outcome, State
 
 
-S = TypeVar("S", bound=State)
+S = TypeVar("S", bound=State[object])
 
 
-def play_checked(state: S, agents: Sequence[Agent], rng: random.Random, check: Callable[[S], None], max_steps: int) -> Outcome:
+def play_checked(state: S, agents: Sequence[Agent[object]], rng: random.Random, check: Callable[[S], None], max_steps: int) -> Outcome:
     """Play ``state`` to the end as :func:`pnp.engine.api.play` does, asserting
     that every decision offers options, every choice is one of them, ``check``
     holds after each choice, and the game ends within ``max_steps`` choices."""

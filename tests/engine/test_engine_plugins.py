@@ -75,10 +75,10 @@ def test_an_engine_that_fails_to_import_is_located(tmp_path: Path, code: str, li
 @pytest.mark.parametrize(
     "where, command",
     [
-        ("    def apply(self, choice: Any) -> None:\n", ["simulate", "--players", "3", "--games", "200", "--workers", "2"]),  # in a worker
-        ("    def apply(self, choice: Any) -> None:\n", ["simulate", "--players", "3", "--games", "20", "--workers", "1"]),
-        ("    def apply(self, choice: Any) -> None:\n", ["check", "--games", "20"]),
-        ("def prepare(game: Game, options: Mapping[str, Any]) -> Deck:\n", ["simulate", "--players", "2", "--games", "5"]),  # before any game
+        ("    def apply(self, choice: object) -> None:\n", ["simulate", "--players", "3", "--games", "200", "--workers", "2"]),  # in a worker
+        ("    def apply(self, choice: object) -> None:\n", ["simulate", "--players", "3", "--games", "20", "--workers", "1"]),
+        ("    def apply(self, choice: object) -> None:\n", ["check", "--games", "20"]),
+        ("def prepare(game: Game, options: Mapping[str, object]) -> Deck:\n", ["simulate", "--players", "2", "--games", "5"]),  # before any game
     ],
 )
 def test_an_engine_that_fails_while_playing_is_located(tmp_path: Path, where: str, command: list[str]) -> None:

@@ -1,7 +1,10 @@
 """pnp's import structure, read from the source with ``ast``: no module imports
 one of a later layer, and no import cycle anywhere, in pnp/ or in a game's
 own code. An import inside a function counts (hiding an edge in a function
-does not remove it); one under ``if TYPE_CHECKING:`` does not, as it never runs.
+does not remove it). In pnp/ one under ``if TYPE_CHECKING:`` does not, as it
+never runs; in a game's code it does: a module that names another's type
+for its annotations still depends on it (the fix is a type both import
+from below, as "I am thou"'s effects take a ``Board``).
 
 The layers are :data:`LAYERS`, from the bottom up (README.md, "How it is
 built"): a module may import its own layer and the layers before it.
@@ -44,11 +47,13 @@ def modules(package: Path, name: str) -> dict[str, Path]:
     return out
 
 
-def imported(name: str, path: Path, known: Mapping[str, Path]) -> Iterator[str]:
+def imported(name: str, path: Path, known: Mapping[str, Path], typing: bool = False) -> Iterator[str]:
     """The modules of ``known`` that ``name``'s source imports, wherever the
-    import statement is (``from a import b``: ``a.b`` when it is a module, else ``a``)."""
+    import statement is (``from a import b``: ``a.b`` when it is a module, else ``a``);
+    ``typing``: those under ``if TYPE_CHECKING:`` too."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in _run_time(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in ast.walk(tree) if typing else _run_time(tree):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names if alias.name in known)
         elif isinstance(node, ast.ImportFrom):
@@ -74,9 +79,9 @@ def _run_time(tree: ast.AST) -> Iterator[ast.AST]:
         yield from _run_time(node)
 
 
-def graph(known: Mapping[str, Path]) -> dict[str, set[str]]:
-    """Module -> the modules of ``known`` it imports."""
-    return {name: {n for n in imported(name, path, known) if n in known and n != name} for name, path in known.items()}
+def graph(known: Mapping[str, Path], typing: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules of ``known`` it imports (``typing``: under ``if TYPE_CHECKING:`` too)."""
+    return {name: {n for n in imported(name, path, known, typing) if n in known and n != name} for name, path in known.items()}
 
 
 def cycles(edges: Mapping[str, set[str]]) -> list[list[str]]:
@@ -155,7 +160,8 @@ GAME_CODE = sorted(p.parent for p in ROOT.glob("card_data/*/rules/__init__.py"))
 
 @pytest.mark.parametrize("rules", GAME_CODE, ids=[p.parent.name for p in GAME_CODE])
 def test_a_games_own_code_has_no_import_cycle(rules: Path) -> None:
-    assert cycles(graph(modules(rules, "rules"))) == []
+    """Not even through the imports that only name types (``if TYPE_CHECKING:``)."""
+    assert cycles(graph(modules(rules, "rules"), typing=True)) == []
 
 
 def test_the_checks_see_a_cycle_and_a_climb(tmp_path: Path) -> None:
@@ -165,4 +171,7 @@ def test_the_checks_see_a_cycle_and_a_climb(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("from . import b\n")
     (tmp_path / "b.py").write_text("def f():\n    from .a import x\n")
     assert cycles(graph(modules(tmp_path, "rules"))) == [["rules.a", "rules.b"]]
+    (tmp_path / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import A\n")
+    assert cycles(graph(modules(tmp_path, "rules"))) == []
+    assert cycles(graph(modules(tmp_path, "rules"), typing=True)) == [["rules.a", "rules.b"]]
     assert layer("pnp.loading.loader") < layer("pnp.output.stage")

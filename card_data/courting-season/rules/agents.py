@@ -18,7 +18,7 @@ INFLUENCE = 2.0
 """What an influence card drawn is taken to be worth."""
 
 
-def _random() -> Agent:
+def _random() -> Agent[View]:
     def agent(view: Any, decision: Decision, rng: random.Random) -> Any:
         return rng.choice(decision.options)
 
@@ -86,7 +86,7 @@ def _approve(view: View, decision: Decision) -> Any:
     return best if approval(view.pack, best, mine, other) >= 3 or len(cards) > 1 else None
 
 
-def _heuristic() -> Agent:
+def _heuristic() -> Agent[View]:
     def agent(view: View, decision: Decision, rng: random.Random) -> Any:
         kind, pack = decision.kind, view.pack
         if kind == "act":
@@ -105,6 +105,6 @@ def _heuristic() -> Agent:
     return agent
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"heuristic": _heuristic, "random": _random}
+AGENTS: dict[str, Callable[[], Agent[View]]] = {"heuristic": _heuristic, "random": _random}
 
 __all__ = ["AGENTS"]

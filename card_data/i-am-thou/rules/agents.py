@@ -190,7 +190,7 @@ def _wands(obs: Observation, options: Product) -> Any:
     return max(counts, key=counts.__getitem__) if counts else (players[0], npcs[0])
 
 
-def heuristic() -> Agent:
+def heuristic() -> Agent[Observation]:
     """The heuristic, with a note of each race it read (read again when the
     visits, its points or the revealed ledger change)."""
     notes: dict[tuple[Any, ...], Race] = {}
@@ -207,4 +207,4 @@ def heuristic() -> Agent:
     return agent
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"heuristic": heuristic, "random": lambda: random_agent}
+AGENTS: dict[str, Callable[[], Agent[Observation]]] = {"heuristic": heuristic, "random": lambda: random_agent}

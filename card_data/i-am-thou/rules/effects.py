@@ -10,40 +10,38 @@ interaction ability; any other kind one decision of an effect under way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnp.engine.api import Product
 
+from .board import Board
 from .table import (
     CHARIOT, DEATH, EMPEROR, EMPRESS, FOOL, HANGED_MAN, HERMIT, HIEROPHANT, HIGH_PRIESTESS, JUDGEMENT, JUSTICE, LOVERS, MAGICIAN,
     MOON, NPC_IDS, NPCS, PLAYER, SKIP, STAR, STRENGTH, SUIT_IDS, SUN, TEMPERANCE, TOWER, WHEEL, WORLD, DEVIL,
 )
 
-if TYPE_CHECKING:
-    from .state import ThouState
-
 ALL_NPCS = tuple(range(NPCS))
-Offer = Callable[["ThouState", int, tuple[Any, ...]], Sequence[Any] | None]
-Choose = Callable[["ThouState", int, tuple[Any, ...], Any], None]
+Offer = Callable[[Board, int, tuple[Any, ...]], Sequence[Any] | None]
+Choose = Callable[[Board, int, tuple[Any, ...], Any], None]
 
 
-def others(st: ThouState, seat: int, negative: bool) -> tuple[int, ...]:
+def others(st: Board, seat: int, negative: bool) -> tuple[int, ...]:
     """The players ``seat`` may target (an immune one not by a negative effect)."""
     return tuple(p for p in range(st.n) if p != seat and not (negative and p in st.immune))
 
 
-def owned(st: ThouState, seat: int, but: int = -1) -> tuple[int, ...]:
+def owned(st: Board, seat: int, but: int = -1) -> tuple[int, ...]:
     """NPCs the seat may willingly lose a point of: it knows it has one."""
     known = st.mines[seat].known
     return tuple(x for x in ALL_NPCS if known[x] > 0 and x != but)
 
 
-def player_and_npc(st: ThouState, seat: int, negative: bool, npcs: tuple[int, ...] = ALL_NPCS) -> Sequence[Any]:
+def player_and_npc(st: Board, seat: int, negative: bool, npcs: tuple[int, ...] = ALL_NPCS) -> Sequence[Any]:
     players = others(st, seat, negative)
     return Product((players, npcs)) if players and npcs else ()
 
 
-def in_a_row(st: ThouState, seat: int, npc: int) -> bool:
+def in_a_row(st: Board, seat: int, npc: int) -> bool:
     """Empress and Tower: a round that is a multiple of three, and this seat
     visited ``npc`` in each of the last three rounds (this one included)."""
     r = st.round
@@ -56,7 +54,7 @@ def in_a_row(st: ThouState, seat: int, npc: int) -> bool:
 # -- effects that resolve at once --------------------------------------------------
 
 
-def _npc(st: ThouState, seat: int, item: tuple[Any, ...]) -> None:
+def _npc(st: Board, seat: int, item: tuple[Any, ...]) -> None:
     """An NPC's effect begins: a decision goes first in the todo, or it resolves now."""
     x = item[1]
     if NPC_IDS[x] in st.prep.without:
@@ -81,14 +79,14 @@ def _npc(st: ThouState, seat: int, item: tuple[Any, ...]) -> None:
     m.todo.insert(0, ("magician-in",) if x == MAGICIAN else (NPC_IDS[x],))
 
 
-def _empress(st: ThouState, seat: int) -> None:
+def _empress(st: Board, seat: int) -> None:
     m = st.mines[seat]
     if in_a_row(st, seat, EMPRESS) and "empress" not in m.extra_next:
         m.extra_next.append("empress")
         st.power("empress")
 
 
-def _chariot(st: ThouState, seat: int) -> None:
+def _chariot(st: Board, seat: int) -> None:
     """An extra point on each NPC this seat and another player both visited
     this round; once a round."""
     m = st.mines[seat]
@@ -103,7 +101,7 @@ def _chariot(st: ThouState, seat: int) -> None:
         st.power("chariot")
 
 
-def _hermit(st: ThouState, seat: int) -> None:
+def _hermit(st: Board, seat: int) -> None:
     m = st.mines[seat]
     visited = any(PLAYER + seat in v for v in st.history[st.round - 1])
     if not visited and "hermit" not in m.extra_next:
@@ -111,12 +109,12 @@ def _hermit(st: ThouState, seat: int) -> None:
         st.power("hermit")
 
 
-def _wheel(st: ThouState, seat: int) -> None:
+def _wheel(st: Board, seat: int) -> None:
     st.mines[seat].wheel_next = True
     st.power("wheel-of-fortune")
 
 
-def _strength(st: ThouState, seat: int) -> None:
+def _strength(st: Board, seat: int) -> None:
     m = st.mines[seat]
     if m.strength_last < st.round - 1:
         m.strength_last = st.round
@@ -124,12 +122,12 @@ def _strength(st: ThouState, seat: int) -> None:
         st.power("strength")
 
 
-def _death(st: ThouState, seat: int) -> None:
+def _death(st: Board, seat: int) -> None:
     st.mines[seat].death_next = True
     st.power("death")
 
 
-AT_ONCE: dict[int, Callable[[ThouState, int], None]] = {
+AT_ONCE: dict[int, Callable[[Board, int], None]] = {
     EMPRESS: _empress, CHARIOT: _chariot, HERMIT: _hermit, WHEEL: _wheel, STRENGTH: _strength, DEATH: _death,
 }
 
@@ -142,11 +140,11 @@ def _any_npc(but: int = -1) -> Offer:
     return lambda st, seat, item: npcs
 
 
-def _magician_in(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
+def _magician_in(st: Board, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     return (SKIP, *owned(st, seat, MAGICIAN))
 
 
-def _magician_out(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
+def _magician_out(st: Board, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     if st.mines[seat].known[MAGICIAN] < 1:
         return ()
     return (SKIP, *(x for x in ALL_NPCS if x != MAGICIAN))
@@ -156,19 +154,19 @@ def _pick_player(negative: bool) -> Offer:
     return lambda st, seat, item: others(st, seat, negative)
 
 
-def _hanged(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
+def _hanged(st: Board, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     if st.round < 2:
         return ()
     last = st.history[st.round - 2][seat]
     return tuple(x for x in owned(st, seat, HANGED_MAN) if x in last)
 
 
-def _temperance(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
+def _temperance(st: Board, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     m = st.mines[seat]
     return (SKIP, *ALL_NPCS) if m.thirds >= st.prep.thirds * (m.temperance_used + 1) else ()
 
 
-def _cups(st: ThouState, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
+def _cups(st: Board, seat: int, item: tuple[Any, ...]) -> Sequence[Any]:
     gifts = tuple((p, x) for p in others(st, seat, False) for x in owned(st, seat))
     return (SKIP, *gifts) if gifts else ()
 
@@ -202,20 +200,20 @@ OFFERS: dict[str, Offer] = {
 # -- choices ----------------------------------------------------------------------
 
 
-def _fool(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _fool(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     st.mines[seat].fool_last = st.round
     st.mines[seat].todo.insert(0, ("npc", x))
     st.power("fool")
 
 
-def _magician_in_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _magician_in_choose(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     if x != SKIP:
         st.move(seat, x, MAGICIAN)
         st.power("magician")
     st.mines[seat].todo.insert(0, ("magician-out",))
 
 
-def _magician_out_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _magician_out_choose(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     if x != SKIP:
         st.move(seat, MAGICIAN, x)
         st.power("magician")
@@ -225,7 +223,7 @@ def _keep(name: str, into: str, public: bool = False) -> Choose:
     """A choice kept for next round: in the seat's own record (``into``, its
     secret), or announced (``public``: a list of the state)."""
 
-    def choose(st: ThouState, seat: int, item: tuple[Any, ...], choice: Any) -> None:
+    def choose(st: Board, seat: int, item: tuple[Any, ...], choice: Any) -> None:
         if public:
             getattr(st, into).append((seat, choice) if into == "worlds_next" else choice)
         else:
@@ -235,24 +233,24 @@ def _keep(name: str, into: str, public: bool = False) -> Choose:
     return choose
 
 
-def _justice(st: ThouState, seat: int, item: tuple[Any, ...], choice: tuple[int, int]) -> None:
+def _justice(st: Board, seat: int, item: tuple[Any, ...], choice: tuple[int, int]) -> None:
     p, x = choice
     st.mines[p].justice_next.append(x)
     st.tell(p, "justice", x)
     st.power("justice")
 
 
-def _lovers(st: ThouState, seat: int, item: tuple[Any, ...], p: int) -> None:
+def _lovers(st: Board, seat: int, item: tuple[Any, ...], p: int) -> None:
     st.mines[seat].lovers_pick.append(p)
 
 
-def _hanged_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _hanged_choose(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     st.lose(seat, x)
     st.mines[seat].todo.insert(0, ("npc", x))
     st.power("hanged-man")
 
 
-def _temperance_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _temperance_choose(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     if x == SKIP:
         return
     m = st.mines[seat]
@@ -262,7 +260,7 @@ def _temperance_choose(st: ThouState, seat: int, item: tuple[Any, ...], x: int) 
     st.power("temperance")
 
 
-def _devil(st: ThouState, seat: int, item: tuple[Any, ...], choice: tuple[int, int]) -> None:
+def _devil(st: Board, seat: int, item: tuple[Any, ...], choice: tuple[int, int]) -> None:
     p, x = choice
     st.lose(seat, x)
     st.lose(p, x)
@@ -270,19 +268,19 @@ def _devil(st: ThouState, seat: int, item: tuple[Any, ...], choice: tuple[int, i
     st.power("devil")
 
 
-def _tower(st: ThouState, seat: int, item: tuple[Any, ...], p: int) -> None:
+def _tower(st: Board, seat: int, item: tuple[Any, ...], p: int) -> None:
     st.mines[p].tower_next = True
     st.tell(p, "tower", seat)
     st.power("tower")
 
 
-def _sun(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _sun(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     st.mines[seat].sun_last = st.round
     st.gain(seat, x, 1)
     st.power("sun")
 
 
-def _judgement(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _judgement(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     had = st.points[seat][x]
     st.points[seat][x] = st.mines[seat].known[x] = 0
     share = had * 4 // 5
@@ -291,11 +289,11 @@ def _judgement(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
     st.power("judgement")
 
 
-def _judgement_point(st: ThouState, seat: int, item: tuple[Any, ...], x: int) -> None:
+def _judgement_point(st: Board, seat: int, item: tuple[Any, ...], x: int) -> None:
     st.gain(seat, x, 1)
 
 
-def _cups_choose(st: ThouState, seat: int, item: tuple[Any, ...], gift: tuple[int, int] | int) -> None:
+def _cups_choose(st: Board, seat: int, item: tuple[Any, ...], gift: tuple[int, int] | int) -> None:
     if not isinstance(gift, tuple):
         return
     p, x = gift
@@ -305,7 +303,7 @@ def _cups_choose(st: ThouState, seat: int, item: tuple[Any, ...], gift: tuple[in
     st.power("cups interaction")
 
 
-def _swords(st: ThouState, seat: int, item: tuple[Any, ...], p: int) -> None:
+def _swords(st: Board, seat: int, item: tuple[Any, ...], p: int) -> None:
     st.mines[p].blocked_next.append(seat)
     st.tell(p, "swords", seat)
     st.power("swords interaction")
@@ -336,7 +334,7 @@ CHOICES: dict[str, Choose] = {
 }
 
 
-def _suit(st: ThouState, seat: int, item: tuple[Any, ...]) -> None:
+def _suit(st: Board, seat: int, item: tuple[Any, ...]) -> None:
     """A suit's interaction ability begins: Coins pays now, Swords chooses next round."""
     m = st.mines[seat]
     if f"{item[0]} interaction" in st.prep.without:
@@ -350,7 +348,7 @@ def _suit(st: ThouState, seat: int, item: tuple[Any, ...]) -> None:
         m.todo.insert(0, (item[0] + "!",))
 
 
-def next_decision(st: ThouState, seat: int) -> tuple[str, Sequence[Any]] | None:
+def next_decision(st: Board, seat: int) -> tuple[str, Sequence[Any]] | None:
     """Resolve the seat's effects up to its next decision: (kind, options), or None when done."""
     m = st.mines[seat]
     while m.todo:
@@ -372,6 +370,6 @@ def next_decision(st: ThouState, seat: int) -> tuple[str, Sequence[Any]] | None:
     return None
 
 
-def choose(st: ThouState, seat: int, choice: Any) -> None:
+def choose(st: Board, seat: int, choice: Any) -> None:
     item = st.mines[seat].todo.pop(0)
     CHOICES[item[0].rstrip("!")](st, seat, item, choice)

@@ -5,15 +5,13 @@ was chosen for next round takes hold)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .board import Board
 from .table import CUPS, FOOL, LOVERS, NPCS, PLAYER, SUIT_IDS, Mine
 
-if TYPE_CHECKING:
-    from .state import ThouState
 
-
-def reveal(st: ThouState) -> None:
+def reveal(st: Board) -> None:
     """Every seat's visits made public; points for each NPC visited; the
     Wands' watches and the Swords' points; each seat's effects queued."""
     visits = tuple(tuple(m.picks) for m in st.mines)
@@ -39,7 +37,7 @@ def reveal(st: ThouState) -> None:
         queue(st, s, visits)
 
 
-def _visit_points(st: ThouState, s: int, x: int, count: int, who: set[int]) -> None:
+def _visit_points(st: Board, s: int, x: int, count: int, who: set[int]) -> None:
     """The points seat ``s`` earns for ``count`` visits to NPC ``x``, and
     where they go: the seat is told what it can see of them."""
     m = st.mines[s]
@@ -74,7 +72,7 @@ def _visit_points(st: ThouState, s: int, x: int, count: int, who: set[int]) -> N
     m.known[x] += told
 
 
-def _fool_points(st: ThouState, s: int, true: int) -> None:
+def _fool_points(st: Board, s: int, true: int) -> None:
     """The Fool's second option: each Fool point becomes two random points."""
     got = [st.rng.randrange(NPCS) for _ in range(2 * true)]
     for x in got:
@@ -84,7 +82,7 @@ def _fool_points(st: ThouState, s: int, true: int) -> None:
         st.power("fool")
 
 
-def queue(st: ThouState, s: int, visits: tuple[tuple[int, ...], ...]) -> None:
+def queue(st: Board, s: int, visits: tuple[tuple[int, ...], ...]) -> None:
     """The seat's effects this round: each NPC visited (none under Death),
     then each interaction ability (once a visit either way, once more for
     each visit returned), then the Swords blocks it owes from last round."""
@@ -101,7 +99,7 @@ def queue(st: ThouState, s: int, visits: tuple[tuple[int, ...], ...]) -> None:
     m.todo = todo
 
 
-def end_round(st: ThouState) -> None:
+def end_round(st: Board) -> None:
     """Lovers paired; what was chosen this round for the next takes hold."""
     visits = st.history[-1]
     for s, m in enumerate(st.mines):
@@ -119,7 +117,7 @@ def end_round(st: ThouState) -> None:
             m.known = list(st.points[s])
 
 
-def _next_round(st: ThouState, m: Mine) -> None:
+def _next_round(st: Board, m: Mine) -> None:
     m.actions = st.prep.visits + len(m.extra_next) - m.tower_next
     m.extra_next, m.tower_next = [], False
     m.justice, m.justice_next = m.justice_next, []

@@ -16,14 +16,14 @@ from . import scoring
 from .agents import Greedy, Heuristic, random_agent
 from .lookahead import Lookahead
 from .state import BEHIND, FIRST, MOVES, PartisanState, determinize
-from .table import Card, Pack
+from .table import Card, Pack, View
 
 __all__ = [
     "ACTIONS", "AGENTS", "CATEGORIES", "FIRST_SEAT", "MEASURES", "NO_WINNER", "ROUNDS", "determinize", "new_state", "player_counts", "prepare",
     "score", "score_text", "usable",
 ]
 
-AGENTS: dict[str, Callable[[], Agent]] = {
+AGENTS: dict[str, Callable[[], Agent[View]]] = {
     "heuristic": lambda: Greedy(contest=1.0, endgame=1.0),
     "partisan-first": lambda: Heuristic(),
     "random": lambda: random_agent,

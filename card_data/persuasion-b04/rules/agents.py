@@ -238,7 +238,7 @@ _BY_KIND: dict[str, Any] = {
 }
 """Each kind of decision's method, looked up once."""
 
-AGENTS: dict[str, Callable[[], Agent]] = {
+AGENTS: dict[str, Callable[[], Agent[Observation]]] = {
     "random": lambda: random_agent,
     "heuristic": lambda: Heuristic(),
     "never-propose": lambda: Heuristic(can_propose=False),

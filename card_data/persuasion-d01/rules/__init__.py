@@ -72,7 +72,8 @@ def score(pack: Pack, table: Document | Mapping[str, Any]) -> dict[str, Any]:
                 front.append(card)
             else:
                 reader.fail(path, f"expected a letter id or a suit ({', '.join(pack.suits)}), found {card!r}")
-        wish = desires.get(p.data.get("desires"))  # type: ignore[arg-type]
+        wanted = p.data.get("desires")
+        wish = desires.get(wanted) if isinstance(wanted, str) else None
         if wish is None:
             reader.fail(("players", p.index, "desires"), f"unknown desires card {p.data.get('desires')!r}")
         hearts = reader.count(p, "hearts", 0, pack.hearts * (n - 1))

@@ -190,7 +190,7 @@ class Heuristic:
         return "reflect" if any(not self._matches(obs, c) for c in own) else "skip"
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {
+AGENTS: dict[str, Callable[[], Agent[Observation]]] = {
     "random": lambda: random_agent,
     "heuristic": lambda: Heuristic(),
     "never-propose": lambda: Heuristic(can_propose=False),

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
-from pnp.engine.api import Agent, Decision, EngineError, IllegalMove, Outcome
+from pnp.engine.api import Agent, Decision, EngineError, IllegalMove, Outcome, whole_option
 from pnp.engine.tables import Names, TableReader, as_document
 from pnp.loading.yamlsrc import Document
 from pnp.model import Game
@@ -49,13 +49,16 @@ class Observation:
     ranks: tuple[int, ...]
 
 
-def prepare(game: Game, options: Mapping[str, Any]) -> Deck:
+def prepare(game: Game, options: Mapping[str, object]) -> Deck:
     deck = next((c for c in game.components if c.id == options["deck"]), None)
     if deck is None:
         raise EngineError(f"engine.options.deck: no component {options['deck']!r}")
+    rank = options["rank"]
+    if not isinstance(rank, str):
+        raise EngineError(f"engine.options.rank: expected the name of the cards' rank field, found {rank!r}")
     ids = tuple(card.id for card in deck.cards for _ in range(card.copies))
-    ranks = tuple(card.whole(options["rank"]) for card in deck.cards for _ in range(card.copies))
-    hand = int(options.get("hand", 5))
+    ranks = tuple(card.whole(rank) for card in deck.cards for _ in range(card.copies))
+    hand = whole_option(options.get("hand", 5), "hand", 1)
     if hand * game.players[1] > len(ids):
         raise EngineError(f"{game.players[1]} players need {hand * game.players[1]} cards; the deck has {len(ids)}")
     return Deck(ids, ranks, hand, game.players)
@@ -68,7 +71,7 @@ def player_counts(deck: Deck) -> list[int]:
 class HighCardState:
     """One game: a simultaneous pick per round, asked seat by seat."""
 
-    def __init__(self, deck: Deck, players: int, rng: random.Random, options: Mapping[str, Any]):
+    def __init__(self, deck: Deck, players: int, rng: random.Random, options: Mapping[str, object]):
         order = list(range(len(deck.ids)))
         rng.shuffle(order)
         self.deck, self.n = deck, players
@@ -84,9 +87,9 @@ class HighCardState:
         seat = len(self.picked)
         return Decision(seat, "play", tuple(self.hands[seat]))
 
-    def apply(self, choice: Any) -> None:
+    def apply(self, choice: object) -> None:
         seat = len(self.picked)
-        if self.check and choice not in self.hands[seat]:
+        if not isinstance(choice, int) or self.check and choice not in self.hands[seat]:
             raise IllegalMove(f"seat {seat}: {choice!r} is not a card in hand")
         self.hands[seat].remove(choice)
         self.picked.append(choice)
@@ -119,7 +122,7 @@ class HighCardState:
         )
 
 
-def new_state(deck: Deck, players: int, rng: random.Random, options: Mapping[str, Any]) -> HighCardState:
+def new_state(deck: Deck, players: int, rng: random.Random, options: Mapping[str, object]) -> HighCardState:
     return HighCardState(deck, players, rng, options)
 
 
@@ -142,26 +145,38 @@ def determinize(deck: Deck, obs: Observation, decision: Decision, rng: random.Ra
     return state
 
 
-def _random() -> Agent:
-    def agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+def _random() -> Agent[Observation]:
+    def agent(obs: Observation, decision: Decision, rng: random.Random) -> object:
         return rng.choice(list(decision.options))
 
     return agent
 
 
-def _highest() -> Agent:
+def _highest() -> Agent[Observation]:
     """Plays its highest card: greedy, and beatable."""
 
-    def agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
+    def agent(obs: Observation, decision: Decision, rng: random.Random) -> object:
         return max(decision.options, key=lambda card: obs.ranks[card])
 
     return agent
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"heuristic": _highest, "random": _random}
+AGENTS: dict[str, Callable[[], Agent[Observation]]] = {"heuristic": _highest, "random": _random}
 
 
-def score(deck: Deck, table: Document | Mapping[str, Any]) -> dict[str, Any]:
+class Seat(TypedDict):
+    name: str
+    rounds: int
+    wins: bool
+
+
+class Scored(TypedDict):
+    """A scored table: each player's rounds, and whether they win."""
+
+    players: list[Seat]
+
+
+def score(deck: Deck, table: Document | Mapping[str, object]) -> Scored:
     """A played table: ``players: [{name, rounds}]``; the most rounds wins."""
     reader = TableReader(as_document(table), TABLE, None, ("name", "rounds"), ("name", "rounds"))
     counts = [reader.count(p, "rounds", 0, deck.hand) for p in reader.players]
@@ -170,5 +185,5 @@ def score(deck: Deck, table: Document | Mapping[str, Any]) -> dict[str, Any]:
     return {"players": [{"name": p.name, "rounds": c, "wins": c == best} for p, c in zip(reader.players, counts)]}
 
 
-def score_text(result: Mapping[str, Any]) -> Sequence[str]:
+def score_text(result: Scored) -> Sequence[str]:
     return [f"{p['name']}: {p['rounds']} rounds{': WINS' if p['wins'] else ''}" for p in result["players"]]

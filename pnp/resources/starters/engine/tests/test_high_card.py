@@ -8,19 +8,17 @@ import json
 import shutil
 import random
 from pathlib import Path
-from typing import Any
-
 import pytest
 
 from pnp.engine.api import IllegalMove, agent_rngs, play
-from pnp.engine.plugins import engine_for
+from pnp.engine.plugins import engine_for, load_folder
 from pnp.loading.loader import load_game
 from pnp.testing import reachable, run_pnp
 
 GAME_DIR = Path(__file__).resolve().parent.parent
 GAME = load_game(GAME_DIR)
-_ENGINE, OPTIONS = engine_for(GAME, trust=True)  # outside card_data/: asked for explicitly
-RULES: Any = _ENGINE  # this game's own module: its states' hands, picks and reveals are read below
+_, OPTIONS = engine_for(GAME, trust=True)  # outside card_data/: asked for explicitly; checks it can play
+RULES = load_folder(GAME, "rules")  # the same module, as itself: its states' hands, picks and reveals are read below
 DECK = RULES.prepare(GAME, OPTIONS)
 
 
