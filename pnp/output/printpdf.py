@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 import pikepdf
 from pikepdf import Name
@@ -34,8 +34,7 @@ from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
-from pnp.render.findings import layout_diagnostics, raise_errors
-from pnp.render.inspect import safe_box
+from pnp.render.findings import layout_diagnostics, raise_errors, safe_box
 from pnp.render.layout import render_faces
 from pnp.render.scope import scope_for
 from pnp.words import count
@@ -124,7 +123,7 @@ def _write(
     profile = request.profile
     folder = out_dir / profile.id
     when = _build_time()
-    files: list[dict[str, Any]] = []
+    files: list[_FileEntry] = []
     with Outputs(out_dir) as outputs:
         staged: list[tuple[Path, Component, Path]] = []
         for part in parts:
@@ -151,20 +150,21 @@ def _write(
                     "path": target.relative_to(out_dir).as_posix(),
                     "profile": profile.id,
                     "component": component.id,
-                    **({"module": part.module.id} if part.module else {}),
+                    **(_Module(module=part.module.id) if part.module else _Module()),
                     "cards": sum(card.copies for card in component.cards),
                     "pages": len(pdf.pages),
                     "order": [side for side, _ in order[: len(sides)]],
                 }
             )
-        reports, failures = _preflight_all(staged, files, profile)
+        reports, failures, verdicts = _preflight_all(staged, profile)
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
                 f"{profile.id}: preflight found {count(len(found), 'problem')}; nothing was written (--force writes anyway):\n  "
                 + "\n  ".join(line if times == 1 else f"{line} ({times} times)" for line, times in found.items())
             )
-        index = {"game": game.id, "profile": profile.id, "skipped": skipped, "warnings": warnings, "files": files}
+        listed: list[_Listed] = [{**entry, "preflight": verdict} for entry, verdict in zip(files, verdicts)]
+        index = {"game": game.id, "profile": profile.id, "skipped": skipped, "warnings": warnings, "files": listed}
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "index.json")
         outputs.commit()
     built = tuple(BuiltFile(out_dir / f["path"], profile.id, pages=f["pages"], module=f.get("module")) for f in files)
@@ -174,27 +174,57 @@ def _write(
     )
 
 
+class _Verdict(TypedDict):
+    passed: bool
+    max_ink: float | None
+    min_ppi: float | None
+    fonts: int
+    """How many fonts the file embeds."""
+    failures: list[str]
+
+
+class _Module(TypedDict, total=False):
+    module: str
+    """The module the file's component belongs to; none for the base game's."""
+
+
+class _FileEntry(_Module):
+    """A written file, as the export's index.json lists it."""
+
+    path: str
+    profile: str
+    component: str
+    cards: int
+    pages: int
+    order: list[str]
+
+
+class _Listed(_FileEntry):
+    preflight: _Verdict
+
+
 def _preflight_all(
-    staged: Sequence[tuple[Path, Component, Path]], files: Sequence[dict[str, Any]], profile: Profile
-) -> tuple[list[Report], list[str]]:
-    """Preflight each staged file against the printer's requirements; its
-    verdict goes into its index entry. Returns the reports and every failure."""
+    staged: Sequence[tuple[Path, Component, Path]], profile: Profile
+) -> tuple[list[Report], list[str], list[_Verdict]]:
+    """Preflight each staged file against the printer's requirements.
+    Returns the reports, every failure and each file's verdict for its index entry."""
     from pnp.preflight import preflight
 
     reports = []
     failures: list[str] = []
-    for (temporary, component, target), entry in zip(staged, files):
+    verdicts: list[_Verdict] = []
+    for temporary, component, target in staged:
         report = preflight(temporary, requirements(profile, component))
         reports.append(report)
-        entry["preflight"] = {
+        verdicts.append({
             "passed": report.ok,
             "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
             "min_ppi": None if report.min_ppi is None else round(report.min_ppi, 1),
             "fonts": report.fonts,
             "failures": [f.message for f in report.failures],
-        }
+        })
         failures += [f"{target.name}: [{f.check}] {f.message}" for f in report.failures]
-    return reports, failures
+    return reports, failures, verdicts
 
 
 def _face_pages(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.schema.scalars import SLUG, Boolean, Choice, Integer, Length, Text
@@ -85,7 +84,7 @@ def load_profiles() -> dict[str, Profile]:
     out = {}
     for path in sorted((PRESETS / "profiles").glob("*.yaml")):
         doc = load_yaml(path)
-        checked: Any = PROFILE.check(doc.data, (), Checker(doc, diagnostics))
+        checked = PROFILE.check(doc.data, (), Checker(doc, diagnostics))
         if checked is not INVALID:
             icc = PRESETS / "icc" / checked["icc"]
             if not icc.is_file():
