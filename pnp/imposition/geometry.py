@@ -1,7 +1,10 @@
 """Sheet geometry in PDF points, origin at the sheet's bottom-left corner.
 
 Everything here is arithmetic on frozen values, so tests can assert slot
-positions, mirrored backs and crop marks as numbers.
+positions, mirrored backs and crop marks as numbers: the grid of slots on a
+paper and the sheets filled from it. The shapes it is drawn with live in
+:mod:`pnp.imposition.shapes` (named here too), the crop marks it carries in
+:mod:`pnp.imposition.marks`.
 """
 
 from __future__ import annotations
@@ -11,70 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from pnp.imposition.marks import Served, crop_marks, gap_ticks
+from pnp.imposition.shapes import Circle as Circle, Line as Line, Rect as Rect
 from pnp.model import Paper, SheetLayout
 from pnp.units import mm, to_mm
 
 Side = Literal["front", "back", "gutterfold"]
 """Which side of its pieces a sheet prints; a gutterfold sheet prints both, to fold."""
 
-SHORTEST_MARK = mm(1.5)
-"""A crop mark squeezed shorter than this by the margin is left out."""
-
-Served = tuple[int, ...]
-"""The slots (by index) whose edges a mark marks."""
-
 
 class LayoutError(ValueError):
     """The cards do not fit the paper with the layout's margins."""
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def top(self) -> float:
-        return self.y + self.height
-
-    def overlaps(self, other: Rect, tolerance: float = 1e-6) -> bool:
-        """True when the interiors of the two rectangles meet."""
-        return (
-            self.x < other.right - tolerance
-            and other.x < self.right - tolerance
-            and self.y < other.top - tolerance
-            and other.y < self.top - tolerance
-        )
-
-
-@dataclass(frozen=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    weight: float
-    dashed: bool = False
-    cased: bool = False
-    """Drawn over a light casing, so it shows on a dark bleed."""
-    registration: bool = False
-    """A cutting machine's registration mark (pnp.imposition.cutmarks), not a cut line."""
-
-
-@dataclass(frozen=True)
-class Circle:
-    """A cutting guide: a thin circle on a round item's trim."""
-
-    cx: float
-    cy: float
-    r: float
-    weight: float
 
 
 @dataclass(frozen=True)
@@ -165,7 +115,7 @@ def grid(layout: SheetLayout, paper: Paper, width: float, height: float) -> Grid
     # Long-edge flip of a portrait sheet turns it about its vertical axis.
     backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
     guides = _guides(layout, fronts)
-    marks = _crop_marks(layout, fronts, paper) + _gap_ticks(layout, fronts)
+    marks = crop_marks(layout, fronts, paper) + gap_ticks(layout, fronts)
     return Grid(
         paper, columns, rows, tuple(fronts), backs, tuple(m for m, _ in marks), layout.gap, rotated, guides,
         tuple(slots for _, slots in marks),
@@ -202,92 +152,6 @@ def _label_grid(layout: SheetLayout, paper: Paper, width: float, height: float) 
     backs = tuple(Rect(paper.width - r.right, r.y, r.width, r.height) for r in fronts)
     guides = _guides(layout, fronts)
     return Grid(paper, columns, rows, tuple(fronts), backs, (), layout.gap, False, guides)
-
-
-def _crop_marks(layout: SheetLayout, slots: Sequence[Rect], paper: Paper) -> list[tuple[Line, Served]]:
-    """Marks in the margins, on every card edge line at both of its ends,
-    each with the slots whose edge it marks, never nearer the paper edge than
-    ``min_margin`` (where most printers cannot print): see :func:`_reach`."""
-    spec = layout.crop_marks
-    if spec is None:
-        return []
-    left = min(r.x for r in slots)
-    right = max(r.right for r in slots)
-    bottom = min(r.y for r in slots)
-    top = max(r.top for r in slots)
-    near, far_x, far_y = layout.min_margin, paper.width - layout.min_margin, paper.height - layout.min_margin
-    below, above = _reach(layout, bottom, near), _reach(layout, top, far_y)
-    before, after = _reach(layout, left, near), _reach(layout, right, far_x)
-    marks = []
-    for x in _lines(slots, vertical=True):
-        serves = tuple(i for i, r in enumerate(slots) if _on(x, r.x, r.right))
-        marks += [(Line(x, a, x, b, spec.weight, cased=cased), serves) for a, b, cased in (below, above) if a != b]
-    for y in _lines(slots, vertical=False):
-        serves = tuple(i for i, r in enumerate(slots) if _on(y, r.y, r.top))
-        marks += [(Line(a, y, b, y, spec.weight, cased=cased), serves) for a, b, cased in (before, after) if a != b]
-    return marks
-
-
-def _reach(layout: SheetLayout, trim: float, edge: float) -> tuple[float, float, bool]:
-    """Where the marks between the cards' outer trim line ``trim`` and the
-    printable edge ``edge`` run (from, to, cased), so a paper trimmer has a
-    mark at both ends of every cut.
-
-    Where the margin has room, a mark starts ``offset`` past the bleed a face
-    shows and runs ``length`` (or to the printable edge, if no shorter than
-    SHORTEST_MARK). Where it has not (A4's sides beside three poker cards
-    3 mm apart: 5.25 mm of paper past the bleed, all but 0.25 mm of it where
-    printers print nothing), the mark is a tick from the trim out to the
-    printable edge, over the bleed the outer card shows and cased in white as
-    the ticks across the gaps are. A margin too narrow even for that (a
-    butted sheet's 6.35 mm) gets no mark: from == to."""
-    spec = layout.crop_marks
-    assert spec is not None
-    room, out = abs(edge - trim), math.copysign(1.0, edge - trim)
-    start = layout.gap / 2 + spec.offset  # past the bleed a face may show
-    if room - start >= SHORTEST_MARK - 1e-6:
-        return trim + out * start, trim + out * (start + min(spec.length, room - start)), False
-    reach = min(room, start + spec.length)
-    if reach >= SHORTEST_MARK - 1e-6:
-        return trim, trim + out * reach, layout.gap > 0
-    return trim, trim, False
-
-
-def _lines(slots: Sequence[Rect], vertical: bool) -> list[float]:
-    """Every cut line: the slots' left and right (or bottom and top) edges."""
-    return sorted({round(v, 4) for r in slots for v in ((r.x, r.right) if vertical else (r.y, r.top))})
-
-
-def _on(line: float, *edges: float) -> bool:
-    return any(abs(line - e) < 1e-3 for e in edges)
-
-
-def _gap_ticks(layout: SheetLayout, slots: Sequence[Rect]) -> list[tuple[Line, Served]]:
-    """Cut ticks across the gaps between rows and between columns, on every
-    card edge, cased in white so they show over a dark bleed, each with the
-    slots beside it whose edge it marks.
-
-    A ruler laid through two ticks gives the cut, and a strip cut from the
-    sheet still carries the ticks of its next cuts."""
-    spec = layout.crop_marks
-    if spec is None or not spec.in_gaps or layout.gap <= 0:
-        return []
-    ticks = []
-    for y_lo, y_hi in _gaps([(r.y, r.top) for r in slots]):
-        for x in _lines(slots, vertical=True):
-            serves = tuple(i for i, r in enumerate(slots) if _on(x, r.x, r.right) and (_on(r.top, y_lo) or _on(r.y, y_hi)))
-            ticks.append((Line(x, y_lo, x, y_hi, spec.weight, cased=True), serves))
-    for x_lo, x_hi in _gaps([(r.x, r.right) for r in slots]):
-        for y in _lines(slots, vertical=False):
-            serves = tuple(i for i, r in enumerate(slots) if _on(y, r.y, r.top) and (_on(r.right, x_lo) or _on(r.x, x_hi)))
-            ticks.append((Line(x_lo, y, x_hi, y, spec.weight, cased=True), serves))
-    return ticks
-
-
-def _gaps(spans: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The empty stretches between neighbouring rows (or columns) of spans."""
-    ordered = sorted({(round(a, 4), round(b, 4)) for a, b in spans})
-    return [(a[1], b[0]) for a, b in zip(ordered, ordered[1:]) if b[0] > a[1] + 1e-6]
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from pnp.commit import Outputs, claimed
 from pnp.errors import UsageError
@@ -34,14 +33,14 @@ def png_faces(game: Game, components: Sequence[Component], papers: Sequence[str]
     plan, images = face_images(game, parts, profile.sizes, profile.dpi)
     folder = out_dir / profile.id
     files: list[BuiltFile] = []
-    index: list[dict[str, Any]] = []
+    index: list[dict[str, object]] = []
     with claimed(out_dir), Outputs(out_dir) as outputs:
         for part in split_modules(game, parts):
             copies = {card.id: card.copies for card in part.component.cards}
             for card_id, front, back in plan.cards[part.component.id]:
                 if card_id not in copies:
                     continue  # in another part: the base game's or a module's
-                entry: dict[str, Any] = {"component": part.component.id, "card": card_id, "quantity": copies[card_id]}
+                entry: dict[str, object] = {"component": part.component.id, "card": card_id, "quantity": copies[card_id]}
                 if part.module is not None:
                     entry["module"] = part.module.id
                 for side, key in (("front", front), ("back", back)):

@@ -96,7 +96,7 @@ def load_profiles() -> dict[str, Profile]:
     out = {}
     for path in sorted((PRESETS / "profiles").glob("*.yaml")):
         doc = load_yaml(path)
-        checked: Any = PROFILE.check(doc.data, (), Checker(doc, diagnostics))
+        checked: Any = PROFILE.check(doc.data, (), Checker(doc, diagnostics))  # a record's keys (pnp/schema): typed by the Profile they build
         if checked is not INVALID:
             icc = PRESETS / "icc" / checked["icc"]
             if not icc.is_file():

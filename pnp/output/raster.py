@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.errors import Diagnostic
 from pnp.model import Component, Game
@@ -14,9 +14,11 @@ from pnp.render.cache import RenderCache
 from pnp.render.layout import render_faces
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, plan_faces
-from pnp.render.findings import layout_diagnostics, raise_errors
-from pnp.render.inspect import LayoutFinding, safe_box
+from pnp.render.findings import LayoutFinding, layout_diagnostics, raise_errors, safe_box
 from pnp.render.scope import scope_for
+
+if TYPE_CHECKING:
+    import PIL.Image
 
 
 def with_bleed(components: Sequence[Component], bleed: float | None) -> tuple[Component, ...]:
@@ -24,7 +26,7 @@ def with_bleed(components: Sequence[Component], bleed: float | None) -> tuple[Co
     return tuple(components) if bleed is None else tuple(replace(c, bleed=bleed) for c in components)
 
 
-def face_images(game: Game, components: Sequence[Component], pixels: dict[str, tuple[int, int]] | None, dpi: int) -> tuple[FacePlan, dict[str, Any]]:
+def face_images(game: Game, components: Sequence[Component], pixels: dict[str, tuple[int, int]] | None, dpi: int) -> tuple[FacePlan, dict[str, PIL.Image.Image]]:
     """Every distinct face as a PIL image: at exact ``pixels`` for its size name
     when given, else at ``dpi``."""
     plan = plan_faces(game, components)
@@ -39,7 +41,7 @@ def pixels_at(face: Face, dpi: int) -> tuple[int, int]:
 
 def render_images(
     game: Game, components: Sequence[Component], faces: Sequence[Face], exact: Callable[[Face], tuple[int, int] | None], dpi: int
-) -> dict[str, Any]:
+) -> dict[str, PIL.Image.Image]:
     """Each face (of ``components``) laid out and rasterised: at the pixels
     ``exact`` gives for it, else at ``dpi``. Returns PIL images by face key."""
     return rasterise(game, components, faces, exact, dpi).images
@@ -47,7 +49,7 @@ def render_images(
 
 @dataclass(frozen=True)
 class Rasters:
-    images: dict[str, Any]
+    images: dict[str, PIL.Image.Image]
     """PIL images by face key."""
     findings: Mapping[str, Sequence[LayoutFinding]]
     """Each face's layout findings (overflow, safe zone, ...), by face key."""
@@ -66,7 +68,7 @@ def rasterise(
     rendered, found = render_faces(list(faces), lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), RenderCache(None))
     warnings = raise_errors(layout_diagnostics(components, list(faces), found, False))
     by_key = {face.key: face for face in faces}
-    images: dict[str, Any] = {}
+    images: dict[str, PIL.Image.Image] = {}
     for data, keys in rendered:
         document = pdfium.PdfDocument(data)
         try:
@@ -86,7 +88,7 @@ def rasterise(
     return Rasters(images, found, tuple(warnings))
 
 
-def save_png(image: Any, target: Path, dpi: int) -> bytes:
+def save_png(image: PIL.Image.Image, target: Path, dpi: int) -> bytes:
     import io
 
     buffer = io.BytesIO()

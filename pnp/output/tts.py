@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.commit import Outputs, claimed
 from pnp.model import Component, Game
@@ -28,6 +28,9 @@ from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.output.ttsobjects import DeckImages, Sheet, TileImages, saved_object
 from pnp.render.faces import FacePlan, plan_faces
+
+if TYPE_CHECKING:
+    import PIL.Image
 
 
 def is_deck(component: Component) -> bool:
@@ -55,7 +58,7 @@ def tts(game: Game, components: Sequence[Component], papers: Sequence[str], out_
     pieces: list[DeckImages | TileImages] = []
     with claimed(out_dir), Outputs(out_dir) as outputs:
 
-        def write(image: Any, name: str) -> Path:
+        def write(image: PIL.Image.Image, name: str) -> Path:
             target = folder / name
             outputs.data(save_png(image, target, profile.dpi), target)
             files.append(BuiltFile(target, profile.id, size=image.size))
@@ -107,7 +110,10 @@ def _grid(size: tuple[int, int], count: int, profile: Profile, part: Part, warni
     return cols, rows, scale
 
 
-def _deck(part: Part, cards: list[Card], images: dict[str, Any], profile: Profile, write: Any, warnings: list[str]) -> DeckImages:
+def _deck(
+    part: Part, cards: list[Card], images: dict[str, PIL.Image.Image], profile: Profile, write: Callable[[PIL.Image.Image, str], Path],
+    warnings: list[str],
+) -> DeckImages:
     from PIL import Image
 
     component = part.component
@@ -116,7 +122,7 @@ def _deck(part: Part, cards: list[Card], images: dict[str, Any], profile: Profil
     cols, rows, scale = _grid(first.size, len(cards), profile, part, warnings)
     card_w, card_h = math.floor(first.width * scale), math.floor(first.height * scale)
 
-    def fit(key: str) -> Any:
+    def fit(key: str) -> PIL.Image.Image:
         image = images[key]
         return image if image.size == (card_w, card_h) else image.resize((card_w, card_h), Image.Resampling.LANCZOS)
 
@@ -142,7 +148,9 @@ def _deck(part: Part, cards: list[Card], images: dict[str, Any], profile: Profil
     return DeckImages(part, tuple((c[0], c[1], c[2]) for c in cards), tuple(sheets), single, (card_w, card_h), printed)
 
 
-def _tiles(game: Game, part: Part, cards: list[Card], images: dict[str, Any], write: Any) -> TileImages:
+def _tiles(
+    game: Game, part: Part, cards: list[Card], images: dict[str, PIL.Image.Image], write: Callable[[PIL.Image.Image, str], Path],
+) -> TileImages:
     component = part.component
     printed = (component.size.width + 2 * component.bleed, component.size.height + 2 * component.bleed)
     written: dict[str, Path] = {}

@@ -12,10 +12,9 @@ into TTS's ``Saved Objects`` folder and it loads as it is.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pnp.output.parts import Part
 from pnp.model import Game
@@ -51,7 +50,7 @@ class DeckImages:
     printed: tuple[float, float]
     """A card's printed size in points (bleed included)."""
 
-    def index(self, folder: Path) -> dict[str, Any]:
+    def index(self, folder: Path) -> dict[str, object]:
         return {
             **_part_index(self.part), "kind": "deck", "card_px": list(self.card_px), "unique_backs": self.back is None,
             "back": None if self.back is None else self.back.relative_to(folder).as_posix(),
@@ -73,7 +72,7 @@ class TileImages:
     round: bool
     printed: tuple[float, float]
 
-    def index(self, folder: Path) -> dict[str, Any]:
+    def index(self, folder: Path) -> dict[str, object]:
         return {
             **_part_index(self.part), "kind": "tokens" if self.round else "tiles",
             "pieces": [
@@ -83,11 +82,11 @@ class TileImages:
         }
 
 
-def _part_index(part: Part) -> dict[str, Any]:
+def _part_index(part: Part) -> dict[str, object]:
     return {"part": part.id, "component": part.component.id, "module": part.module.id if part.module else None, "name": part.name}
 
 
-def saved_object(game: Game, pieces: Sequence[DeckImages | TileImages], folder: Path, url_prefix: str | None) -> dict[str, Any]:
+def saved_object(game: Game, pieces: Sequence[DeckImages | TileImages], folder: Path, url_prefix: str | None) -> dict[str, object]:
     """The saved-object document: decks in a row, boards beside them, tokens in bags."""
 
     def url(path: Path) -> str:
@@ -96,7 +95,7 @@ def saved_object(game: Game, pieces: Sequence[DeckImages | TileImages], folder: 
         return url_prefix + path.relative_to(folder).as_posix()
 
     guids = _Guids(game.id)
-    states: list[dict[str, Any]] = []
+    states: list[dict[str, object]] = []
     key = 0
     x = 0.0
     for piece in pieces:
@@ -108,7 +107,7 @@ def saved_object(game: Game, pieces: Sequence[DeckImages | TileImages], folder: 
     for piece in pieces:
         if isinstance(piece, TileImages):
             tiles = _tiles(piece, url, guids, x)
-            x += 3.0 if piece.round else max(tiles[0]["Transform"]["scaleX"] * TILE_INCHES, 3.0)
+            x += 3.0 if piece.round else max(round(_tile_scale(piece), 4) * TILE_INCHES, 3.0)
             if piece.round:
                 bag = _base("Bag", f"{piece.part.name}", _transform(x, -8.0), guids)
                 states.append({**bag, "ContainedObjects": tiles})
@@ -140,7 +139,7 @@ def _transform(x: float, z: float, face_down: bool = False, scale: float = 1.0) 
     }
 
 
-def _base(name: str, nickname: str, transform: dict[str, float], guids: _Guids) -> dict[str, Any]:
+def _base(name: str, nickname: str, transform: dict[str, float], guids: _Guids) -> dict[str, object]:
     return {
         "GUID": guids.next(), "Name": name, "Transform": transform, "Nickname": nickname, "Description": "", "GMNotes": "",
         "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0}, "Locked": False, "Grid": True, "Snap": True,
@@ -148,9 +147,9 @@ def _base(name: str, nickname: str, transform: dict[str, float], guids: _Guids) 
     }
 
 
-def _deck(deck: DeckImages, first_key: int, url: Any, guids: _Guids, x: float) -> dict[str, Any]:
+def _deck(deck: DeckImages, first_key: int, url: Callable[[Path], str], guids: _Guids, x: float) -> dict[str, object]:
     """A DeckCustom of every copy (or a lone Card when the part has one card)."""
-    custom: dict[str, dict[str, Any]] = {}
+    custom: dict[str, dict[str, object]] = {}
     slot_of: dict[str, int] = {}
     for number, sheet in enumerate(deck.sheets, start=first_key + 1):
         back = sheet.back if sheet.back is not None else deck.back
@@ -179,9 +178,14 @@ def _deck(deck: DeckImages, first_key: int, url: Any, guids: _Guids, x: float) -
     }
 
 
-def _tiles(tiles: TileImages, url: Any, guids: _Guids, x: float) -> list[dict[str, Any]]:
+def _tile_scale(tiles: TileImages) -> float:
+    """How many times TTS's tile (:data:`TILE_INCHES` across) the pieces are."""
+    return max(tiles.printed) / 72 / TILE_INCHES
+
+
+def _tiles(tiles: TileImages, url: Callable[[Path], str], guids: _Guids, x: float) -> list[dict[str, object]]:
     """A Custom_Tile for every copy: round tokens stack, boards lie side by side."""
-    scale = max(tiles.printed) / 72 / TILE_INCHES
+    scale = _tile_scale(tiles)
     out = []
     z = -8.0
     for _, title, copies, front, back in tiles.pieces:

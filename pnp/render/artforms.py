@@ -23,10 +23,11 @@ version like :mod:`pnp.render.inspect`.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from types import ModuleType
+from typing import Protocol
 
 DRAWING = "art forms 2"
 """Part of the render cache's key: pages cached before art went into forms are laid out again."""
@@ -37,8 +38,41 @@ _KEPT_INLINE = frozenset({"text", "tspan", "textPath", "image", "foreignObject",
 _REACH = 100_000.0
 """How far past its box, in CSS pixels, a picture's form still draws (a stroke, overflow)."""
 
-_ORIGINAL: Any = None
+_ORIGINAL: Callable[[_Image, _Stream, float, float, object], None] | None = None
+"""WeasyPrint's own ``SVGImage.draw``, once :func:`install` has replaced it."""
 _SHARING: ContextVar[bool] = ContextVar("pnp_art_forms", default=False)
+
+
+class _Node(Protocol):
+    tag: object
+
+    def iter(self) -> Iterator[_Node]: ...
+
+
+class _Tree(Protocol):
+    _etree_node: _Node
+
+
+class _Svg(Protocol):
+    tree: _Tree
+
+
+class _Image(Protocol):
+    """What pnp reads of a WeasyPrint ``SVGImage``."""
+
+    _svg: _Svg
+    _pnp_shareable: bool
+
+
+class _Stream(Protocol):
+    """What pnp uses of a WeasyPrint drawing stream."""
+
+    _resources: MutableMapping[str, MutableMapping[str, object]]
+    """The page's (pydyf) resource dictionary: its sub-dictionaries by name."""
+
+    def clone(self, **changes: object) -> _Stream: ...
+
+    def draw_x_object(self, name: str) -> None: ...
 
 
 @contextlib.contextmanager
@@ -51,7 +85,7 @@ def sharing(on: bool = True) -> Iterator[None]:
         _SHARING.reset(token)
 
 
-def install(weasyprint: Any) -> None:
+def install(weasyprint: ModuleType) -> None:
     """Route WeasyPrint's drawing of SVG images through :func:`_draw` (once per process)."""
     global _ORIGINAL
     images = weasyprint.images
@@ -61,22 +95,23 @@ def install(weasyprint: Any) -> None:
 
 
 @cache
-def _fontless(dictionary: Any) -> Any:
+def _fontless() -> type[dict[str, object]]:
     """A resource dictionary with no fonts: WeasyPrint gives the groups inside
     a form (opacity, masks) the fonts of the form's resources, the document's
     unless the form has none, and a picture's form draws no text. Without
     them, it is the same in every document."""
+    from pydyf import Dictionary
 
-    class Fontless(dictionary):  # type: ignore[misc]
-        def __missing__(self, key: str) -> Any:
+    class Fontless(Dictionary):  # type: ignore[misc]
+        def __missing__(self, key: str) -> object:
             if key == "Font":
-                return dictionary()
+                return Dictionary()
             raise KeyError(key)
 
     return Fontless
 
 
-def _shareable(image: Any) -> bool:
+def _shareable(image: _Image) -> bool:
     shareable = getattr(image, "_pnp_shareable", None)
     if shareable is None:
         root = image._svg.tree._etree_node
@@ -85,17 +120,18 @@ def _shareable(image: Any) -> bool:
     return bool(shareable)
 
 
-def _draw(image: Any, stream: Any, width: float, height: float, style: Any) -> None:
+def _draw(image: _Image, stream: _Stream, width: float, height: float, style: object) -> None:
+    assert _ORIGINAL is not None  # installed with it
     if not _SHARING.get() or not _shareable(image):
         _ORIGINAL(image, stream, width, height, style)
         return
     import pydyf
 
     resources = stream._resources
-    drawn: dict[tuple[int, float, float], tuple[Any, str]] = resources.__dict__.setdefault("_pnp_art", {})
+    drawn: dict[tuple[int, float, float], tuple[_Image, str]] = resources.__dict__.setdefault("_pnp_art", {})
     key = (id(image), width, height)
     if key not in drawn:
-        inner = _fontless(pydyf.Dictionary)({
+        inner = _fontless()({
             "ExtGState": pydyf.Dictionary(),
             "XObject": pydyf.Dictionary(),
             "Pattern": pydyf.Dictionary(),

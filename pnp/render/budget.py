@@ -15,7 +15,7 @@ forked), so the budget is a module-level counter reset by :func:`start`.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from jinja2 import nodes
 from jinja2.exceptions import SecurityError
@@ -66,7 +66,7 @@ def budget_range(*args: int) -> range:
     return made
 
 
-def charge_made(value: Any) -> Any:
+def charge_made(value: T) -> T:
     """``value`` (the result of ``*``), charged a step per hundred items."""
     if isinstance(value, (str, bytes, list, tuple)):
         charge(len(value) // 100)

@@ -19,7 +19,7 @@ from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 import pikepdf
 
@@ -28,15 +28,45 @@ from pnp.errors import UsageError
 from pnp.render.artforms import DRAWING as ARTFORMS
 from pnp.render.fontconfig import CONFIG as FONTCONFIG
 from pnp.render.libraries import library_versions
-from pnp.render.inspect import CHECKS, KINDS
+from pnp.render.findings import KINDS, Kind, LayoutFinding
+from pnp.render.inspect import CHECKS
 from pnp.render.references import hashed_references
+
+
+class FindingEntry(TypedDict):
+    """A :class:`pnp.render.findings.LayoutFinding` as the face index keeps it."""
+
+    page: int
+    kind: Kind
+    element: str
+    message: str
+
+
+def finding_entry(finding: LayoutFinding, page: int) -> FindingEntry:
+    """``finding`` for the face index, on ``page`` of its document."""
+    return {"page": page, "kind": finding.kind, "element": finding.element, "message": finding.message}
+
+
+class IndexEntry(TypedDict):
+    """An entry of the face index (JSON, read back unchecked: see
+    :meth:`RenderCache.has_face`): a face, on ``page`` of its run's document
+    of ``pages``, or a document of its own (no ``page``, no ``pages``)."""
+
+    document: str
+    findings: list[FindingEntry]
+    page: NotRequired[int]
+    pages: NotRequired[int]
+
+
+FaceIndex = dict[str, IndexEntry]
+"""The face index: entries by face key (or a document's cache key)."""
 
 
 @cache
 def engine_versions() -> str:
     """What lays pages out, each with its version: the Python packages and
     the system libraries that decide where each glyph lands and how a PDF is
-    written, and pnp's font configuration. Any of them changing is a new key."""
+    written, and pnp's font configuration. A change in any of them is a new key."""
     parts = [f"pnp {__version__}"]
     for package in ("weasyprint", "pydyf", "fonttools", "tinycss2", "cssselect2", "tinyhtml5", "pillow"):
         try:
@@ -95,10 +125,10 @@ class RenderCache:
         self._pages: dict[str, int] = {}
         self.memory: dict[str, bytes] = {}
         """Documents rendered in this build when there is no folder (no cache)."""
-        self._index: dict[str, Any] | None = None
+        self._index: FaceIndex | None = None
         self._files: dict[str, str] | None = None
 
-    def face_index(self) -> dict[str, Any]:
+    def face_index(self) -> FaceIndex:
         if self._index is None:
             self._index = {}
             if self.folder is not None:
@@ -110,7 +140,7 @@ class RenderCache:
                     self._index = {}
         return self._index
 
-    def has_face(self, index: dict[str, Any], key: str) -> bool:
+    def has_face(self, index: FaceIndex, key: str) -> bool:
         entry = index.get(key)
         if entry is None:
             return False
@@ -128,7 +158,7 @@ class RenderCache:
             return False
         return True
 
-    def save_face_index(self, index: dict[str, Any]) -> None:
+    def save_face_index(self, index: FaceIndex) -> None:
         self._index = index
         if self.folder is not None:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -256,7 +286,7 @@ def _key_of(name: str) -> str | None:
 _FINDING_KEYS = {"page", "kind", "element", "message"}
 
 
-def _sound_entry(entry: Any) -> bool:
+def _sound_entry(entry: object) -> bool:
     """Whether an index entry is one this code wrote: anything else (edited,
     damaged, from another version) is dropped and its face laid out again."""
     if not isinstance(entry, dict) or set(entry) != {"document", "page", "pages", "findings"}:

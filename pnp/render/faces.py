@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+
+from jinja2.sandbox import SandboxedEnvironment
 
 from pnp import nets
 from pnp.errors import Diagnostic, Level, PathRefused, Source, TemplateError
@@ -66,7 +67,7 @@ class FacePlan:
         return None if key is None else self.content.get(key, key)
 
 
-def _entry_view(entry: Entry, game: Game) -> dict[str, Any]:
+def _entry_view(entry: Entry, game: Game) -> dict[str, object]:
     return {
         "id": entry.id,
         "name": entry.name,
@@ -130,7 +131,7 @@ def build_date() -> str:
     return datetime.now(tz=timezone.utc).date().isoformat()
 
 
-def base_context(game: Game) -> dict[str, Any]:
+def base_context(game: Game) -> dict[str, object]:
     """What every template may use, whatever it renders."""
     return {
         "build": {"date": build_date()},
@@ -153,7 +154,7 @@ def base_context(game: Game) -> dict[str, Any]:
     }
 
 
-def document_context(game: Game) -> dict[str, Any]:
+def document_context(game: Game) -> dict[str, object]:
     """What a document template (a rulebook) may use: also every component and card."""
     return {
         **base_context(game),
@@ -162,7 +163,7 @@ def document_context(game: Game) -> dict[str, Any]:
     }
 
 
-def _decks(game: Game) -> dict[str, dict[str, Any]]:
+def _decks(game: Game) -> dict[str, dict[str, object]]:
     """Every card of every component, by component and card id: what a
     template looks another card up in (a character's home, a rulebook's counts)."""
     return {c.id: {card.id: _card_view(card, game) for card in c.cards} for c in game.components}
@@ -189,8 +190,8 @@ def _asset_finder(game: Game) -> Callable[[str], str]:
     return asset
 
 
-def _card_view(card: Card, game: Game) -> dict[str, Any]:
-    view: dict[str, Any] = {"id": card.id, "title": card.title, "copies": card.copies}
+def _card_view(card: Card, game: Game) -> dict[str, object]:
+    view: dict[str, object] = {"id": card.id, "title": card.title, "copies": card.copies}
     view.update(card.fields)
     view["entry"] = _entry_view(card.entry, game) if card.entry else None
     return view
@@ -253,7 +254,8 @@ def plan_faces(
                     continue
                 try:
                     sides[side] = _face(
-                        env, component, template, {**context, "side": side}, f"{component.id}/{card.id} {side}", faces, content, stamp_text, identity, card.source,
+                        env, component, template, {**context, "side": side}, f"{component.id}/{card.id} {side}", faces, content, stamp_text, identity,
+                        ink_saver, card.source,
                     )
                 except TemplateError as exc:
                     failed.update(dict.fromkeys(exc.diagnostics))
@@ -274,7 +276,7 @@ NET_TEMPLATE = "pnp/die-net.html"
 """pnp's template of a die's net; it draws each face with the component's front."""
 
 
-def _die_context(component: Component, card: Card) -> dict[str, Any]:
+def _die_context(component: Component, card: Card) -> dict[str, object]:
     """A net's layout (``net``) for pnp's net template; a die face's ``face``
     and ``face_number`` for a component made with ``faces_of``."""
     if component.net is not None:
@@ -299,19 +301,20 @@ def _stopped(game: Game) -> Diagnostic:
 
 
 def _face(
-    env: Any,
+    env: SandboxedEnvironment,
     component: Component,
     template: str,
-    context: dict[str, Any],
+    context: dict[str, object],
     label: str,
     faces: dict[str, Face],
     content: dict[str, str],
     stamp: str | None,
     identity: FaceIdentity,
+    ink_saver: bool,
     source: Source | None = None,
 ) -> str:
     html = render(env, template, context, f"card {label} ({template})", source)
-    geometry = (component.size.width, component.size.height, component.bleed, component.safe, context["print"]["ink_saver"])
+    geometry = (component.size.width, component.size.height, component.bleed, component.safe, ink_saver)
     key = content_key = identity.key(html, component.styles, geometry)
     if stamp is not None and component.size.width - 2 * component.safe >= STAMP_MIN_WIDTH:
         stamped = _stamp_html(f"{stamp} \u00b7 {content_key[:6]}", component.safe)
@@ -321,6 +324,6 @@ def _face(
     if key not in faces:
         faces[key] = Face(
             key, html, component.id, component.size.width, component.size.height, component.bleed, component.safe, label,
-            bool(context["print"]["ink_saver"]),
+            bool(ink_saver),
         )
     return key

@@ -17,8 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
+from pnp.render.boxtree import Box, Document
 from pnp.units import UnitError, parse_length
 
 STEP_PT = 0.25
@@ -96,7 +95,7 @@ def _with_sizes(html: str, sizes: dict[int, float]) -> str:
     return html[:at] + style + html[at:] if at >= 0 else style + html
 
 
-def fit_text(html: str, lay_out: Callable[[str], Any]) -> tuple[Any, list[tuple[int, str, str]]]:
+def fit_text(html: str, lay_out: Callable[[str], Document]) -> tuple[Document, list[tuple[int, str, str]]]:
     """Lay ``html`` out with every marked element at the largest size that fits.
     Returns the final layout and, per element set at its minimum, (page,
     element, message)."""
@@ -125,7 +124,7 @@ def fit_text(html: str, lay_out: Callable[[str], Any]) -> tuple[Any, list[tuple[
     return document, notes
 
 
-def measure(document: Any) -> dict[int, tuple[bool, int, str]]:
+def measure(document: Document) -> dict[int, tuple[bool, int, str]]:
     """Per marked element: whether all its text lies inside its padding box,
     the page it is on, and its name (``p.rules``)."""
     out: dict[int, tuple[bool, int, str]] = {}
@@ -134,7 +133,7 @@ def measure(document: Any) -> dict[int, tuple[bool, int, str]]:
     return out
 
 
-def _walk(box: Any, within: tuple[int, tuple[float, float, float, float]] | None, page: int, out: dict[int, tuple[bool, int, str]]) -> None:
+def _walk(box: Box, within: tuple[int, tuple[float, float, float, float]] | None, page: int, out: dict[int, tuple[bool, int, str]]) -> None:
     element = getattr(box, "element", None)
     number = element.get(MARK) if element is not None and hasattr(element, "get") else None
     if element is not None and number is not None and (within is None or within[0] != int(number)) and hasattr(box, "padding_box_x"):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from typing import Any
 
 from pnp.paths import OWN
 
@@ -40,7 +39,7 @@ def machine_fonts_hidden() -> Iterator[None]:
             os.environ["FONTCONFIG_FILE"] = previous
 
 
-def font_configuration() -> Any:
+def font_configuration() -> object:
     """A WeasyPrint FontConfiguration that knows no font of the machine's."""
     from weasyprint.text.fonts import FontConfiguration
 

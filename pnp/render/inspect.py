@@ -15,6 +15,9 @@ Units: callers speak points (as everywhere in pnp) from the page's top-left
 corner; WeasyPrint's boxes are in CSS px (1px = 0.75pt) from the same corner,
 and the conversion happens here. Messages give millimetres.
 
+A finding is a :class:`pnp.render.findings.LayoutFinding` (named here too,
+with :func:`pnp.render.findings.safe_box`, for the checks' callers).
+
 This reads WeasyPrint internals (``Page._page_box`` and the box classes and
 attributes named in :func:`_box_types` and :func:`_visit`), so it is tied to the
 WeasyPrint version pinned by the project; WeasyPrint itself is imported only
@@ -26,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Literal, NamedTuple
 
-from pnp.render.boxtree import Box, Element
-from pnp.render.faces import Face
+from pnp.render.boxtree import Box, Document, Element
+from pnp.render.findings import LayoutFinding as LayoutFinding, safe_box as safe_box
 from pnp.render.frame import STAMP_BAND
 from pnp.render.fontcheck import FontRules, text_problems
 from pnp.render.overlap import Art, Text, art_over_text, overlapping
@@ -49,46 +52,8 @@ part of every render-cache key, so findings cached before are made again."""
 _TOLERANCE_PX = TOLERANCE_PT * PX_PER_PT
 _INFINITY = float("inf")
 
-Kind = Literal["overflow", "safe-zone", "overlap", "font", "fit", "keep"]
-KINDS: tuple[str, ...] = get_args(Kind)
-"""Every kind of finding (what the render cache's index may hold)."""
-
-
-@dataclass(frozen=True)
-class LayoutFinding:
-    """One problem on one laid-out page."""
-
-    page: int
-    """0-based page index in the rendered document."""
-    kind: Kind
-    """``overflow``: text does not fit its box (or the page), or was cut short by
-    line-clamp. ``safe-zone``: text reaches outside the page's safe rectangle.
-    ``overlap``: the element's text and another element's (named in the
-    message) are drawn over each other, or art (an image or a painted box,
-    named) is drawn over its text, or under it and past its edge.
-    ``font``: text asks for a font family that is not declared, or holds a
-    character no declared font has (always an error: see :mod:`pnp.render.fontcheck`).
-    ``fit``: a shrink-to-fit element (:mod:`pnp.render.fit`) needed its minimum
-    size (a warning even under ``--strict``: it fits).
-    ``keep``: in a document (not a card), a heading left at the foot of a
-    page with too little of its text (:mod:`pnp.render.keep`)."""
-    element: str
-    """The element, CSS-like: ``div.flavour``, ``p#title``; for an element with
-    neither class nor id, prefixed by its nearest ancestor that has one
-    (``div.rules p``). For an overflow of a box, the box; otherwise the text."""
-    message: str
-    """What is wrong and by how much, for example ``text overflows its box by
-    3.2 mm (bottom edge)``."""
-
-
-def safe_box(face: Face) -> tuple[float, float, float, float]:
-    """``face``'s safe rectangle (x, y, width, height) in points from its page's top-left corner."""
-    inset = face.bleed + face.safe
-    return (inset, inset, face.trim_width - 2 * face.safe, face.trim_height - 2 * face.safe)
-
-
 def inspect_layout(
-    document: Any,
+    document: Document,
     safe_boxes: Sequence[tuple[float, float, float, float] | None],
     fonts: FontRules | None = None,
     overflow: bool = True,
@@ -324,15 +289,16 @@ def _paint(box: Box, context: _Context, page: _Page) -> _Context:
     art; return ``context`` (the one for its children) holding it."""
     if not page.order:
         return context
+    painted: object  # a replaced box, a background, or None
     if isinstance(box, page.types.replaced):
         painted = box if box.style["visibility"] == "visible" and box.width and box.height else None
         edges = (box.content_box_x(), box.content_box_y(), box.content_box_x() + box.width, box.content_box_y() + box.height)
     else:
-        painted = box.background
-        if painted is not None:
-            x, y, width, height = painted.layers[-1].painting_area
+        background = painted = box.background
+        if background is not None:
+            x, y, width, height = background.layers[-1].painting_area
             edges = (x, y, x + width, y + height)
-            if painted.color.alpha == 0 and all(layer.image is None for layer in painted.layers):
+            if background.color.alpha == 0 and all(layer.image is None for layer in background.layers):
                 painted = None
     order = page.order.get(id(painted)) if painted is not None and box.style["opacity"] > 0 else None
     if order is None:

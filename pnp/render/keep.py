@@ -14,9 +14,11 @@ list item's marker and its text are one line.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import NamedTuple
 
-from pnp.render.inspect import LayoutFinding
+from pnp.render.boxtree import Box, Document
+from pnp.render.findings import LayoutFinding
 
 KEEP_LINES = 3
 """Lines of a heading's text that must follow it on its page."""
@@ -34,7 +36,7 @@ class _Mark(NamedTuple):
     """Its top, in whole px from the page's top edge."""
 
 
-def stranded_headings(document: Any) -> list[LayoutFinding]:
+def stranded_headings(document: Document) -> list[LayoutFinding]:
     """Each page's last heading that has fewer than :data:`KEEP_LINES` lines
     of its text below it on the page while its section goes on overleaf."""
     from weasyprint.formatting_structure import boxes
@@ -65,12 +67,12 @@ def _lines(n: int) -> str:
     return "no line" if n == 0 else "1 line" if n == 1 else f"{n} lines"
 
 
-def _marks(page_box: Any, boxes: Any) -> list[_Mark]:
+def _marks(page_box: Box, boxes: ModuleType) -> list[_Mark]:
     """The page's headings and lines of text, top to bottom as the flow holds
     them; running heads and page numbers (the page's margin boxes) left out."""
     out: list[_Mark] = []
 
-    def visit(box: Any) -> None:
+    def visit(box: Box) -> None:
         if isinstance(box, boxes.MarginBox):
             return
         if isinstance(box, boxes.LineBox):

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import AssetError, BuildError, Diagnostic, InputError
-from pnp.render.cache import RenderCache, cache_limit, job_key
+from pnp.render.cache import FaceIndex, RenderCache, cache_limit, finding_entry, job_key
 from pnp.render.dispatch import render_many
 from pnp.render.results import LayoutFailed, Result
 from pnp.render.faces import Face
-from pnp.render.inspect import LayoutFinding
+from pnp.render.findings import LayoutFinding
 from pnp.render.scope import Scope
 
 RUN_ENDS = 4
@@ -135,7 +134,7 @@ class RenderFailed(AssetError):
         return (type(self), (self.diagnostics, self.faces, self.documents))
 
 
-def _failed(faces: Sequence[Face], work: _Work, index: dict[str, Any], failed: dict[int, InputError]) -> RenderFailed:
+def _failed(faces: Sequence[Face], work: _Work, index: FaceIndex, failed: dict[int, InputError]) -> RenderFailed:
     """The build's failures, with the findings of every face and document that did lay out."""
     lost = {face.key for number in failed if number < len(work.todo) for face in work.todo[number][0]}
     found = {
@@ -168,7 +167,7 @@ class _Work:
 
 def _work(
     faces: Sequence[Face], html_for: Callable[[Sequence[Face]], str], documents: Sequence[tuple[str, str]],
-    scope: Scope, cache: RenderCache, index: dict[str, Any],
+    scope: Scope, cache: RenderCache, index: FaceIndex,
 ) -> _Work:
     roots = [root.resolve() for root in scope.roots]
     hashed: dict[Path, str] = {}
@@ -191,7 +190,7 @@ def _work(
     return _Work(keys, todo, document_keys, stored, [f or [] for f in found], unstored)
 
 
-def _document_findings(index: dict[str, Any], key: str) -> list[LayoutFinding] | None:
+def _document_findings(index: FaceIndex, key: str) -> list[LayoutFinding] | None:
     """A cached document's findings, or None when the index holds none for it
     (or holds them damaged): then the document is laid out again."""
     entry = index.get(key)
@@ -201,7 +200,7 @@ def _document_findings(index: dict[str, Any], key: str) -> list[LayoutFinding] |
         return None
 
 
-def _cached_at(cache: RenderCache, index: dict[str, Any], face: str, document: str, page: int) -> bool:
+def _cached_at(cache: RenderCache, index: FaceIndex, face: str, document: str, page: int) -> bool:
     """Whether the index holds the face with content key ``face`` on ``page``
     of ``document``, the very page its run's document puts it on."""
     return cache.has_face(index, face) and index[face]["document"] == document and index[face]["page"] == page
@@ -209,7 +208,7 @@ def _cached_at(cache: RenderCache, index: dict[str, Any], face: str, document: s
 
 def _lay_out(
     work: _Work, html_for: Callable[[Sequence[Face]], str], safe_for: Callable[[Face], tuple[float, float, float, float]],
-    documents: Sequence[tuple[str, str]], scope: Scope, cache: RenderCache, index: dict[str, Any], workers: int | None,
+    documents: Sequence[tuple[str, str]], scope: Scope, cache: RenderCache, index: FaceIndex, workers: int | None,
 ) -> tuple[set[str], dict[int, InputError]]:
     """Lay out what ``work`` lists, longest first, and keep the pages in the
     cache and the index. Returns the keys of the documents made now, and the
@@ -242,7 +241,7 @@ def _lay_out(
                 "document": document,
                 "page": page,
                 "pages": len(chunk),
-                "findings": [asdict(f) | {"page": 0} for f in findings if f.page == page],
+                "findings": [finding_entry(f, 0) for f in findings if f.page == page],
             }
     for number, i in enumerate(work.unstored, start=len(chunks)):
         result = results[number]
@@ -252,12 +251,12 @@ def _lay_out(
         key = work.document_keys[i]
         cache.put(key, data)
         work.stored[i], work.found[i] = data, findings
-        index[key] = {"document": key, "findings": [asdict(f) for f in findings]}
+        index[key] = {"document": key, "findings": [finding_entry(f, f.page) for f in findings]}
     cache.save_face_index(index)
     return fresh, failed
 
 
-def _documents(faces: Sequence[Face], keys: dict[str, str], index: dict[str, Any]) -> dict[str, list[str | None]]:
+def _documents(faces: Sequence[Face], keys: dict[str, str], index: FaceIndex) -> dict[str, list[str | None]]:
     """Each run document the faces come from, with the face key on each of its pages."""
     pages: dict[str, list[str | None]] = {}
     for face in faces:
@@ -267,7 +266,7 @@ def _documents(faces: Sequence[Face], keys: dict[str, str], index: dict[str, Any
 
 
 def _collect(
-    faces: Sequence[Face], keys: dict[str, str], index: dict[str, Any], pages: dict[str, list[str | None]], cache: RenderCache
+    faces: Sequence[Face], keys: dict[str, str], index: FaceIndex, pages: dict[str, list[str | None]], cache: RenderCache
 ) -> tuple[FacePages, dict[str, list[LayoutFinding]]]:
     """Every face's document bytes and page, and its findings, from the index."""
     found = {face.key: [LayoutFinding(**f) for f in index[keys[face.key]]["findings"]] for face in faces}

@@ -18,10 +18,28 @@ read by layout alone, which is over.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from pnp.render.boxtree import Box
+
+Blocks = Mapping[Box, "Blocks"]
+"""Block-level boxes and table cells, each with those it holds, in drawing order."""
 
 
-def paint_order(page_box: Any) -> dict[int, int]:
+class Stacking(Protocol):
+    """What pnp reads of a WeasyPrint ``StackingContext``."""
+
+    box: Box
+    negative_z_contexts: Sequence[Stacking]
+    block_level_boxes: Sequence[Box]
+    float_contexts: Sequence[Stacking]
+    zero_z_contexts: Sequence[Stacking]
+    positive_z_contexts: Sequence[Stacking]
+    blocks_and_cells: Blocks
+
+
+def paint_order(page_box: Box) -> dict[int, int]:
     """``id()`` of each text box, replaced box and background on the page ->
     its place in the drawing (0 first). What is not drawn is not listed."""
     from weasyprint.stacking import StackingContext
@@ -38,17 +56,17 @@ class _Walk:
 
         self.order = order
         self.boxes = boxes
-        self.stacking = StackingContext
+        self.stacking: type[Stacking] = StackingContext
         self.own_background = (
             boxes.BlockBox, boxes.MarginBox, boxes.InlineBlockBox, boxes.TableCellBox,
             boxes.FlexContainerBox, boxes.GridContainerBox, boxes.ReplacedBox,
         )
 
-    def mark(self, drawn: Any) -> None:
+    def mark(self, drawn: object) -> None:
         if drawn is not None:
             self.order.setdefault(id(drawn), len(self.order))
 
-    def context(self, context: Any) -> None:
+    def context(self, context: Stacking) -> None:
         """As ``draw_stacking_context``: its steps 2 to 9."""
         box = context.box
         if box.transformation_matrix is not None and not box.transformation_matrix.determinant:
@@ -67,8 +85,9 @@ class _Walk:
         for child in (*context.zero_z_contexts, *context.positive_z_contexts):
             self.context(child)
 
-    def inline(self, box: Any) -> None:
-        """As ``draw_inline_level``."""
+    def inline(self, box: Box) -> None:
+        """As ``draw_inline_level``: ``box``, or a stacking context standing
+        in its place among its line's children."""
         if isinstance(box, self.stacking):
             self.context(box)
             return
@@ -82,7 +101,7 @@ class _Walk:
         else:
             self.mark(box)  # a replaced box, or a list marker's text
 
-    def blocks(self, blocks_and_cells: dict[Any, Any]) -> None:
+    def blocks(self, blocks_and_cells: Blocks) -> None:
         """As ``draw_block_level``."""
         for block, inside in blocks_and_cells.items():
             if isinstance(block, self.boxes.ReplacedBox):

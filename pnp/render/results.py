@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pnp.errors import AssetError, Diagnostic, InputError
 
 if TYPE_CHECKING:
-    from pnp.render.inspect import LayoutFinding
+    from pnp.render.findings import LayoutFinding
 
 
 Result = tuple[bytes, "list[LayoutFinding]"]

@@ -21,7 +21,7 @@ import traceback
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp.errors import BuildError, PnpError
 from pnp.parallel import can_fork  # importing it makes every forked process die with its parent
@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from pnp.render.weasy import SafeBoxes
 
 Jobs = Sequence[tuple[str, str, "SafeBoxes | None"]]
+Request = tuple[Jobs, "Scope", int | None]
+"""What the build sends the renderer: jobs, the files and fonts they may use, workers."""
+Reply = tuple[str, object]
+"""What the renderer sends back: ``done`` and the results, ``failed`` and the
+error, or ``crashed`` and the trace."""
 
 _ACTIVE: Renderer | None = None
 _HELD = {signal.SIGINT, signal.SIGTERM}
@@ -139,7 +144,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     from pnp.render.weasy import load_weasyprint, prime, render_here
 
-    broken: tuple[str, Any] | None = None
+    broken: Reply | None = None
     try:
         load_weasyprint()
         prime()
@@ -149,7 +154,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         broken = ("crashed", traceback.format_exc())
     while True:
         try:
-            request: Any = conn.recv()
+            request: Request | None = conn.recv()
         except (EOFError, OSError):
             return
         if request is None:
@@ -157,7 +162,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         jobs, scope, workers = request
         signal.signal(signal.SIGTERM, _stopped)  # while laying out: unwind, so a pool of workers ends too
         try:
-            reply: tuple[str, Any] = broken or ("done", render_here(jobs, scope, workers))
+            reply: Reply = broken or ("done", render_here(jobs, scope, workers))
         except (PnpError, OSError) as exc:  # OSError: the disk refused a file (full): the build says so in a line
             reply = ("failed", exc)
         except Exception:  # a bug: the parent shows the trace

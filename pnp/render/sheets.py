@@ -23,11 +23,13 @@ import contextlib
 import logging
 import tempfile
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Protocol
+from xml.etree.ElementTree import Element
 
 from pnp.render.fontconfig import font_configuration
 from pnp.render.references import file_hash, referenced
@@ -37,23 +39,43 @@ from pnp.render.references import file_hash, referenced
 class Styles:
     """A document's parsed author stylesheets and what parsing them declared."""
 
-    fonts: Any
+    fonts: object
     """The WeasyPrint FontConfiguration their ``@font-face`` rules (and pnp's floor font) went into."""
-    floor: Any
+    floor: object
     """pnp's user stylesheet, parsed into ``fonts``."""
-    sheets: list[Any]
-    counters: Any
-    profiles: dict[str, Any] = field(default_factory=dict)
+    sheets: list[object]
+    counters: object
+    profiles: dict[str, object] = field(default_factory=dict)
     logged: list[logging.LogRecord] = field(default_factory=list)
     """What WeasyPrint logged while parsing them."""
 
 
-Memo = OrderedDict[tuple[Any, ...], Styles]
+Memo = OrderedDict[tuple[object, ...], Styles]
 _MEMO: ContextVar[Memo | None] = ContextVar("pnp_stylesheets", default=None)
 KEPT = 16
 """Parsed stylesheet sets a session keeps, the ones used longest ago dropped first."""
 _USING: ContextVar[Styles | None] = ContextVar("pnp_stylesheets_in_use", default=None)
-_ORIGINAL: Any = None
+_ORIGINAL: Callable[..., Iterable[object]] | None = None
+"""WeasyPrint's own ``find_stylesheets``, once :func:`install` has replaced it."""
+
+
+class _Wrapped(Protocol):
+    """A WeasyPrint element wrapper: the parsed HTML element it wraps."""
+
+    etree_element: Element
+
+
+class _Wrapper(Protocol):
+    def query_all(self, *names: str) -> Iterable[_Wrapped]: ...
+
+
+class HTML(Protocol):
+    """What pnp reads of a WeasyPrint ``HTML`` document before layout."""
+
+    base_url: str | None
+    media_type: str
+    url_fetcher: object
+    wrapper_element: _Wrapper
 
 
 @contextlib.contextmanager
@@ -98,7 +120,7 @@ def scratch() -> Iterator[None]:
             tempfile.tempdir = previous
 
 
-def install(weasyprint: Any) -> None:
+def install(weasyprint: ModuleType) -> None:
     """Route WeasyPrint's search for a document's stylesheets through
     :func:`_find` (once per process): outside :func:`using` it is WeasyPrint's own."""
     global _ORIGINAL
@@ -108,14 +130,15 @@ def install(weasyprint: Any) -> None:
         module.find_stylesheets = _find
 
 
-def _find(*args: Any) -> Iterator[Any]:
+def _find(*args: object) -> Iterator[object]:
     styles = _USING.get()
     if styles is None:
+        assert _ORIGINAL is not None  # installed with it
         return iter(_ORIGINAL(*args))
     return iter(styles.sheets)
 
 
-def shared(page: Any, floor: str, roots: Sequence[Path]) -> Styles | None:
+def shared(page: HTML, floor: str, roots: Sequence[Path]) -> Styles | None:
     """The parsed stylesheets of ``page`` (a WeasyPrint HTML whose files lie
     in ``roots``), from this session's memo or parsed now; None outside a session."""
     memo = _MEMO.get()
@@ -145,7 +168,7 @@ def using(styles: Styles) -> Iterator[None]:
         _USING.reset(token)
 
 
-def _key(page: Any, roots: Sequence[Path]) -> tuple[Any, ...]:
+def _key(page: HTML, roots: Sequence[Path]) -> tuple[object, ...]:
     """Everything WeasyPrint's stylesheet search reads from a document: each
     ``<style>`` and ``<link>`` element's attributes and text, in order, the
     base URL and the media type; and the content hash of each file they name
@@ -153,19 +176,19 @@ def _key(page: Any, roots: Sequence[Path]) -> tuple[Any, ...]:
     names in turn)."""
     from weasyprint.css import get_child_text
 
-    parts: list[Any] = [page.base_url, page.media_type]
-    named = []
+    parts: list[object] = [page.base_url, page.media_type]
+    named: list[str] = []
     for wrapper in page.wrapper_element.query_all("style", "link"):
         element = wrapper.etree_element
-        text = get_child_text(element) if element.tag == "style" else None
+        text: str | None = get_child_text(element) if element.tag == "style" else None
         attributes = tuple(sorted(element.attrib.items()))
         parts.append((element.tag, attributes, text))
-        named.append(text or element.get("href", ""))
+        named.append(text or element.get("href") or "")
     parts += [(path, file_hash(path, roots)) for path in referenced("\n".join(named))]
     return tuple(parts)
 
 
-def _parse(page: Any, floor: str) -> Styles:
+def _parse(page: HTML, floor: str) -> Styles:
     """Parse ``page``'s stylesheets as WeasyPrint would for it alone, into a
     font configuration and tables of their own."""
     from weasyprint import CSS
@@ -173,10 +196,11 @@ def _parse(page: Any, floor: str) -> Styles:
 
     fonts = font_configuration()
     counters = CounterStyle()
-    profiles: dict[str, Any] = {}
+    profiles: dict[str, object] = {}
     logged = _Keep()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(logged)
+    assert _ORIGINAL is not None  # a session parses only once it is installed
     try:
         sheets = list(
             _ORIGINAL(page.wrapper_element, page.media_type, page.url_fetcher, page.base_url, fonts, counters, profiles, [], [])

@@ -15,10 +15,10 @@ overflow. Only documents with such a page are laid out twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
-
+from pnp.render.boxtree import Box, Document, Element
 from pnp.render.document import taller
-from pnp.render.inspect import LayoutFinding, inspect_layout
+from pnp.render.findings import LayoutFinding
+from pnp.render.inspect import inspect_layout
 
 TALL = 20
 """How many times as tall the measuring pages are."""
@@ -29,7 +29,7 @@ _UNDRAWN = {"style", "script", "template", "svg", "math"}
 
 
 def measure_cut(
-    document: Any, html: str, lay_out: Callable[[str], Any], safe_boxes: Sequence[tuple[float, float, float, float] | None],
+    document: Document, html: str, lay_out: Callable[[str], Document], safe_boxes: Sequence[tuple[float, float, float, float] | None],
     findings: list[LayoutFinding],
 ) -> list[LayoutFinding]:
     """``findings`` with the overflow and safe-zone findings of every cut page
@@ -46,15 +46,16 @@ def measure_cut(
     return sorted(kept + [f for f in again if f.page in cut and f.kind in MEASURED], key=lambda f: f.page)
 
 
-def _is_cut(page_box: Any) -> bool:
+def _is_cut(page_box: Box) -> bool:
     """Whether the page lays out less text than the HTML of the face on it holds."""
     face = _face_box(page_box)
-    return face is not None and _laid_out(face) < _inner(face.element)
+    return face is not None and face.element is not None and _laid_out(face) < _inner(face.element)
 
 
-def _face_box(box: Any) -> Any:
+def _face_box(box: Box) -> Box | None:
     """The face's box on the page: its ``<section class="pnp-face">``."""
-    if getattr(box, "element_tag", None) == "section" and "pnp-face" in (box.element.get("class") or "").split():
+    element = box.element if getattr(box, "element_tag", None) == "section" else None
+    if element is not None and "pnp-face" in (element.get("class") or "").split():
         return box
     for child in getattr(box, "children", ()):
         found = _face_box(child)
@@ -63,14 +64,14 @@ def _face_box(box: Any) -> Any:
     return None
 
 
-def _laid_out(box: Any) -> int:
+def _laid_out(box: Box) -> int:
     """Characters (not counting spaces) of the text boxes in ``box``."""
     text = getattr(box, "text", None)
     own = _count(text) if isinstance(text, str) else 0
     return own + sum(_laid_out(child) for child in getattr(box, "children", ()))
 
 
-def _inner(element: Any) -> int:
+def _inner(element: Element) -> int:
     """Characters (not counting spaces) of the text inside ``element`` in the HTML, as text boxes would hold it."""
     tag = element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
     if tag in _UNDRAWN or not isinstance(element.tag, str):  # a comment, or text never set as text boxes

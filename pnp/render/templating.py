@@ -7,9 +7,9 @@ import pickle
 import re
 import traceback
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 import jinja2
 import jinja2.bccache
@@ -23,7 +23,13 @@ from pnp.render.fit import FitError, mark
 from pnp.render.markup import first_problem
 from pnp.svgsize import SvgRefused, check_inline_svg
 
-OPTIONS: dict[str, Any] = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
+class _Options(TypedDict):
+    autoescape: bool
+    trim_blocks: bool
+    lstrip_blocks: bool
+
+
+OPTIONS: _Options = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True}
 
 ICON = re.compile(r"(?<![\w:]):([a-z0-9][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)?):(?![\w:])")
 """``:gem:`` or, where two sets share an id, ``:symbols.gem:``; a token standing
@@ -35,12 +41,12 @@ class UnknownIcon(ValueError):
 
 
 @jinja2.pass_context
-def icons(context: Any, text: Any) -> markupsafe.Markup:
+def icons(context: jinja2.runtime.Context, text: object) -> markupsafe.Markup:
     """``{{ card.text | icons }}``: the text, escaped, with each ``:id:`` token
     (an entry of one of the game's sets, ``:set.id:`` where ids repeat across
     sets) drawn as the entry's art, inline and as tall as the text (class
     ``pnp-icon``; its name is the image's alt text)."""
-    sets: Mapping[str, Mapping[str, Any]] = context.get("sets") or {}
+    sets: Mapping[str, Mapping[str, Mapping[str, object]]] = context.get("sets") or {}
 
     def swap(match: re.Match[str]) -> str:
         token = match.group(1)
@@ -57,7 +63,7 @@ def icons(context: Any, text: Any) -> markupsafe.Markup:
     return markupsafe.Markup(ICON.sub(swap, str(markupsafe.escape("" if text is None else text))))
 
 
-FILTERS: dict[str, Any] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0", "icons": icons}
+FILTERS: dict[str, Callable[..., object]] = {"sign": lambda value: "+" if value > 0 else "\u2013" if value < 0 else "0", "icons": icons}
 
 
 def environment(game_root: Path, strict: bool = False, shared: Sequence[Path] = ()) -> SandboxedEnvironment:
@@ -84,7 +90,7 @@ def environment(game_root: Path, strict: bool = False, shared: Sequence[Path] = 
     return env
 
 
-def _blank_if_none(value: Any) -> Any:
+def _blank_if_none(value: object) -> object:
     """What ``{{ ... }}`` prints: an optional field a card leaves out (None)
     prints nothing, never the word "None"."""
     return "" if value is None else value
@@ -94,7 +100,7 @@ class LeftOut(ValueError):
     """Under --strict: a template prints a value that is None."""
 
 
-def _refuse_none(value: Any) -> Any:
+def _refuse_none(value: object) -> object:
     if value is None:
         raise LeftOut("a template prints a value that is left out")
     return value
@@ -117,14 +123,14 @@ class _Sandbox(SandboxedEnvironment):
     template writes may name (:mod:`pnp.render.markup`)."""
     judged: dict[str, str | None]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.judged = {}
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> jinja2.nodes.Template:
         return budget.count_loops(super()._parse(source, name, filename))
 
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+    def call_binop(self, context: jinja2.runtime.Context, operator: str, left: object, right: object) -> object:
         if operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1:
             if right * abs(left).bit_length() > 4096:
                 raise jinja2.exceptions.SecurityError(f"{left} ** {right} is too large a number for a template")
@@ -148,7 +154,7 @@ class _ConfinedLoader(jinja2.FileSystemLoader):
         super().__init__([str(folder / sub) for folder, sub in roots])
         self.roots = tuple(roots)
 
-    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         pieces = jinja2.loaders.split_template_path(template)
         for folder, sub in self.roots:
             candidate = Path(folder, sub, *pieces)
@@ -195,7 +201,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
         return None
 
 
-def render(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], what: str, source: Source | None = None) -> str:
+def render(env: SandboxedEnvironment, name: str, context: Mapping[str, object], what: str, source: Source | None = None) -> str:
     """Render template ``name``; ``what`` names the card for error messages,
     ``source`` is where the card is written (where a field it leaves out but
     a template prints under --strict is reported)."""
@@ -246,7 +252,7 @@ def _told(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _written_at(env: SandboxedEnvironment, name: str, context: Mapping[str, Any], offset: int) -> tuple[Path, int]:
+def _written_at(env: SandboxedEnvironment, name: str, context: Mapping[str, object], offset: int) -> tuple[Path, int]:
     """The template file and line that wrote character ``offset`` of
     ``name``'s output for ``context``: the render is run again, up to there,
     and the innermost template it is in says where it is (found only when
@@ -265,7 +271,7 @@ def _written_at(env: SandboxedEnvironment, name: str, context: Mapping[str, Any]
     return Path(template.filename or name), 0
 
 
-def _writing(env: SandboxedEnvironment, generator: types.GeneratorType[Any, Any, Any], chunk: str, within: int) -> tuple[Path, int]:
+def _writing(env: SandboxedEnvironment, generator: types.GeneratorType[str, None, None], chunk: str, within: int) -> tuple[Path, int]:
     """The template line of character ``within`` of ``chunk``, which a
     paused render has just written. Jinja's code for a template runs an
     extended one or a block with ``yield from``, an ``{% include %}``
@@ -295,7 +301,7 @@ def _writing(env: SandboxedEnvironment, generator: types.GeneratorType[Any, Any,
     return file, line
 
 
-def _left_out(exc: LeftOut, where: str, context: Mapping[str, Any], what: str, source: Source | None) -> Diagnostic:
+def _left_out(exc: LeftOut, where: str, context: Mapping[str, object], what: str, source: Source | None) -> Diagnostic:
     """Which of the card's left-out fields the template line prints, at the card."""
     file, line = _template_frame(exc, where)
     try:

@@ -18,19 +18,20 @@ import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from types import FrameType, ModuleType
 
 from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, InputError, PnpError, Source
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_map
 from pnp.render import artforms, sheets
+from pnp.render.boxtree import Box, Document, Element
 from pnp.render.results import LayoutFailed, Result
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
-from pnp.render.inspect import LayoutFinding, inspect_layout
+from pnp.render.findings import LayoutFinding
+from pnp.render.inspect import inspect_layout
 from pnp.render.keep import stranded_headings
 from pnp.render.references import Refused, allowed_file, stylesheet_refusals
 from pnp.render.spill import measure_cut
@@ -131,7 +132,7 @@ declares none), Pango would crash the process. It draws nothing, so it never
 stands in for a character the declared fonts lack (``scripts/build-floor-font.py``)."""
 
 
-def lay_out(html: str, base_url: str | None = None, fetcher: Any = None, roots: Sequence[Path] = ()) -> Any:
+def lay_out(html: str, base_url: str | None = None, fetcher: object = None, roots: Sequence[Path] = ()) -> Document:
     """``html`` laid out (a WeasyPrint Document) with pnp's font configuration:
     no font of the machine's, only those ``html`` declares (and one that draws
     nothing). Every layout in pnp goes through here; inside a
@@ -143,11 +144,13 @@ def lay_out(html: str, base_url: str | None = None, fetcher: Any = None, roots: 
     if styles is None:
         config = font_configuration()
         floor = weasyprint.CSS(string=_FLOOR, font_config=config)
-        return page.render(stylesheets=[floor], font_config=config)
+        document: Document = page.render(stylesheets=[floor], font_config=config)
+        return document
     with sheets.using(styles):
-        return page.render(
+        document = page.render(
             stylesheets=[styles.floor], font_config=styles.fonts, counter_style=styles.counters, color_profiles=styles.profiles
         )
+    return document
 
 
 def render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
@@ -172,14 +175,14 @@ def interrupts_kept() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    seen: list[tuple[int, Callable[[int, Any], Any]]] = []
+    seen: list[tuple[int, Callable[[int, FrameType | None], object]]] = []
     previous = {}
     for number in (signal.SIGINT, signal.SIGTERM):
         handler = signal.getsignal(number)
         if callable(handler):
             previous[number] = handler
 
-            def remember(signum: int, frame: Any, handler: Callable[[int, Any], Any] = handler) -> None:
+            def remember(signum: int, frame: FrameType | None, handler: Callable[[int, FrameType | None], object] = handler) -> None:
                 seen.append((signum, handler))
                 handler(signum, frame)
 
@@ -233,7 +236,7 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
             fetcher = GuardedFetcher()
             laid = [html]  # the html last laid out: once fitted, the document's, its text sizes set
 
-            def lay(text: str) -> Any:
+            def lay(text: str) -> Document:
                 laid[0] = text
                 return lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved)
 
@@ -273,25 +276,25 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     return data, findings
 
 
-def _face_of_each_page(document: Any) -> tuple[list[int], dict[int, int]]:
+def _face_of_each_page(document: Document) -> tuple[list[int], dict[int, int]]:
     """For each page of a document of faces, the 0-based number of the face
     (``section.pnp-face``) whose page it is; and per face whose content ran
     past its page, onto how many other pages. What ran past is cut from the
     pages it ran onto: the rest of a face in the flow fills pages of its own
     (which the caller drops), an absolutely placed box's rest would be drawn
     on the next face's page."""
-    faces: dict[Any, str] = {}
+    faces: dict[Element, str] = {}
     root = document.pages[0]._page_box.children[0].element if document.pages else None
     for section in root.iter("section") if root is not None else ():
-        if section.get("data-face"):
-            faces.update(dict.fromkeys(section.iter(), section.get("data-face")))
+        if face := section.get("data-face"):
+            faces.update(dict.fromkeys(section.iter(), face))
     if not faces:  # not pnp's own document of faces: a page each
         return list(range(len(document.pages))), {}
     order: dict[str, int] = {}
     owner: list[int] = []
     spilled: dict[int, int] = {}
     for page in document.pages:
-        shown = [(box, key) for box in _top_boxes(page._page_box) if (key := faces.get(box.element)) is not None]
+        shown = [(box, key) for box in _top_boxes(page._page_box) if box.element is not None and (key := faces.get(box.element)) is not None]
         new = [key for _, key in shown if key not in order]
         order.update((key, len(order)) for key in new)
         if new:  # the page of the face that starts on it; anything else on it ran on from the faces before
@@ -307,18 +310,18 @@ def _face_of_each_page(document: Any) -> tuple[list[int], dict[int, int]]:
     return owner, spilled
 
 
-def _top_boxes(page_box: Any) -> list[Any]:
+def _top_boxes(page_box: Box) -> list[Box]:
     """The boxes a page of faces holds at its top: each face's section (in
     the body), and any box placed outside it (an absolutely placed box that
     went on from the page before)."""
-    out = []
+    out: list[Box] = []
     for box in page_box.children:
         for child in getattr(box, "children", ()):
             out += list(child.children) if getattr(child, "element_tag", None) == "body" else [child]
     return out
 
 
-def _cut(page_box: Any, foreign: set[Any]) -> None:
+def _cut(page_box: Box, foreign: set[Box]) -> None:
     """Take the ``foreign`` boxes (of :func:`_top_boxes`) off the page."""
     if not foreign:
         return

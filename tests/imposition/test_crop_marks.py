@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pnp.output.profiles import profile
-from pnp.imposition.geometry import SHORTEST_MARK, Line, Rect, grid, gutterfold_grid, impose, impose_gutterfold
+from pnp.imposition.geometry import Line, Rect, grid, gutterfold_grid, impose, impose_gutterfold
+from pnp.imposition.marks import SHORTEST_MARK
 from pnp.loading.presets import load_layouts, load_papers
 from pnp.units import mm, to_mm
 from tests.conftest import d01_build  # noqa: F401  (the shared D01 build fixture)

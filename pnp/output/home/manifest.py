@@ -8,13 +8,58 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from pnp.errors import UsageError
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game
 from pnp.output.result import BuiltFile
 from pnp.render.faces import FacePlan, plan_faces
+
+
+class Place(TypedDict):
+    """Where a face is first drawn: its file, page and clip box (x, y, width, height, in points)."""
+
+    file: str
+    page: int
+    box: list[float]
+
+
+class CardEntry(TypedDict):
+    id: str
+    front: str | None
+    """The content key of its front face (:meth:`pnp.render.faces.FacePlan.content_key`)."""
+    back: str | None
+    at: NotRequired[Place]
+    back_at: NotRequired[Place]
+
+
+class ComponentEntry(TypedDict):
+    id: str
+    name: str
+    copies: int
+    faces: int
+    cards: list[CardEntry]
+
+
+class FileEntry(TypedDict):
+    path: str
+    profile: str
+    paper: str | None
+    pages: int | None
+    module: NotRequired[str]
+
+
+class Manifest(TypedDict):
+    """manifest.json, as a home build writes it (:func:`manifest_data`) and
+    ``pnp diff`` and ``pnp watch`` read it back."""
+
+    game: str
+    name: str
+    version: str
+    files: list[FileEntry]
+    components: list[ComponentEntry]
+    ink_saver: NotRequired[bool]
 
 
 def merged(plans: Sequence[FacePlan]) -> FacePlan:
@@ -32,7 +77,7 @@ def merged(plans: Sequence[FacePlan]) -> FacePlan:
 
 
 
-def note_places(found: dict[str, dict[str, Any]], ordered: Sequence[Sheet], file: str, first_page: int) -> None:
+def note_places(found: dict[str, Place], ordered: Sequence[Sheet], file: str, first_page: int) -> None:
     """Where each face is first drawn: file, page and box (for `pnp diff`)."""
     for number, sheet in enumerate(ordered, start=first_page):
         for placement in sheet.placements:
@@ -47,8 +92,9 @@ def manifest_data(
     plan: FacePlan,
     files: Sequence[BuiltFile],
     out_dir: Path,
-    found: dict[str, dict[str, Any]] | None = None,
-) -> dict[str, Any]:
+    found: dict[str, Place] | None = None,
+) -> dict[str, object]:
+    """The manifest, as :class:`Manifest` describes it."""
     found = found or {}
     return {
         "game": game.id,
@@ -85,7 +131,7 @@ def manifest_path(where: Path) -> Path:
     return path
 
 
-def cards_by_id(manifest: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+def cards_by_id(manifest: Manifest) -> dict[tuple[str, str], CardEntry]:
     """A manifest's cards by (component id, card id)."""
     return {(c["id"], card["id"]): card for c in manifest.get("components", []) for card in c.get("cards", [])}
 

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.model import Game, Module
 from pnp.units import to_mm
 from pnp.words import count, listed
 
+if TYPE_CHECKING:
+    from pnp.output.home.pages import PartRow
 
-def needs(game: Game, parts: Sequence[dict[str, Any]], module: Module | None = None) -> list[str]:
+
+def needs(game: Game, parts: Sequence[PartRow], module: Module | None = None) -> list[str]:
     """Everything to get for one file's parts, one line each: sheets of each
     stock (the label product is named in What to print), the punches for round
     pieces (their sizes as shops sell them; Cutting gives millimetres), then the
@@ -54,7 +57,7 @@ def _prepared(game: Game) -> list[str]:
     return [f"{p.count} {p.need}" if p.count else p.need for p in game.prepare]
 
 
-def steps(game: Game, parts: Sequence[dict[str, Any]], module: Module | None = None) -> list[dict[str, str]]:
+def steps(game: Game, parts: Sequence[PartRow], module: Module | None = None) -> list[dict[str, str]]:
     """How the pieces go together: the game's ``prepare[].how`` (base file
     only), then the ``assembly`` of each component printed in this file."""
     out = [{"name": "", "how": p.how} for p in game.prepare if p.how and module is None]

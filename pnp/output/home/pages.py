@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypedDict
 
 import pikepdf
 
@@ -29,9 +29,33 @@ def in_print_order(sheets: Mapping[str, tuple[Sheet, ...]]) -> list[Sheet]:
     return list({id(s): s for held in sheets.values() for s in held}.values())
 
 
+class PartRow(TypedDict):
+    """A component's row of the printing instructions (``parts`` in their template)."""
+
+    id: str
+    name: str
+    pages: str
+    """Its pages, ``3`` or ``3\u20135``."""
+    first: int
+    last: int
+    copies: int
+    sheets: int
+    """The sheets it prints on that no component before it printed on."""
+    stock: str
+    material: str
+    sides: str
+    round: bool
+    folded: bool
+    gap_mm: float
+    gap: str
+    marks: bool
+    width_mm: float
+    width_in: float
+
+
 def page_ranges(
     sheets: Mapping[str, tuple[Sheet, ...]], components: Sequence[Component], first: int, layouts: Mapping[str, SheetLayout]
-) -> list[dict[str, Any]]:
+) -> list[PartRow]:
     """Page 1's row of each component, in the order they print (``sheets``'
     order), numbered from ``first``: a component on a sheet it shares with
     the one before it gives that page too, and only its other sheets count
@@ -39,7 +63,7 @@ def page_ranges(
     page_of = {id(s): page for page, s in enumerate(in_print_order(sheets), start=first)}
     named = {c.id: c for c in components}
     counted: set[int] = set()
-    parts = []
+    parts: list[PartRow] = []
     for cid, held in sheets.items():
         component = named[cid]
         if not held:
@@ -86,7 +110,7 @@ def _stock(component: Component, layouts: Mapping[str, SheetLayout], paper: str)
 def instructions_html(
     game: Game,
     paper: Paper,
-    parts: list[dict[str, Any]],
+    parts: list[PartRow],
     front_pages: int,
     module: Module | None = None,
     others: list[dict[str, str]] | None = None,

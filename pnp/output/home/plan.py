@@ -7,7 +7,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from pnp.errors import Diagnostic, InputError, UsageError
 from pnp.imposition.booklet import imposed_file
@@ -17,7 +16,7 @@ from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Paper, SheetLayout
 from pnp.output.boxes import boxes_file
 from pnp.output.home.manifest import changed_cards
-from pnp.output.home.pages import page_ranges
+from pnp.output.home.pages import PartRow, page_ranges
 from pnp.output.parts import Book, books
 from pnp.output.request import Request
 from pnp.render.faces import Face, FacePlan, plan_faces
@@ -132,7 +131,7 @@ class HomePlan:
     faces: tuple[Face, ...]
     styles: tuple[Path, ...]
     sheets: Mapping[tuple[int, str], dict[str, tuple[Sheet, ...]]]
-    parts: Mapping[tuple[int, str], list[dict[str, Any]]]
+    parts: Mapping[tuple[int, str], list[PartRow]]
     documents: tuple[Document, ...]
     layouts: Mapping[str, SheetLayout]
     papers: Mapping[str, Paper]

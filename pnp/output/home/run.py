@@ -9,7 +9,6 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pikepdf
 
@@ -21,7 +20,7 @@ from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.output.boxes import boxes_file, boxes_pdf
 from pnp.output.cutfiles import cut_folder, cut_shape, sheet_files
-from pnp.output.home.manifest import manifest_data, merged, note_places
+from pnp.output.home.manifest import Place, manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.output.home.plan import HomePlan, document_file, plan_home, variant, whole
 from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
@@ -34,8 +33,7 @@ from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
 from pnp.render.document import faces_html
-from pnp.render.findings import LayoutProblem, document_diagnostics, layout_diagnostics, raise_errors
-from pnp.render.inspect import LayoutFinding, safe_box
+from pnp.render.findings import LayoutFinding, LayoutProblem, document_diagnostics, layout_diagnostics, raise_errors, safe_box
 from pnp.render.layout import FacePages, RenderFailed, render_build
 from pnp.render.scope import scope_for
 from pnp.units import to_mm
@@ -124,7 +122,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
     """Stages 5 and 6: impose and write every file with the manifest, committed in one step."""
     files: list[BuiltFile] = []
     placed = 0
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, Place] = {}
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
     edges = _Edges(plan, rendered, request)
     cut_of = _cuts(game, plan, request)
