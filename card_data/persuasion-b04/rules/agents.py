@@ -85,6 +85,40 @@ def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
     return found
 
 
+def _chances(memo: dict[Any, Any], deck: Deck, symbol: int, sign: int, size: int) -> list[list[float]]:
+    """``[unknown][digit]``: the chance that a hand of ``size`` cards, ``unknown``
+    of them unknown, has ``symbol`` dominant with ``sign`` when its known cards
+    make ``digit`` (:func:`_plan`): the sum its unknown cards need being
+    ``size - digit`` whatever is unknown (:func:`_tails`)."""
+    key = ("chances", symbol, sign, size)
+    found: list[list[float]] | None = memo.get(key)
+    if found is None:
+        tails = _tails(deck, symbol, sign)
+        found = memo[key] = [
+            [0.0 if size - digit >= len(tails[unknown]) else 1.0 if size - digit < 0 else tails[unknown][size - digit] for digit in range(2 * size + 1)]
+            for unknown in range(size + 1)
+        ]
+    return found
+
+
+def _plan(memo: dict[Any, Any], deck: Deck, desires: int, size: int) -> tuple[int, list[int], list[tuple[int, list[list[float]]]]]:
+    """How :func:`_odds` reads a hand of ``size`` cards for ``desires``, made
+    once per deck: each card's signs on the desired symbols (agreeing +1 as 2,
+    none as 1, against as 0) packed into one number, a symbol a digit, so that
+    the known cards' numbers add up to every symbol's count at once (digit =
+    sum + cards known); a digit's mask, and per desired symbol its digit's
+    shift and :func:`_chances`."""
+    key = ("plan", desires, size)
+    found: tuple[int, list[int], list[tuple[int, list[list[float]]]]] | None = memo.get(key)
+    if found is None:
+        width = (2 * size + 1).bit_length()
+        signed = [(symbol, sign) for symbol, sign in enumerate(deck.vectors[desires]) if sign]
+        packed = [sum((sign * vector[symbol] + 1) << (width * i) for i, (symbol, sign) in enumerate(signed)) for vector in deck.vectors]
+        rows = [(width * i, _chances(memo, deck, symbol, sign, size)) for i, (symbol, sign) in enumerate(signed)]
+        found = memo[key] = ((1 << width) - 1, packed, rows)
+    return found
+
+
 def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
     """The chance that a hand of ``size`` cards holding ``known`` (the rest
     unknown, each drawn as from the deck) has NEED of ``desires``' signs
@@ -92,19 +126,10 @@ def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: froz
     key = (desires, size, known)
     found: float | None = memo.get(key)
     if found is None:
-        plan = memo.get(("plan", desires))
-        if plan is None:
-            plan = memo[("plan", desires)] = [
-                (symbol, sign, _tails(deck, symbol, sign)) for symbol, sign in enumerate(deck.vectors[desires]) if sign
-            ]
+        mask, packed, rows = _plan(memo, deck, desires, size)
         unknown = size - len(known)
-        sums = [sum(column) for column in zip(*map(deck.vectors.__getitem__, known))] if known else None
-        chances = []
-        for symbol, sign, tails in plan:
-            row = tails[unknown]
-            at = unknown - sign * sums[symbol] if sums else unknown
-            chances.append(0.0 if at >= len(row) else 1.0 if at < 0 else row[at])
-        found = memo[key] = _at_least(chances, NEED)
+        digits = sum(map(packed.__getitem__, known))
+        found = memo[key] = _at_least([chances[unknown][digits >> shift & mask] for shift, chances in rows], NEED)
     return found
 
 
@@ -120,7 +145,12 @@ def _all_odds(obs: Observation) -> list[float]:
 
 
 def _at_least(chances: list[float], need: int) -> float:
-    """The chance that at least ``need`` of independent events happen."""
+    """The chance that at least ``need`` of independent events happen (2 of 3,
+    every B04 desires card's case, written out: the same arithmetic)."""
+    if need == 2 and len(chances) == 3:
+        p1, p2, p3 = chances
+        both = p1 * p2
+        return both * (1 - p3) + (p1 * (1 - p2) + (1 - p1) * p2) * p3 + both * p3
     ways = [1.0] + [0.0] * len(chances)
     for seen, p in enumerate(chances, 1):
         q = 1 - p
