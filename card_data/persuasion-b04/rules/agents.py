@@ -187,9 +187,11 @@ class Heuristic:
         dominant, from the cards known to be in it."""
         return _odds(_memo(obs.deck), obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
 
-    def _bar(self, obs: Observation, base: float) -> float:
-        """A bar that falls as rounds pass, and lies low when this seat may be left over."""
-        available = obs.status.count(AVAILABLE)
+    def _bar(self, obs: Observation, base: float, available: int = -1) -> float:
+        """A bar that falls as rounds pass, and lies low when this seat may be
+        left over (``available``: how many players are, if already counted)."""
+        if available < 0:
+            available = obs.status.count(AVAILABLE)
         if obs.last_round or available <= 2:
             return 0.0
         bar = base - self.settle * (obs.round - 1)
@@ -213,11 +215,12 @@ class Heuristic:
         suitors = [p for p in range(len(status)) if p != me and status[p] == AVAILABLE]
         if not suitors:
             return ("independent",)
+        available = len(suitors) + 1  # this seat is asked only while available
         start = _pick(rng, len(suitors))  # a random rotation: ties favour no seat
         suitors = suitors[start:] + suitors[:start]
         best = max(suitors, key=odds.__getitem__)
-        propose = self.can_propose and odds[best] >= self._bar(obs, self.propose_at)
-        independent = self.can_go_independent and alone >= self._bar(obs, self.independent_at)
+        propose = self.can_propose and odds[best] >= self._bar(obs, self.propose_at, available)
+        independent = self.can_go_independent and alone >= self._bar(obs, self.independent_at, available)
         if independent and (not propose or alone >= odds[best]):
             return ("independent",)
         if propose or obs.last_round:

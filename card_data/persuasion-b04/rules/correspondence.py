@@ -5,6 +5,7 @@ where cards are: the stages after the mail, as the base of
 from __future__ import annotations
 
 import random
+from itertools import filterfalse
 from types import MappingProxyType
 from typing import Any
 
@@ -42,6 +43,9 @@ class Correspondence(QueuedState):
     _known_view: list[tuple[frozenset[int], ...]]
     _hand_view: list[tuple[int, ...]]
     _mail_view: Mail | None
+    _invites: list[tuple[int, ...]]
+    _proposers: list[tuple[int, ...]]
+    _out: list[int]
 
     def _end_round(self) -> None:
         raise NotImplementedError
@@ -99,6 +103,7 @@ class Correspondence(QueuedState):
             if self.status[r] != AVAILABLE:  # engaged or independent: every item is refused
                 p["refused"].update(s for s, _ in mail["invite"] + mail["propose"])
                 mail["invite"], mail["propose"] = [], []
+                self._invites[r] = self._proposers[r] = ()
                 continue
             items: list[Any] = [("invitation", s) for s, _ in mail["invite"]]
             if mail["propose"]:
@@ -119,6 +124,7 @@ class Correspondence(QueuedState):
             if self.status[s] == AVAILABLE and s in p["refused"] and s not in p["touched"] and s not in p["received"]
         ]
         self.away.clear()  # every card goes home
+        self._out = [0] * self.n
         self.lying = [EMPTY] * self.n
         self.offers = [()] * self.n
         self._stage = self._next_reflection
@@ -134,13 +140,15 @@ class Correspondence(QueuedState):
 
     def _free(self, seat: int, *also: int) -> list[int]:
         """The cards in ``seat``'s hand it may send now: not lying on another board."""
-        away = self.away
-        return [c for c in self.hands[seat] if c not in away and c not in also]
+        if also:
+            return [c for c in self.hands[seat] if c not in self.away and c not in also]
+        return list(filterfalse(self.away.__contains__, self.hands[seat]))
 
     def _invitation(self, r: int, s: int) -> None:
         invites = self._pending["inbox"][r]["invite"]
         c = next(card for sender, card in invites if sender == s)
         invites.remove((s, c))
+        self._invites[r] = tuple([sender for sender, _ in invites])
         free = self._free(r)
         if self.status[s] != AVAILABLE or not free:
             self._pending["refused"].add(s)
@@ -161,6 +169,7 @@ class Correspondence(QueuedState):
         self.lying[t] = self.lying[t] | {c}
         self.lying[s] = self.lying[s] | {reply}
         self.away.add(reply)
+        self._out[t] += 1
         self._pending["received"].add(s)
 
     def _proposals(self, r: int) -> None:
@@ -168,6 +177,7 @@ class Correspondence(QueuedState):
         p = self._pending
         offers = p["inbox"][r]["propose"]
         p["inbox"][r]["propose"] = []
+        self._proposers[r] = ()
         live = [(s, c) for s, c in offers if self.status[s] == AVAILABLE]
         p["refused"].update(s for s, _ in offers if (s, _) not in live)
         if not live or not self._free(r):
@@ -197,6 +207,7 @@ class Correspondence(QueuedState):
         mine = [(t, c) for t, c in self._pending["inbox"][s]["propose"] if t == r]
         if mine:
             self._pending["inbox"][s]["propose"].remove(mine[0])
+            self._proposers[s] = tuple([t for t, _ in self._pending["inbox"][s]["propose"]])
             ring_card = mine[0][1]
             free = self._free(s, choice)  # "you cannot send a card you received this turn"
             if free:
@@ -210,12 +221,17 @@ class Correspondence(QueuedState):
     def _trade(self, r: int, s: int, from_r: int, from_s: int) -> None:
         """``r`` gives ``from_r`` to ``s`` for ``from_s``: the two see both
         cards; the others see a trade, not which cards."""
+        away = self.away
+        if from_r in away:
+            away.discard(from_r)
+            self._out[r] -= 1
+        if from_s in away:
+            away.discard(from_s)
+            self._out[s] -= 1
         self.hands[r].remove(from_r)
         self.hands[s].remove(from_s)
         self.hands[r].append(from_s)
         self.hands[s].append(from_r)
-        self.away.discard(from_r)
-        self.away.discard(from_s)
         for a, b, c, gone in ((r, s, from_r, from_s), (s, r, from_s, from_r)):
             self._know(a, b, self.known[a][b] - {gone})
             self._see(a, b, c)

@@ -44,6 +44,7 @@ def determinize(deck: Deck, obs: Observation, decision: Decision, rng: random.Ra
         "touched": set(mail.touched), "refused": set(mail.refused), "received": set(mail.received),
         "turns": deque(mail.turns), "reflecting": list(mail.reflecting),
     }
+    state._invites, state._proposers, state._out = list(mail.invites), list(mail.proposals), list(mail.out)
     if decision.kind in CORRESPONDENCE:
         _lay_out_mail(state, obs, decision, rng)
         state._stage = state._correspond

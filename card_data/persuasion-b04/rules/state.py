@@ -33,7 +33,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from pnp.engine.api import Decision, EngineError, Outcome, shuffle
+from pnp.engine.api import Decision, EngineError, IllegalMove, Outcome, shuffle
 
 from .correspondence import EMPTY, Correspondence
 from .deck import AVAILABLE, ENGAGED, INDEPENDENT, NEED, Deck, Verdict, deck_from_game, judge, matches, totals, winners
@@ -115,6 +115,12 @@ class B04State(Correspondence):
         self._known_view = [tuple(row) for row in self.known]
         self._hand_view = [tuple(hand) for hand in self.hands]
         self._mail_view: Mail | None = None
+        self._invites: list[tuple[int, ...]] = [()] * players
+        """Per letterbox: the senders of the invitations waiting on it (public)."""
+        self._proposers: list[tuple[int, ...]] = [()] * players
+        """Per letterbox: the senders of the proposals waiting on it (public)."""
+        self._out = [0] * players
+        """Per player: how many of its cards lie on other letterboxes (public)."""
         for seat in range(players):
             self._own_hand_changed(seat)
         if deal:
@@ -123,9 +129,15 @@ class B04State(Correspondence):
     # -- the public interface (decision, apply: QueuedState) -------------------
 
     def apply(self, choice: Any) -> None:
-        if self._queue and self._queue[0].kind in _MOVES_MAIL:
+        """QueuedState.apply, written out (one call less a decision), dropping
+        the public mail view when the decision changes it."""
+        decision = self._queue.pop(0)
+        if self.check_moves and choice not in decision.options:
+            raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
+        kind = decision.kind
+        if kind in _MOVES_MAIL:
             self._mail_view = None
-        super().apply(choice)
+        self._handlers[kind](decision, choice)
 
     def observation(self, seat: int) -> Observation:
         mail = self._mail_view
@@ -154,18 +166,12 @@ class B04State(Correspondence):
         return [c for hand in self.hands for c in hand] + list(self.desires) + list(self.draw_pile) + list(self.discards) + drawing
 
     def _public_mail(self) -> Mail:
-        p, n = self._pending, self.n
+        p = self._pending
         if not p:
-            return _empty_mail(n)
-        inbox = p.get("inbox")  # none in a state dealt for reflection (determinize)
-        nothing = ((),) * n
-        away = self.away
+            return _empty_mail(self.n)
         return _new(Mail, (
-            tuple([tuple(map(_first, box["invite"])) if box["invite"] else () for box in inbox]) if inbox else nothing,
-            tuple([tuple(map(_first, box["propose"])) if box["propose"] else () for box in inbox]) if inbox else nothing,
-            frozenset(p["touched"]), frozenset(p["refused"]), frozenset(p["received"]),
-            tuple(p["turns"]), tuple(p.get("reflecting", ())),
-            tuple([len(away.intersection(hand)) for hand in self.hands]) if away else (0,) * n,
+            tuple(self._invites), tuple(self._proposers), frozenset(p["touched"]), frozenset(p["refused"]),
+            frozenset(p["received"]), tuple(p["turns"]), tuple(p.get("reflecting", ())), tuple(self._out),
         ))
 
     # -- the round --------------------------------------------------------------
@@ -205,6 +211,7 @@ class B04State(Correspondence):
         proposals on its letterbox; then correspondence."""
         self._mail_view = None
         inbox: list[dict[str, list[tuple[int, int]]]] = [{"invite": [], "propose": []} for _ in range(self.n)]
+        out = self._out
         for seat, choice in enumerate(self.intentions):
             if not choice:
                 continue
@@ -213,6 +220,9 @@ class B04State(Correspondence):
             else:
                 inbox[choice[1]][choice[0]].append((seat, choice[2]))
                 self.away.add(choice[2])
+                out[seat] += 1
+        self._invites = [tuple(map(_first, box["invite"])) for box in inbox]
+        self._proposers = [tuple(map(_first, box["propose"])) for box in inbox]
         for r, box in enumerate(inbox):
             if box["propose"]:
                 for s, c in box["propose"]:

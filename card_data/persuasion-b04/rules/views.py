@@ -4,7 +4,7 @@ and its observation, a frozen snapshot holding no reference to the game."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from pnp.engine.api import ReadOnly
 
@@ -27,8 +27,10 @@ class Intentions(ReadOnly, Sequence[tuple[Any, ...]]):
     _targets: tuple[int, ...] | None
 
     def __init__(self, seat: int, available: tuple[int, ...], cards: tuple[int, ...]):
-        for name, value in (("seat", seat), ("available", available), ("cards", cards), ("_targets", None)):
-            object.__setattr__(self, name, value)
+        _set_seat(self, seat)  # the slots' own setters: no loop, no object.__setattr__ per slot
+        _set_available(self, available)
+        _set_cards(self, cards)
+        _set_targets(self, None)
 
     @property
     def targets(self) -> tuple[int, ...]:
@@ -62,6 +64,11 @@ class Intentions(ReadOnly, Sequence[tuple[Any, ...]]):
             isinstance(choice, tuple) and len(choice) == 3 and choice[0] in self.KINDS
             and choice[1] != self.seat and choice[1] in self.available and choice[2] in self.cards
         )
+
+
+_set_seat, _set_available, _set_cards, _set_targets = (
+    cast(Any, Intentions.__dict__[name]).__set__ for name in ("seat", "available", "cards", "_targets")
+)
 
 
 class Answers(ReadOnly, Sequence[Any]):

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from pnp.testing import engine, game_folder
 
@@ -51,3 +54,33 @@ def test_b04_odds_from_packed_sums_are_the_plain_odds() -> None:
             desires = rng.choice(cards)
             known = frozenset(rng.sample(cards, rng.randint(0, size)))
             assert agents._odds(memo, DECK, desires, size, known) == _odds_plainly(desires, size, known), (desires, size, known)
+
+
+def _mail_afresh(state: Any) -> Any:
+    """The public mail worked out from the letterboxes themselves."""
+    p, n = state._pending, state.n
+    if not p:
+        return B04.views.Mail(((),) * n, ((),) * n, frozenset(), frozenset(), frozenset(), (), (), (0,) * n)
+    inbox = p.get("inbox") or [{"invite": [], "propose": []}] * n
+    return B04.views.Mail(
+        tuple(tuple(s for s, _ in box["invite"]) for box in inbox), tuple(tuple(s for s, _ in box["propose"]) for box in inbox),
+        frozenset(p["touched"]), frozenset(p["refused"]), frozenset(p["received"]), tuple(p["turns"]), tuple(p.get("reflecting", ())),
+        tuple(len(state.away & set(hand)) for hand in state.hands),
+    )
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 8])
+def test_b04_mail_kept_up_to_date_is_the_mail_worked_out_afresh(players: int) -> None:
+    """At every decision of many games, and in states dealt for a search."""
+    for g in range(60):
+        seed = f"5:{g}"
+        rng = random.Random(seed)
+        state = B04.state.B04State(DECK, players, random.Random(seed))
+        agents = [B04.agents.AGENTS["heuristic" if (g + s) % 2 else "random"]() for s in range(players)]
+        while (decision := state.decision()) is not None:
+            obs = state.observation(decision.seat)
+            assert obs.mail == _mail_afresh(state), (seed, decision)
+            if g % 10 == 0:
+                dealt = B04.determinize(DECK, obs, decision, rng)
+                assert dealt.observation(decision.seat).mail == obs.mail == _mail_afresh(dealt), (seed, decision)
+            state.apply(agents[decision.seat](obs, decision, rng))
