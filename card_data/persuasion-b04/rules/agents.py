@@ -133,17 +133,6 @@ def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: froz
     return found
 
 
-def _all_odds(obs: Observation) -> list[float]:
-    """:func:`_odds` for every other seat's hand (0 for this seat's own)."""
-    deck, desires, sizes, me = obs.deck, obs.desires, obs.hand_sizes, obs.seat
-    memo = _memo(deck)
-    odds = []
-    for seat, known in enumerate(obs.known):
-        found = 0.0 if seat == me else memo.get((desires, sizes[seat], known))  # the memo read inline: the common case
-        odds.append(_odds(memo, deck, desires, sizes[seat], known) if found is None else found)
-    return odds
-
-
 def _at_least(chances: list[float], need: int) -> float:
     """The chance that at least ``need`` of independent events happen (2 of 3,
     every B04 desires card's case, written out: the same arithmetic)."""
@@ -187,15 +176,18 @@ class Heuristic:
         dominant, from the cards known to be in it."""
         return _odds(_memo(obs.deck), obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
 
-    def _bar(self, obs: Observation, base: float, available: int = -1) -> float:
-        """A bar that falls as rounds pass, and lies low when this seat may be
-        left over (``available``: how many players are, if already counted)."""
-        if available < 0:
-            available = obs.status.count(AVAILABLE)
+    def _bar(self, obs: Observation, base: float) -> float:
+        """A bar that falls as rounds pass, and lies low when this seat may be left over."""
+        return self._bars(obs, obs.status.count(AVAILABLE), base)[0]
+
+    def _bars(self, obs: Observation, available: int, *bases: float) -> list[float]:
+        """:meth:`_bar` for each of ``bases``, ``available`` players being available."""
         if obs.last_round or available <= 2:
-            return 0.0
-        bar = base - self.settle * (obs.round - 1)
-        return bar - self.crowded if available <= 3 else bar
+            return [0.0] * len(bases)
+        fall = self.settle * (obs.round - 1)
+        if available <= 3:
+            return [base - fall - self.crowded for base in bases]
+        return [base - fall for base in bases]
 
     def _best_card(self, obs: Observation, cards: Any) -> int:
         """The card that best fits this seat's own desires."""
@@ -206,26 +198,33 @@ class Heuristic:
     # decisions
 
     def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        me, status = obs.seat, obs.status
-        odds = _all_odds(obs)
+        me, status, desires, sizes, deck = obs.seat, obs.status, obs.desires, obs.hand_sizes, obs.deck
+        memo = _memo(deck)
+        odds = [0.0] * len(status)  # :func:`_odds` for every other seat's hand
         alone = 1.0
-        for p, chance in enumerate(odds):
+        suitors = []
+        for p, known in enumerate(obs.known):
             if p != me:
+                chance = memo.get((desires, sizes[p], known))  # the memo read inline: the common case
+                if chance is None:
+                    chance = _odds(memo, deck, desires, sizes[p], known)
+                odds[p] = chance
                 alone *= 1 - chance
-        suitors = [p for p in range(len(status)) if p != me and status[p] == AVAILABLE]
+                if status[p] == AVAILABLE:
+                    suitors.append(p)
         if not suitors:
             return ("independent",)
-        available = len(suitors) + 1  # this seat is asked only while available
-        start = _pick(rng, len(suitors))  # a random rotation: ties favour no seat
+        start = int(rng.random() * len(suitors))  # a random rotation: ties favour no seat (_pick)
         suitors = suitors[start:] + suitors[:start]
         best = max(suitors, key=odds.__getitem__)
-        propose = self.can_propose and odds[best] >= self._bar(obs, self.propose_at, available)
-        independent = self.can_go_independent and alone >= self._bar(obs, self.independent_at, available)
+        propose_bar, independent_bar = self._bars(obs, len(suitors) + 1, self.propose_at, self.independent_at)
+        propose = self.can_propose and odds[best] >= propose_bar
+        independent = self.can_go_independent and alone >= independent_bar
         if independent and (not propose or alone >= odds[best]):
             return ("independent",)
         if propose or obs.last_round:
             return ("propose", best, self._best_card(obs, obs.hand))
-        target = min(suitors, key=lambda p: len(obs.known[p]))
+        target = min(suitors, key=list(map(len, obs.known)).__getitem__)  # the suitor it knows least about
         hand = obs.hand
         card = self._best_card(obs, hand) if self.share_best else hand[_pick(rng, len(hand))]
         return ("invite", target, card)

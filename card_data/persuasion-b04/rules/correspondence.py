@@ -58,11 +58,14 @@ class Correspondence(QueuedState):
 
     def _see(self, who: int, whose: int, card: int) -> None:
         """``who`` sees ``card`` in ``whose``'s hand."""
-        if card not in self.seen[who][whose]:
-            self.seen[who][whose] = self.seen[who][whose] | {card}
-            self._seen_view[who] = tuple(self.seen[who])
-        if card not in self.known[who][whose]:
-            self._know(who, whose, self.known[who][whose] | {card})
+        row = self.seen[who]
+        if card not in row[whose]:
+            row[whose] = row[whose] | {card}
+            self._seen_view[who] = tuple(row)
+        row = self.known[who]
+        if card not in row[whose]:
+            row[whose] = row[whose] | {card}
+            self._known_view[who] = tuple(row)
 
     def _know(self, who: int, whose: int, cards: frozenset[int]) -> None:
         self.known[who][whose] = cards
