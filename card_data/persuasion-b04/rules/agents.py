@@ -15,9 +15,9 @@
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import mul
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
@@ -25,33 +25,43 @@ from .deck import AVAILABLE, NEED, Deck
 from .views import Answers, Observation
 
 
-_MEMO: dict[int, dict[Any, Any]] = {}
-"""Per deck (by id, each entry dropped when its deck is collected, so a later
-deck at the same address never reads it): what the heuristic works out from
-the deck alone, kept across games."""
-_MEMO_MAX = 1 << 16
+_ODDS_MAX = 1 << 16
+"""Odds kept per deck (one per desires card, hand size and set of known cards) before they are dropped."""
 
 
-def _memo(deck: Deck) -> dict[Any, Any]:
-    """The deck's memo: fits, tails and odds, each under its own key."""
-    found = _MEMO.get(id(deck))
+def _odds_memo(deck: Deck) -> dict[Any, float]:
+    """The deck's memo of :func:`_odds`, kept across games, emptied when it
+    outgrows :data:`_ODDS_MAX`."""
+    found: dict[Any, float] | None = deck.facts.get("odds")
     if found is None:
-        found = _MEMO[id(deck)] = {}
-        weakref.finalize(deck, _MEMO.pop, id(deck), None)
-    elif len(found) > _MEMO_MAX:
+        found = deck.facts["odds"] = {}
+    elif len(found) > _ODDS_MAX:
         found.clear()
     return found
 
 
-def _fit(obs: Observation) -> list[int]:
-    """How well each card fits the seat's desires (sum of agreeing signs)."""
-    memo = _memo(obs.deck)
-    key = ("fit", obs.desires)
-    found: list[int] | None = memo.get(key)
+def warm(deck: Deck) -> None:
+    """Work out what the heuristic reads from the deck alone (each card's fit
+    and odds plan, for every hand size) before any game, so no game pays for it."""
+    for desires in range(len(deck.ids)):
+        _fits(deck, desires)
+        for size in set(deck.hand_size.values()):
+            _plan(deck, desires, size)
+
+
+def _fits(deck: Deck, desires: int) -> list[int]:
+    """How well each card fits ``desires`` (sum of agreeing signs)."""
+    key = ("fit", desires)
+    found: list[int] | None = deck.facts.get(key)
     if found is None:
-        want = obs.deck.vectors[obs.desires]
-        found = memo[key] = [sum(w * v for w, v in zip(want, vector)) for vector in obs.deck.vectors]
+        want = deck.vectors[desires]
+        found = deck.facts[key] = [sum(map(mul, want, vector)) for vector in deck.vectors]
     return found
+
+
+def _fit(obs: Observation) -> list[int]:
+    """How well each card fits the seat's desires (:func:`_fits`)."""
+    return _fits(obs.deck, obs.desires)
 
 
 def _pick(rng: random.Random, count: int) -> int:
@@ -67,7 +77,7 @@ def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
     """``[u][m]``: the chance that ``u`` cards drawn from the deck sum, on
     ``symbol`` times ``sign``, to more than ``m - u`` (the deck taken as an
     urn with replacement); computed once per deck and symbol."""
-    memo = _memo(deck)
+    memo = deck.facts
     key = ("tails", symbol, sign)
     found: list[list[float]] | None = memo.get(key)
     if found is None:
@@ -85,23 +95,23 @@ def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
     return found
 
 
-def _chances(memo: dict[Any, Any], deck: Deck, symbol: int, sign: int, size: int) -> list[list[float]]:
+def _chances(deck: Deck, symbol: int, sign: int, size: int) -> list[list[float]]:
     """``[unknown][digit]``: the chance that a hand of ``size`` cards, ``unknown``
     of them unknown, has ``symbol`` dominant with ``sign`` when its known cards
     make ``digit`` (:func:`_plan`): the sum its unknown cards need being
     ``size - digit`` whatever is unknown (:func:`_tails`)."""
     key = ("chances", symbol, sign, size)
-    found: list[list[float]] | None = memo.get(key)
+    found: list[list[float]] | None = deck.facts.get(key)
     if found is None:
         tails = _tails(deck, symbol, sign)
-        found = memo[key] = [
+        found = deck.facts[key] = [
             [0.0 if size - digit >= len(tails[unknown]) else 1.0 if size - digit < 0 else tails[unknown][size - digit] for digit in range(2 * size + 1)]
             for unknown in range(size + 1)
         ]
     return found
 
 
-def _plan(memo: dict[Any, Any], deck: Deck, desires: int, size: int) -> tuple[int, list[int], list[tuple[int, list[list[float]]]]]:
+def _plan(deck: Deck, desires: int, size: int) -> tuple[int, list[int], list[tuple[int, list[list[float]]]]]:
     """How :func:`_odds` reads a hand of ``size`` cards for ``desires``, made
     once per deck: each card's signs on the desired symbols (agreeing +1 as 2,
     none as 1, against as 0) packed into one number, a symbol a digit, so that
@@ -109,24 +119,27 @@ def _plan(memo: dict[Any, Any], deck: Deck, desires: int, size: int) -> tuple[in
     sum + cards known); a digit's mask, and per desired symbol its digit's
     shift and :func:`_chances`."""
     key = ("plan", desires, size)
-    found: tuple[int, list[int], list[tuple[int, list[list[float]]]]] | None = memo.get(key)
+    found: tuple[int, list[int], list[tuple[int, list[list[float]]]]] | None = deck.facts.get(key)
     if found is None:
         width = (2 * size + 1).bit_length()
         signed = [(symbol, sign) for symbol, sign in enumerate(deck.vectors[desires]) if sign]
-        packed = [sum((sign * vector[symbol] + 1) << (width * i) for i, (symbol, sign) in enumerate(signed)) for vector in deck.vectors]
-        rows = [(width * i, _chances(memo, deck, symbol, sign, size)) for i, (symbol, sign) in enumerate(signed)]
-        found = memo[key] = ((1 << width) - 1, packed, rows)
+        packed = [0] * len(deck.vectors)
+        for i, (symbol, sign) in enumerate(signed):
+            packed = [number + ((sign * vector[symbol] + 1) << (width * i)) for number, vector in zip(packed, deck.vectors)]
+        rows = [(width * i, _chances(deck, symbol, sign, size)) for i, (symbol, sign) in enumerate(signed)]
+        found = deck.facts[key] = ((1 << width) - 1, packed, rows)
     return found
 
 
 def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: frozenset[int]) -> float:
     """The chance that a hand of ``size`` cards holding ``known`` (the rest
     unknown, each drawn as from the deck) has NEED of ``desires``' signs
-    dominant. It depends on the deck alone, so it is kept in the deck's memo."""
+    dominant. It depends on the deck alone, so it is kept in the deck's memo
+    (:func:`_odds_memo`)."""
     key = (desires, size, known)
     found: float | None = memo.get(key)
     if found is None:
-        mask, packed, rows = _plan(memo, deck, desires, size)
+        mask, packed, rows = _plan(deck, desires, size)
         unknown = size - len(known)
         digits = sum(map(packed.__getitem__, known))
         found = memo[key] = _at_least([chances[unknown][digits >> shift & mask] for shift, chances in rows], NEED)
@@ -174,7 +187,7 @@ class Heuristic:
     def _odds(self, obs: Observation, seat: int) -> float:
         """The chance that ``seat``'s hand has NEED of this seat's desired signs
         dominant, from the cards known to be in it."""
-        return _odds(_memo(obs.deck), obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
+        return _odds(_odds_memo(obs.deck), obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
 
     def _bar(self, obs: Observation, base: float) -> float:
         """A bar that falls as rounds pass, and lies low when this seat may be left over."""
@@ -199,7 +212,7 @@ class Heuristic:
 
     def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         me, status, desires, sizes, deck = obs.seat, obs.status, obs.desires, obs.hand_sizes, obs.deck
-        memo = _memo(deck)
+        memo = _odds_memo(deck)
         odds = [0.0] * len(status)  # :func:`_odds` for every other seat's hand
         alone = 1.0
         suitors = []

@@ -45,7 +45,7 @@ class Correspondence(QueuedState):
     _mail_view: Mail | None
     _invites: list[tuple[int, ...]]
     _proposers: list[tuple[int, ...]]
-    _out: list[int]
+    _lent: list[frozenset[int]]
 
     def _end_round(self) -> None:
         raise NotImplementedError
@@ -127,7 +127,7 @@ class Correspondence(QueuedState):
             if self.status[s] == AVAILABLE and s in p["refused"] and s not in p["touched"] and s not in p["received"]
         ]
         self.away.clear()  # every card goes home
-        self._out = [0] * self.n
+        self._lent = [EMPTY] * self.n
         self.lying = [EMPTY] * self.n
         self.offers = [()] * self.n
         self._stage = self._next_reflection
@@ -172,7 +172,7 @@ class Correspondence(QueuedState):
         self.lying[t] = self.lying[t] | {c}
         self.lying[s] = self.lying[s] | {reply}
         self.away.add(reply)
-        self._out[t] += 1
+        self._lent[t] = self._lent[t] | {reply}
         self._pending["received"].add(s)
 
     def _proposals(self, r: int) -> None:
@@ -227,10 +227,10 @@ class Correspondence(QueuedState):
         away = self.away
         if from_r in away:
             away.discard(from_r)
-            self._out[r] -= 1
+            self._lent[r] = self._lent[r] - {from_r}
         if from_s in away:
             away.discard(from_s)
-            self._out[s] -= 1
+            self._lent[s] = self._lent[s] - {from_s}
         self.hands[r].remove(from_r)
         self.hands[s].remove(from_s)
         self.hands[r].append(from_s)

@@ -119,8 +119,8 @@ class B04State(Correspondence):
         """Per letterbox: the senders of the invitations waiting on it (public)."""
         self._proposers: list[tuple[int, ...]] = [()] * players
         """Per letterbox: the senders of the proposals waiting on it (public)."""
-        self._out = [0] * players
-        """Per player: how many of its cards lie on other letterboxes (public)."""
+        self._lent = [EMPTY] * players
+        """Per player: its cards lying on other letterboxes (how many: public)."""
         for seat in range(players):
             self._own_hand_changed(seat)
         if deal:
@@ -143,12 +143,10 @@ class B04State(Correspondence):
         mail = self._mail_view
         if mail is None:
             mail = self._mail_view = self._public_mail()
-        away = self.away
-        lent = frozenset(away.intersection(self.hands[seat])) if away else EMPTY
         return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.round, self.last_round, self._hand_view[seat], self.desires[seat], self._seen_view[seat],
             self._status_view, self._sizes, self.deck_info, self._notes[seat], self._known_view[seat],
-            self.discarded[seat], len(self.draw_pile), self._fiance_view, self.intentions[seat], lent,
+            self.discarded[seat], len(self.draw_pile), self._fiance_view, self.intentions[seat], self._lent[seat],
             self.lying[seat], self.offers[seat], mail,
         ))
 
@@ -171,7 +169,7 @@ class B04State(Correspondence):
             return _empty_mail(self.n)
         return _new(Mail, (
             tuple(self._invites), tuple(self._proposers), frozenset(p["touched"]), frozenset(p["refused"]),
-            frozenset(p["received"]), tuple(p["turns"]), tuple(p.get("reflecting", ())), tuple(self._out),
+            frozenset(p["received"]), tuple(p["turns"]), tuple(p.get("reflecting", ())), tuple(map(len, self._lent)),
         ))
 
     # -- the round --------------------------------------------------------------
@@ -211,7 +209,7 @@ class B04State(Correspondence):
         proposals on its letterbox; then correspondence."""
         self._mail_view = None
         inbox: list[dict[str, list[tuple[int, int]]]] = [{"invite": [], "propose": []} for _ in range(self.n)]
-        out = self._out
+        lent = self._lent
         for seat, choice in enumerate(self.intentions):
             if not choice:
                 continue
@@ -220,7 +218,7 @@ class B04State(Correspondence):
             else:
                 inbox[choice[1]][choice[0]].append((seat, choice[2]))
                 self.away.add(choice[2])
-                out[seat] += 1
+                lent[seat] = lent[seat] | {choice[2]}
         self._invites = [tuple(map(_first, box["invite"])) for box in inbox]
         self._proposers = [tuple(map(_first, box["propose"])) for box in inbox]
         for r, box in enumerate(inbox):

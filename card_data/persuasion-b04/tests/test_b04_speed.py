@@ -71,7 +71,8 @@ def _mail_afresh(state: Any) -> Any:
 
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
 def test_b04_mail_kept_up_to_date_is_the_mail_worked_out_afresh(players: int) -> None:
-    """At every decision of many games, and in states dealt for a search."""
+    """The public mail and each seat's cards away, at every decision of many
+    games, and in states dealt for a search."""
     for g in range(60):
         seed = f"5:{g}"
         rng = random.Random(seed)
@@ -80,7 +81,10 @@ def test_b04_mail_kept_up_to_date_is_the_mail_worked_out_afresh(players: int) ->
         while (decision := state.decision()) is not None:
             obs = state.observation(decision.seat)
             assert obs.mail == _mail_afresh(state), (seed, decision)
+            assert obs.lent == state.away.intersection(state.hands[decision.seat]), (seed, decision)
             if g % 10 == 0:
                 dealt = B04.determinize(DECK, obs, decision, rng)
                 assert dealt.observation(decision.seat).mail == obs.mail == _mail_afresh(dealt), (seed, decision)
+                assert dealt._lent == [dealt.away.intersection(hand) for hand in dealt.hands], (seed, decision)
+                assert dealt.observation(decision.seat).lent == obs.lent, (seed, decision)
             state.apply(agents[decision.seat](obs, decision, rng))
