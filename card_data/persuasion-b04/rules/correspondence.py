@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import random
 from itertools import filterfalse
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from pnp.engine.api import Decision, QueuedState
+from pnp.engine.api import NO_CONTEXT, Decision, QueuedState, decision_of
 
 from .deck import AVAILABLE, ENGAGED, Deck
 from .views import Answers, Mail
 
 EMPTY: frozenset[int] = frozenset()
+_first = itemgetter(0)
 
 
 class Correspondence(QueuedState):
@@ -113,7 +115,7 @@ class Correspondence(QueuedState):
                 items.append("proposals")
             if len(items) > 1:
                 turns.append(r)
-                self._queue.append(Decision(r, "sort", tuple(items)))
+                self._queue.append(decision_of((r, "sort", tuple(items), NO_CONTEXT)))
             else:
                 self._take(r, items[0])
             if self._queue:
@@ -149,14 +151,14 @@ class Correspondence(QueuedState):
 
     def _invitation(self, r: int, s: int) -> None:
         invites = self._pending["inbox"][r]["invite"]
-        c = next(card for sender, card in invites if sender == s)
-        invites.remove((s, c))
-        self._invites[r] = tuple([sender for sender, _ in invites])
+        at = self._invites[r].index(s)  # the public senders, in the same order
+        c = invites.pop(at)[1]
+        self._invites[r] = tuple(map(_first, invites))
         free = self._free(r)
         if self.status[s] != AVAILABLE or not free:
             self._pending["refused"].add(s)
             return
-        self._queue.append(Decision(r, "invitation", Answers(free), MappingProxyType({"from": s})))
+        self._queue.append(decision_of((r, "invitation", Answers(free), MappingProxyType({"from": s}))))
         self._pending["current"] = (r, s, c)
 
     def _on_invitation(self, decision: Decision, choice: Any) -> None:
@@ -187,7 +189,7 @@ class Correspondence(QueuedState):
             p["refused"].update(s for s, _ in live)
             return
         options = tuple(["refuse"] + [("accept", s) for s, _ in live])
-        self._queue.append(Decision(r, "proposal", options, MappingProxyType({"offers": tuple(live)})))
+        self._queue.append(decision_of((r, "proposal", options, MappingProxyType({"offers": tuple(live)}))))
 
     def _on_proposal(self, decision: Decision, choice: Any) -> None:
         p = self._pending
@@ -199,7 +201,7 @@ class Correspondence(QueuedState):
         s = choice[1]
         card = next(c for t, c in offers if t == s)
         p["refused"].update(t for t, _ in offers if t != s)
-        self._queue.insert(0, Decision(r, "give", tuple(self._free(r)), MappingProxyType({"to": s, "card": card})))
+        self._queue.insert(0, decision_of((r, "give", tuple(self._free(r)), MappingProxyType({"to": s, "card": card}))))
         p["trade"] = (r, s, card)
 
     def _on_give(self, decision: Decision, choice: int) -> None:
@@ -214,7 +216,7 @@ class Correspondence(QueuedState):
             ring_card = mine[0][1]
             free = self._free(s, choice)  # "you cannot send a card you received this turn"
             if free:
-                self._queue.insert(0, Decision(s, "mutual", ("refuse", *free), MappingProxyType({"from": r, "card": ring_card, "received": choice})))
+                self._queue.insert(0, decision_of((s, "mutual", ("refuse", *free), MappingProxyType({"from": r, "card": ring_card, "received": choice}))))
 
     def _on_mutual(self, decision: Decision, choice: Any) -> None:
         s, r, ring_card = decision.seat, decision.context["from"], decision.context["card"]
@@ -257,7 +259,7 @@ class Correspondence(QueuedState):
         while p["reflecting"]:
             seat = p["reflecting"].pop(0)
             if self.draw_pile:
-                self._queue.append(Decision(seat, "draw", ("draw", "pass")))
+                self._queue.append(decision_of((seat, "draw", ("draw", "pass"), NO_CONTEXT)))
                 return
         self._stage = self._end_round
 
@@ -268,7 +270,7 @@ class Correspondence(QueuedState):
         drawn = self.drawing = self.draw_pile.pop()  # chance: the pile was shuffled at the deal
         self._changed_unseen(seat)  # the others see a draw, not whether the card was kept
         options = tuple(["keep"] + [("swap", c) for c in self.hands[seat]])
-        self._queue.insert(0, Decision(seat, "reflect", options, MappingProxyType({"drawn": drawn})))
+        self._queue.insert(0, decision_of((seat, "reflect", options, MappingProxyType({"drawn": drawn}))))
 
     def _on_reflect(self, decision: Decision, choice: Any) -> None:
         seat, drawn = decision.seat, decision.context["drawn"]

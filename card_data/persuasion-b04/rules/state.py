@@ -33,7 +33,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from pnp.engine.api import Decision, EngineError, IllegalMove, Outcome, shuffle
+from pnp.engine.api import NO_CONTEXT, Decision, EngineError, IllegalMove, Outcome, decision_of, shuffle
 
 from .correspondence import EMPTY, Correspondence
 from .deck import AVAILABLE, ENGAGED, INDEPENDENT, NEED, Deck, Verdict, deck_from_game, judge, matches, totals, winners
@@ -192,7 +192,7 @@ class B04State(Correspondence):
         self._stage = self._mail
         ready = tuple(available)
         views = self._hand_view
-        self._queue.extend([Decision(seat, "intention", Intentions(seat, ready, views[seat])) for seat in available])
+        self._queue.extend([decision_of((seat, "intention", Intentions(seat, ready, views[seat]), NO_CONTEXT)) for seat in available])
 
     def _on_intention(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self.intentions[decision.seat] = choice

@@ -79,7 +79,7 @@ class Answers(ReadOnly, Sequence[Any]):
     hand: tuple[int, ...]
 
     def __init__(self, hand: Sequence[int]):
-        object.__setattr__(self, "hand", tuple(hand))
+        _set_hand(self, tuple(hand))
 
     def __len__(self) -> int:
         return 1 + len(self.hand)
@@ -95,6 +95,9 @@ class Answers(ReadOnly, Sequence[Any]):
         return choice == "refuse" or (
             isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "accept" and choice[1] in self.hand
         )
+
+
+_set_hand = cast(Any, Answers.__dict__["hand"]).__set__
 
 
 class Mail(NamedTuple):
