@@ -30,13 +30,11 @@ _ODDS_MAX = 1 << 16
 
 
 def _odds_memo(deck: Deck) -> dict[Any, float]:
-    """The deck's memo of :func:`_odds`, kept across games, emptied when it
-    outgrows :data:`_ODDS_MAX`."""
+    """The deck's memo of :func:`_odds`, kept across games (emptied by
+    :func:`_odds` when it outgrows :data:`_ODDS_MAX`)."""
     found: dict[Any, float] | None = deck.facts.get("odds")
     if found is None:
         found = deck.facts["odds"] = {}
-    elif len(found) > _ODDS_MAX:
-        found.clear()
     return found
 
 
@@ -139,10 +137,15 @@ def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: froz
     key = (desires, size, known)
     found: float | None = memo.get(key)
     if found is None:
-        mask, packed, rows = _plan(deck, desires, size)
+        mask, packed, rows = deck.facts.get(("plan", desires, size)) or _plan(deck, desires, size)
         unknown = size - len(known)
         digits = sum(map(packed.__getitem__, known))
-        found = memo[key] = _at_least([chances[unknown][digits >> shift & mask] for shift, chances in rows], NEED)
+        each = []
+        for shift, chances in rows:  # a loop, not a comprehension: no call of its own
+            each.append(chances[unknown][digits >> shift & mask])
+        if len(memo) >= _ODDS_MAX:
+            memo.clear()
+        found = memo[key] = _at_least(each, NEED)
     return found
 
 
@@ -191,16 +194,16 @@ class Heuristic:
 
     def _bar(self, obs: Observation, base: float) -> float:
         """A bar that falls as rounds pass, and lies low when this seat may be left over."""
-        return self._bars(obs, obs.status.count(AVAILABLE), base)[0]
+        return self._bars(obs, obs.status.count(AVAILABLE), base, base)[0]
 
-    def _bars(self, obs: Observation, available: int, *bases: float) -> list[float]:
-        """:meth:`_bar` for each of ``bases``, ``available`` players being available."""
+    def _bars(self, obs: Observation, available: int, one: float, other: float) -> tuple[float, float]:
+        """:meth:`_bar` for two bases, ``available`` players being available."""
         if obs.last_round or available <= 2:
-            return [0.0] * len(bases)
+            return 0.0, 0.0
         fall = self.settle * (obs.round - 1)
         if available <= 3:
-            return [base - fall - self.crowded for base in bases]
-        return [base - fall for base in bases]
+            return one - fall - self.crowded, other - fall - self.crowded
+        return one - fall, other - fall
 
     def _best_card(self, obs: Observation, cards: Any) -> int:
         """The card that best fits this seat's own desires."""
@@ -212,7 +215,7 @@ class Heuristic:
 
     def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         me, status, desires, sizes, deck = obs.seat, obs.status, obs.desires, obs.hand_sizes, obs.deck
-        memo = _odds_memo(deck)
+        memo = deck.facts.get("odds") or _odds_memo(deck)
         odds = [0.0] * len(status)  # :func:`_odds` for every other seat's hand
         alone = 1.0
         suitors = []
@@ -227,7 +230,7 @@ class Heuristic:
                     suitors.append(p)
         if not suitors:
             return ("independent",)
-        start = int(rng.random() * len(suitors))  # a random rotation: ties favour no seat (_pick)
+        start = int(rng.random() * len(suitors))  # a random rotation: ties favour no seat (_pick written out)
         suitors = suitors[start:] + suitors[:start]
         best = max(suitors, key=odds.__getitem__)
         propose_bar, independent_bar = self._bars(obs, len(suitors) + 1, self.propose_at, self.independent_at)
@@ -239,7 +242,7 @@ class Heuristic:
             return ("propose", best, self._best_card(obs, obs.hand))
         target = min(suitors, key=list(map(len, obs.known)).__getitem__)  # the suitor it knows least about
         hand = obs.hand
-        card = self._best_card(obs, hand) if self.share_best else hand[_pick(rng, len(hand))]
+        card = self._best_card(obs, hand) if self.share_best else hand[int(rng.random() * len(hand))]  # _pick
         return ("invite", target, card)
 
     def _proposal(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -254,7 +257,7 @@ class Heuristic:
         if len(obs.known[sender]) >= obs.hand_sizes[sender]:
             return "refuse"
         free = decision.options.hand if isinstance(decision.options, Answers) else [o[1] for o in decision.options if o != "refuse"]
-        return ("accept", self._best_card(obs, free) if self.share_best else free[_pick(rng, len(free))])
+        return ("accept", self._best_card(obs, free) if self.share_best else free[int(rng.random() * len(free))])  # _pick
 
     def _give(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         return self._best_card(obs, decision.options)

@@ -110,14 +110,17 @@ class Correspondence(QueuedState):
                 mail["invite"], mail["propose"] = [], []
                 self._invites[r] = self._proposers[r] = ()
                 continue
-            items: list[Any] = [("invitation", s) for s, _ in mail["invite"]]
-            if mail["propose"]:
-                items.append("proposals")
-            if len(items) > 1:
+            invites, proposals = mail["invite"], mail["propose"]
+            if len(invites) + (1 if proposals else 0) > 1:
+                items: list[Any] = [("invitation", s) for s, _ in invites]
+                if proposals:
+                    items.append("proposals")
                 turns.append(r)
                 self._queue.append(decision_of((r, "sort", tuple(items), NO_CONTEXT)))
+            elif invites:
+                self._invitation(r, invites[0][0])
             else:
-                self._take(r, items[0])
+                self._proposals(r)
             if self._queue:
                 return
         self._end_correspondence()
@@ -135,13 +138,10 @@ class Correspondence(QueuedState):
         self._stage = self._next_reflection
 
     def _on_sort(self, decision: Decision, choice: Any) -> None:
-        self._take(decision.seat, choice)
-
-    def _take(self, r: int, item: Any) -> None:
-        if item == "proposals":
-            self._proposals(r)
+        if choice == "proposals":
+            self._proposals(decision.seat)
         else:
-            self._invitation(r, item[1])
+            self._invitation(decision.seat, choice[1])
 
     def _free(self, seat: int, *also: int) -> list[int]:
         """The cards in ``seat``'s hand it may send now: not lying on another board."""
