@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import mul
@@ -25,16 +26,22 @@ from .deck import AVAILABLE, NEED, Deck
 from .views import Answers, Observation
 
 
+_FACTS: dict[int, dict[Any, Any]] = {}
+"""Per deck (by id, each entry dropped when its deck is collected, so a later
+deck at the same address never reads it): what the heuristic works out from
+the deck alone (tables, and odds under "odds"), kept across games and out of
+reach of any observation."""
 _ODDS_MAX = 1 << 16
 """Odds kept per deck (one per desires card, hand size and set of known cards) before they are dropped."""
 
 
-def _odds_memo(deck: Deck) -> dict[Any, float]:
-    """The deck's memo of :func:`_odds`, kept across games (emptied by
-    :func:`_odds` when it outgrows :data:`_ODDS_MAX`)."""
-    found: dict[Any, float] | None = deck.facts.get("odds")
+def _facts(deck: Deck) -> dict[Any, Any]:
+    """The deck's facts (:data:`_FACTS`); its odds memo, under "odds", is
+    emptied by :func:`_odds` when it outgrows :data:`_ODDS_MAX`."""
+    found = _FACTS.get(id(deck))
     if found is None:
-        found = deck.facts["odds"] = {}
+        found = _FACTS[id(deck)] = {"odds": {}}
+        weakref.finalize(deck, _FACTS.pop, id(deck), None)
     return found
 
 
@@ -50,10 +57,10 @@ def warm(deck: Deck) -> None:
 def _fits(deck: Deck, desires: int) -> list[int]:
     """How well each card fits ``desires`` (sum of agreeing signs)."""
     key = ("fit", desires)
-    found: list[int] | None = deck.facts.get(key)
+    found: list[int] | None = _facts(deck).get(key)
     if found is None:
         want = deck.vectors[desires]
-        found = deck.facts[key] = [sum(map(mul, want, vector)) for vector in deck.vectors]
+        found = _facts(deck)[key] = [sum(map(mul, want, vector)) for vector in deck.vectors]
     return found
 
 
@@ -75,7 +82,7 @@ def _tails(deck: Deck, symbol: int, sign: int) -> list[list[float]]:
     """``[u][m]``: the chance that ``u`` cards drawn from the deck sum, on
     ``symbol`` times ``sign``, to more than ``m - u`` (the deck taken as an
     urn with replacement); computed once per deck and symbol."""
-    memo = deck.facts
+    memo = _facts(deck)
     key = ("tails", symbol, sign)
     found: list[list[float]] | None = memo.get(key)
     if found is None:
@@ -99,10 +106,10 @@ def _chances(deck: Deck, symbol: int, sign: int, size: int) -> list[list[float]]
     make ``digit`` (:func:`_plan`): the sum its unknown cards need being
     ``size - digit`` whatever is unknown (:func:`_tails`)."""
     key = ("chances", symbol, sign, size)
-    found: list[list[float]] | None = deck.facts.get(key)
+    found: list[list[float]] | None = _facts(deck).get(key)
     if found is None:
         tails = _tails(deck, symbol, sign)
-        found = deck.facts[key] = [
+        found = _facts(deck)[key] = [
             [0.0 if size - digit >= len(tails[unknown]) else 1.0 if size - digit < 0 else tails[unknown][size - digit] for digit in range(2 * size + 1)]
             for unknown in range(size + 1)
         ]
@@ -117,7 +124,7 @@ def _plan(deck: Deck, desires: int, size: int) -> tuple[int, list[int], list[tup
     sum + cards known); a digit's mask, and per desired symbol its digit's
     shift and :func:`_chances`."""
     key = ("plan", desires, size)
-    found: tuple[int, list[int], list[tuple[int, list[list[float]]]]] | None = deck.facts.get(key)
+    found: tuple[int, list[int], list[tuple[int, list[list[float]]]]] | None = _facts(deck).get(key)
     if found is None:
         width = (2 * size + 1).bit_length()
         signed = [(symbol, sign) for symbol, sign in enumerate(deck.vectors[desires]) if sign]
@@ -125,7 +132,7 @@ def _plan(deck: Deck, desires: int, size: int) -> tuple[int, list[int], list[tup
         for i, (symbol, sign) in enumerate(signed):
             packed = [number + ((sign * vector[symbol] + 1) << (width * i)) for number, vector in zip(packed, deck.vectors)]
         rows = [(width * i, _chances(deck, symbol, sign, size)) for i, (symbol, sign) in enumerate(signed)]
-        found = deck.facts[key] = ((1 << width) - 1, packed, rows)
+        found = _facts(deck)[key] = ((1 << width) - 1, packed, rows)
     return found
 
 
@@ -133,11 +140,11 @@ def _odds(memo: dict[Any, Any], deck: Deck, desires: int, size: int, known: froz
     """The chance that a hand of ``size`` cards holding ``known`` (the rest
     unknown, each drawn as from the deck) has NEED of ``desires``' signs
     dominant. It depends on the deck alone, so it is kept in the deck's memo
-    (:func:`_odds_memo`)."""
+    (:func:`_facts`)."""
     key = (desires, size, known)
     found: float | None = memo.get(key)
     if found is None:
-        mask, packed, rows = deck.facts.get(("plan", desires, size)) or _plan(deck, desires, size)
+        mask, packed, rows = _facts(deck).get(("plan", desires, size)) or _plan(deck, desires, size)
         unknown = size - len(known)
         digits = sum(map(packed.__getitem__, known))
         each = []
@@ -190,7 +197,7 @@ class Heuristic:
     def _odds(self, obs: Observation, seat: int) -> float:
         """The chance that ``seat``'s hand has NEED of this seat's desired signs
         dominant, from the cards known to be in it."""
-        return _odds(_odds_memo(obs.deck), obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
+        return _odds(_facts(obs.deck)["odds"], obs.deck, obs.desires, obs.hand_sizes[seat], obs.known[seat])
 
     def _bar(self, obs: Observation, base: float) -> float:
         """A bar that falls as rounds pass, and lies low when this seat may be left over."""
@@ -215,7 +222,7 @@ class Heuristic:
 
     def _intention(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         me, status, desires, sizes, deck = obs.seat, obs.status, obs.desires, obs.hand_sizes, obs.deck
-        memo = deck.facts.get("odds") or _odds_memo(deck)
+        memo = _facts(deck)["odds"]
         odds = [0.0] * len(status)  # :func:`_odds` for every other seat's hand
         alone = 1.0
         suitors = []

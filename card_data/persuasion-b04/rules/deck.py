@@ -5,7 +5,7 @@ and ``pnp score``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -28,18 +28,6 @@ class Deck:
     """The families' crest ids (for reading a real table); empty: any name."""
     round_cap: int = 60
     """Rounds after which a stalled game goes to matrimony (``engine.options.round_cap``)."""
-    facts: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    """What agents work out from the deck alone (tables, odds), each under its
-    own key: kept with the deck, shared by its copies, never pickled."""
-
-    def __copy__(self) -> Deck:
-        return self  # immutable: a copy of a state (pnp.engine.api.clone) shares its deck and its facts
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Deck:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return Deck, (self.ids, self.symbols, self.vectors, self.hand_size, self.crests, self.round_cap)
 
     @classmethod
     def from_cards(

@@ -232,6 +232,6 @@ class B04State(Correspondence):
             touched={c[1] for c in self.intentions if c and c[0] != "independent"},
             refused=set(),
             received=set(),
-            turns=deque(r for r in range(self.n) if inbox[r]["invite"] or inbox[r]["propose"]),
+            turns=deque([r for r in range(self.n) if inbox[r]["invite"] or inbox[r]["propose"]]),
         )
         self._stage = self._correspond
