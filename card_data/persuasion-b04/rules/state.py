@@ -30,12 +30,11 @@ import random
 from collections import deque
 from collections.abc import Callable
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 from pnp.engine.api import NO_CONTEXT, Decision, EngineError, IllegalMove, Outcome, decision_of, shuffle
 
-from .correspondence import EMPTY, Correspondence
+from .correspondence import EMPTY, Correspondence, _first
 from .deck import AVAILABLE, ENGAGED, INDEPENDENT, NEED, Deck, Verdict, deck_from_game, judge, matches, totals, winners
 from .views import KINDS, Answers, Intentions, Mail, Observation
 
@@ -45,7 +44,6 @@ __all__ = [
 ]
 
 _new = tuple.__new__
-_first = itemgetter(0)
 _MOVES_MAIL = frozenset(("sort", "invitation", "proposal", "give", "mutual"))
 """The decisions whose handlers change the public mail (the waiting items,
 who was refused or received, the cards away); every stage that changes it
