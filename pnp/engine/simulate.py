@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 from pnp.engine import agents as seats
 from pnp.engine.api import Outcome, PlayEngine, agent_rngs, play
@@ -100,15 +101,13 @@ class Tally:
             for name, count in o.powers.items():
                 powers[name] += count
         winners = sum(o.winners)
+        held.update(chain.from_iterable(o.hands))  # one call for every card held (a loop would step through each)
         for seat, won in enumerate(o.winners):
             self.categories[(o.categories[seat], won)] += 1
-            for card in o.hands[seat]:
-                held[card] += 1
             if won:
                 self.seat_wins[seat] += 1
                 self.shared_wins[(seat, winners)] += 1
-                for card in o.hands[seat]:
-                    held_by_winner[card] += 1
+                held_by_winner.update(o.hands[seat])
 
     def merge(self, other: Tally) -> Tally:
         self.games += other.games

@@ -11,7 +11,7 @@ from pnp.engine.tables import Names, TableReader, as_document, once_each
 from pnp.loading.yamlsrc import Document, KeyPath
 from pnp.model import Game
 
-from .agents import AGENTS
+from .agents import AGENTS, warm
 from .deck import AVAILABLE, ENGAGED, INDEPENDENT, Deck, deck_from_game, judge
 from .determinize import determinize
 from .state import B04State
@@ -33,7 +33,9 @@ TABLE = Names("crest", "status", (AVAILABLE, ENGAGED, INDEPENDENT), "fiance", (E
 
 
 def prepare(game: Game, options: Mapping[str, Any]) -> Deck:
-    return deck_from_game(game, options)
+    deck = deck_from_game(game, options)
+    warm(deck)
+    return deck
 
 
 def new_state(deck: Deck, players: int, rng: random.Random, options: Mapping[str, Any]) -> B04State:

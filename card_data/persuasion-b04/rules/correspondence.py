@@ -5,15 +5,18 @@ where cards are: the stages after the mail, as the base of
 from __future__ import annotations
 
 import random
+from itertools import filterfalse
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from pnp.engine.api import Decision, QueuedState
+from pnp.engine.api import NO_CONTEXT, Decision, QueuedState, decision_of
 
 from .deck import AVAILABLE, ENGAGED, Deck
 from .views import Answers, Mail
 
 EMPTY: frozenset[int] = frozenset()
+_first = itemgetter(0)
 
 
 class Correspondence(QueuedState):
@@ -42,6 +45,9 @@ class Correspondence(QueuedState):
     _known_view: list[tuple[frozenset[int], ...]]
     _hand_view: list[tuple[int, ...]]
     _mail_view: Mail | None
+    _invites: list[tuple[int, ...]]
+    _proposers: list[tuple[int, ...]]
+    _lent: list[frozenset[int]]
 
     def _end_round(self) -> None:
         raise NotImplementedError
@@ -54,11 +60,14 @@ class Correspondence(QueuedState):
 
     def _see(self, who: int, whose: int, card: int) -> None:
         """``who`` sees ``card`` in ``whose``'s hand."""
-        if card not in self.seen[who][whose]:
-            self.seen[who][whose] = self.seen[who][whose] | {card}
-            self._seen_view[who] = tuple(self.seen[who])
-        if card not in self.known[who][whose]:
-            self._know(who, whose, self.known[who][whose] | {card})
+        row = self.seen[who]
+        if card not in row[whose]:
+            row[whose] = row[whose] | {card}
+            self._seen_view[who] = tuple(row)
+        row = self.known[who]
+        if card not in row[whose]:
+            row[whose] = row[whose] | {card}
+            self._known_view[who] = tuple(row)
 
     def _know(self, who: int, whose: int, cards: frozenset[int]) -> None:
         self.known[who][whose] = cards
@@ -99,15 +108,19 @@ class Correspondence(QueuedState):
             if self.status[r] != AVAILABLE:  # engaged or independent: every item is refused
                 p["refused"].update(s for s, _ in mail["invite"] + mail["propose"])
                 mail["invite"], mail["propose"] = [], []
+                self._invites[r] = self._proposers[r] = ()
                 continue
-            items: list[Any] = [("invitation", s) for s, _ in mail["invite"]]
-            if mail["propose"]:
-                items.append("proposals")
-            if len(items) > 1:
+            invites, proposals = mail["invite"], mail["propose"]
+            if len(invites) + (1 if proposals else 0) > 1:
+                items: list[Any] = [("invitation", s) for s, _ in invites]
+                if proposals:
+                    items.append("proposals")
                 turns.append(r)
-                self._queue.append(Decision(r, "sort", tuple(items)))
+                self._queue.append(decision_of((r, "sort", tuple(items), NO_CONTEXT)))
+            elif invites:
+                self._invitation(r, invites[0][0])
             else:
-                self._take(r, items[0])
+                self._proposals(r)
             if self._queue:
                 return
         self._end_correspondence()
@@ -119,33 +132,33 @@ class Correspondence(QueuedState):
             if self.status[s] == AVAILABLE and s in p["refused"] and s not in p["touched"] and s not in p["received"]
         ]
         self.away.clear()  # every card goes home
+        self._lent = [EMPTY] * self.n
         self.lying = [EMPTY] * self.n
         self.offers = [()] * self.n
         self._stage = self._next_reflection
 
     def _on_sort(self, decision: Decision, choice: Any) -> None:
-        self._take(decision.seat, choice)
-
-    def _take(self, r: int, item: Any) -> None:
-        if item == "proposals":
-            self._proposals(r)
+        if choice == "proposals":
+            self._proposals(decision.seat)
         else:
-            self._invitation(r, item[1])
+            self._invitation(decision.seat, choice[1])
 
     def _free(self, seat: int, *also: int) -> list[int]:
         """The cards in ``seat``'s hand it may send now: not lying on another board."""
-        away = self.away
-        return [c for c in self.hands[seat] if c not in away and c not in also]
+        if also:
+            return [c for c in self.hands[seat] if c not in self.away and c not in also]
+        return list(filterfalse(self.away.__contains__, self.hands[seat]))
 
     def _invitation(self, r: int, s: int) -> None:
         invites = self._pending["inbox"][r]["invite"]
-        c = next(card for sender, card in invites if sender == s)
-        invites.remove((s, c))
+        at = self._invites[r].index(s)  # the public senders, in the same order
+        c = invites.pop(at)[1]
+        self._invites[r] = tuple(map(_first, invites))
         free = self._free(r)
         if self.status[s] != AVAILABLE or not free:
             self._pending["refused"].add(s)
             return
-        self._queue.append(Decision(r, "invitation", Answers(free), MappingProxyType({"from": s})))
+        self._queue.append(decision_of((r, "invitation", Answers(free), MappingProxyType({"from": s}))))
         self._pending["current"] = (r, s, c)
 
     def _on_invitation(self, decision: Decision, choice: Any) -> None:
@@ -161,6 +174,7 @@ class Correspondence(QueuedState):
         self.lying[t] = self.lying[t] | {c}
         self.lying[s] = self.lying[s] | {reply}
         self.away.add(reply)
+        self._lent[t] = self._lent[t] | {reply}
         self._pending["received"].add(s)
 
     def _proposals(self, r: int) -> None:
@@ -168,13 +182,14 @@ class Correspondence(QueuedState):
         p = self._pending
         offers = p["inbox"][r]["propose"]
         p["inbox"][r]["propose"] = []
+        self._proposers[r] = ()
         live = [(s, c) for s, c in offers if self.status[s] == AVAILABLE]
         p["refused"].update(s for s, _ in offers if (s, _) not in live)
         if not live or not self._free(r):
             p["refused"].update(s for s, _ in live)
             return
         options = tuple(["refuse"] + [("accept", s) for s, _ in live])
-        self._queue.append(Decision(r, "proposal", options, MappingProxyType({"offers": tuple(live)})))
+        self._queue.append(decision_of((r, "proposal", options, MappingProxyType({"offers": tuple(live)}))))
 
     def _on_proposal(self, decision: Decision, choice: Any) -> None:
         p = self._pending
@@ -186,7 +201,7 @@ class Correspondence(QueuedState):
         s = choice[1]
         card = next(c for t, c in offers if t == s)
         p["refused"].update(t for t, _ in offers if t != s)
-        self._queue.insert(0, Decision(r, "give", tuple(self._free(r)), MappingProxyType({"to": s, "card": card})))
+        self._queue.insert(0, decision_of((r, "give", tuple(self._free(r)), MappingProxyType({"to": s, "card": card}))))
         p["trade"] = (r, s, card)
 
     def _on_give(self, decision: Decision, choice: int) -> None:
@@ -197,10 +212,11 @@ class Correspondence(QueuedState):
         mine = [(t, c) for t, c in self._pending["inbox"][s]["propose"] if t == r]
         if mine:
             self._pending["inbox"][s]["propose"].remove(mine[0])
+            self._proposers[s] = tuple([t for t, _ in self._pending["inbox"][s]["propose"]])
             ring_card = mine[0][1]
             free = self._free(s, choice)  # "you cannot send a card you received this turn"
             if free:
-                self._queue.insert(0, Decision(s, "mutual", ("refuse", *free), MappingProxyType({"from": r, "card": ring_card, "received": choice})))
+                self._queue.insert(0, decision_of((s, "mutual", ("refuse", *free), MappingProxyType({"from": r, "card": ring_card, "received": choice}))))
 
     def _on_mutual(self, decision: Decision, choice: Any) -> None:
         s, r, ring_card = decision.seat, decision.context["from"], decision.context["card"]
@@ -210,12 +226,17 @@ class Correspondence(QueuedState):
     def _trade(self, r: int, s: int, from_r: int, from_s: int) -> None:
         """``r`` gives ``from_r`` to ``s`` for ``from_s``: the two see both
         cards; the others see a trade, not which cards."""
+        away = self.away
+        if from_r in away:
+            away.discard(from_r)
+            self._lent[r] = self._lent[r] - {from_r}
+        if from_s in away:
+            away.discard(from_s)
+            self._lent[s] = self._lent[s] - {from_s}
         self.hands[r].remove(from_r)
         self.hands[s].remove(from_s)
         self.hands[r].append(from_s)
         self.hands[s].append(from_r)
-        self.away.discard(from_r)
-        self.away.discard(from_s)
         for a, b, c, gone in ((r, s, from_r, from_s), (s, r, from_s, from_r)):
             self._know(a, b, self.known[a][b] - {gone})
             self._see(a, b, c)
@@ -238,7 +259,7 @@ class Correspondence(QueuedState):
         while p["reflecting"]:
             seat = p["reflecting"].pop(0)
             if self.draw_pile:
-                self._queue.append(Decision(seat, "draw", ("draw", "pass")))
+                self._queue.append(decision_of((seat, "draw", ("draw", "pass"), NO_CONTEXT)))
                 return
         self._stage = self._end_round
 
@@ -249,7 +270,7 @@ class Correspondence(QueuedState):
         drawn = self.drawing = self.draw_pile.pop()  # chance: the pile was shuffled at the deal
         self._changed_unseen(seat)  # the others see a draw, not whether the card was kept
         options = tuple(["keep"] + [("swap", c) for c in self.hands[seat]])
-        self._queue.insert(0, Decision(seat, "reflect", options, MappingProxyType({"drawn": drawn})))
+        self._queue.insert(0, decision_of((seat, "reflect", options, MappingProxyType({"drawn": drawn}))))
 
     def _on_reflect(self, decision: Decision, choice: Any) -> None:
         seat, drawn = decision.seat, decision.context["drawn"]

@@ -44,6 +44,7 @@ def determinize(deck: Deck, obs: Observation, decision: Decision, rng: random.Ra
         "touched": set(mail.touched), "refused": set(mail.refused), "received": set(mail.received),
         "turns": deque(mail.turns), "reflecting": list(mail.reflecting),
     }
+    state._invites, state._proposers = list(mail.invites), list(mail.proposals)
     if decision.kind in CORRESPONDENCE:
         _lay_out_mail(state, obs, decision, rng)
         state._stage = state._correspond
@@ -114,6 +115,7 @@ def _lay_out_mail(state: B04State, obs: Observation, decision: Decision, rng: ra
     for p, out in enumerate(mail.out):
         for _ in range(out - len(away.intersection(hands[p]))):
             away.add(_any_free(hands[p], away, rng))
+    state._lent = [frozenset(away.intersection(hand)) for hand in hands]
 
 
 def _any_free(hand: list[int], away: set[int], rng: random.Random) -> int:

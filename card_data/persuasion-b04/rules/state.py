@@ -30,12 +30,11 @@ import random
 from collections import deque
 from collections.abc import Callable
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
-from pnp.engine.api import Decision, EngineError, Outcome, shuffle
+from pnp.engine.api import NO_CONTEXT, Decision, EngineError, IllegalMove, Outcome, decision_of, shuffle
 
-from .correspondence import EMPTY, Correspondence
+from .correspondence import EMPTY, Correspondence, _first
 from .deck import AVAILABLE, ENGAGED, INDEPENDENT, NEED, Deck, Verdict, deck_from_game, judge, matches, totals, winners
 from .views import KINDS, Answers, Intentions, Mail, Observation
 
@@ -45,7 +44,6 @@ __all__ = [
 ]
 
 _new = tuple.__new__
-_first = itemgetter(0)
 _MOVES_MAIL = frozenset(("sort", "invitation", "proposal", "give", "mutual"))
 """The decisions whose handlers change the public mail (the waiting items,
 who was refused or received, the cards away); every stage that changes it
@@ -115,6 +113,12 @@ class B04State(Correspondence):
         self._known_view = [tuple(row) for row in self.known]
         self._hand_view = [tuple(hand) for hand in self.hands]
         self._mail_view: Mail | None = None
+        self._invites: list[tuple[int, ...]] = [()] * players
+        """Per letterbox: the senders of the invitations waiting on it (public)."""
+        self._proposers: list[tuple[int, ...]] = [()] * players
+        """Per letterbox: the senders of the proposals waiting on it (public)."""
+        self._lent = [EMPTY] * players
+        """Per player: its cards lying on other letterboxes (how many: public)."""
         for seat in range(players):
             self._own_hand_changed(seat)
         if deal:
@@ -123,20 +127,24 @@ class B04State(Correspondence):
     # -- the public interface (decision, apply: QueuedState) -------------------
 
     def apply(self, choice: Any) -> None:
-        if self._queue and self._queue[0].kind in _MOVES_MAIL:
+        """QueuedState.apply, written out (one call less a decision), dropping
+        the public mail view when the decision changes it."""
+        decision = self._queue.pop(0)
+        if self.check_moves and choice not in decision.options:
+            raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
+        kind = decision.kind
+        if kind in _MOVES_MAIL:
             self._mail_view = None
-        super().apply(choice)
+        self._handlers[kind](decision, choice)
 
     def observation(self, seat: int) -> Observation:
         mail = self._mail_view
         if mail is None:
             mail = self._mail_view = self._public_mail()
-        away = self.away
-        lent = frozenset(away.intersection(self.hands[seat])) if away else EMPTY
         return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.round, self.last_round, self._hand_view[seat], self.desires[seat], self._seen_view[seat],
             self._status_view, self._sizes, self.deck_info, self._notes[seat], self._known_view[seat],
-            self.discarded[seat], len(self.draw_pile), self._fiance_view, self.intentions[seat], lent,
+            self.discarded[seat], len(self.draw_pile), self._fiance_view, self.intentions[seat], self._lent[seat],
             self.lying[seat], self.offers[seat], mail,
         ))
 
@@ -154,18 +162,12 @@ class B04State(Correspondence):
         return [c for hand in self.hands for c in hand] + list(self.desires) + list(self.draw_pile) + list(self.discards) + drawing
 
     def _public_mail(self) -> Mail:
-        p, n = self._pending, self.n
+        p = self._pending
         if not p:
-            return _empty_mail(n)
-        inbox = p.get("inbox")  # none in a state dealt for reflection (determinize)
-        nothing = ((),) * n
-        away = self.away
+            return _empty_mail(self.n)
         return _new(Mail, (
-            tuple([tuple(map(_first, box["invite"])) if box["invite"] else () for box in inbox]) if inbox else nothing,
-            tuple([tuple(map(_first, box["propose"])) if box["propose"] else () for box in inbox]) if inbox else nothing,
-            frozenset(p["touched"]), frozenset(p["refused"]), frozenset(p["received"]),
-            tuple(p["turns"]), tuple(p.get("reflecting", ())),
-            tuple([len(away.intersection(hand)) for hand in self.hands]) if away else (0,) * n,
+            tuple(self._invites), tuple(self._proposers), frozenset(p["touched"]), frozenset(p["refused"]),
+            frozenset(p["received"]), tuple(p["turns"]), tuple(p.get("reflecting", ())), tuple(map(len, self._lent)),
         ))
 
     # -- the round --------------------------------------------------------------
@@ -188,7 +190,7 @@ class B04State(Correspondence):
         self._stage = self._mail
         ready = tuple(available)
         views = self._hand_view
-        self._queue.extend([Decision(seat, "intention", Intentions(seat, ready, views[seat])) for seat in available])
+        self._queue.extend([decision_of((seat, "intention", Intentions(seat, ready, views[seat]), NO_CONTEXT)) for seat in available])
 
     def _on_intention(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self.intentions[decision.seat] = choice
@@ -205,6 +207,7 @@ class B04State(Correspondence):
         proposals on its letterbox; then correspondence."""
         self._mail_view = None
         inbox: list[dict[str, list[tuple[int, int]]]] = [{"invite": [], "propose": []} for _ in range(self.n)]
+        lent = self._lent
         for seat, choice in enumerate(self.intentions):
             if not choice:
                 continue
@@ -213,6 +216,9 @@ class B04State(Correspondence):
             else:
                 inbox[choice[1]][choice[0]].append((seat, choice[2]))
                 self.away.add(choice[2])
+                lent[seat] = lent[seat] | {choice[2]}
+        self._invites = [tuple(map(_first, box["invite"])) for box in inbox]
+        self._proposers = [tuple(map(_first, box["propose"])) for box in inbox]
         for r, box in enumerate(inbox):
             if box["propose"]:
                 for s, c in box["propose"]:
@@ -224,6 +230,6 @@ class B04State(Correspondence):
             touched={c[1] for c in self.intentions if c and c[0] != "independent"},
             refused=set(),
             received=set(),
-            turns=deque(r for r in range(self.n) if inbox[r]["invite"] or inbox[r]["propose"]),
+            turns=deque([r for r in range(self.n) if inbox[r]["invite"] or inbox[r]["propose"]]),
         )
         self._stage = self._correspond

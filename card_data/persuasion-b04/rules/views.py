@@ -4,7 +4,7 @@ and its observation, a frozen snapshot holding no reference to the game."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from pnp.engine.api import ReadOnly
 
@@ -27,8 +27,10 @@ class Intentions(ReadOnly, Sequence[tuple[Any, ...]]):
     _targets: tuple[int, ...] | None
 
     def __init__(self, seat: int, available: tuple[int, ...], cards: tuple[int, ...]):
-        for name, value in (("seat", seat), ("available", available), ("cards", cards), ("_targets", None)):
-            object.__setattr__(self, name, value)
+        _set_seat(self, seat)  # the slots' own setters: no loop, no object.__setattr__ per slot
+        _set_available(self, available)
+        _set_cards(self, cards)
+        _set_targets(self, None)
 
     @property
     def targets(self) -> tuple[int, ...]:
@@ -64,6 +66,11 @@ class Intentions(ReadOnly, Sequence[tuple[Any, ...]]):
         )
 
 
+_set_seat, _set_available, _set_cards, _set_targets = (
+    cast(Any, Intentions.__dict__[name]).__set__ for name in ("seat", "available", "cards", "_targets")
+)
+
+
 class Answers(ReadOnly, Sequence[Any]):
     """The answers to an invitation: "refuse", or ("accept", card) with the
     reply card from the recipient's hand, without building them all."""
@@ -72,7 +79,7 @@ class Answers(ReadOnly, Sequence[Any]):
     hand: tuple[int, ...]
 
     def __init__(self, hand: Sequence[int]):
-        object.__setattr__(self, "hand", tuple(hand))
+        _set_hand(self, tuple(hand))
 
     def __len__(self) -> int:
         return 1 + len(self.hand)
@@ -88,6 +95,9 @@ class Answers(ReadOnly, Sequence[Any]):
         return choice == "refuse" or (
             isinstance(choice, tuple) and len(choice) == 2 and choice[0] == "accept" and choice[1] in self.hand
         )
+
+
+_set_hand = cast(Any, Answers.__dict__["hand"]).__set__
 
 
 class Mail(NamedTuple):
