@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.imposition.cutmarks import CutMarks
+from pnp.imposition.cutmarks import CutMarks, by_machine
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.pdf.dieline import Arc, Edge, Shape, die_shape, outline
@@ -157,10 +157,11 @@ def sheet_files(
 ) -> list[tuple[Path, bytes]]:
     """The cut files of a print-and-cut PDF whose sheets (in order) start at
     page ``first_page``: for each front sheet with pieces to cut,
-    ``page-NN.svg`` and ``.dxf`` in :func:`cut_folder`, NN its page in the PDF."""
+    ``page-NN.svg`` and ``.dxf`` in :func:`cut_folder`, NN its page in the PDF
+    (none for a sheet without registration marks, laid out to cut by hand)."""
     out = []
     for page, sheet in enumerate(sheets, start=first_page):
-        cuts = pieces(sheet, cut_of) if sheet.side == "front" else []
+        cuts = pieces(sheet, cut_of) if sheet.side == "front" and by_machine((sheet,)) else []
         if cuts:
             stem = pdf.parent / cut_folder(pdf.name) / f"page-{page:02d}"
             out += [(stem.with_suffix(".svg"), svg(sheet.paper, cuts)), (stem.with_suffix(".dxf"), dxf(sheet.paper, cuts))]

@@ -205,8 +205,22 @@ def test_a_cut_profile_refuses_gutterfold(tmp_path: Path) -> None:
     assert done.returncode == 2 and "print it duplex" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_a_card_too_big_for_the_area_is_reported(mini_copy: Path, tmp_path: Path) -> None:
+def test_a_card_too_big_for_the_area_is_printed_to_cut_by_hand(mini_copy: Path, tmp_path: Path) -> None:
     game = mini_copy / "game.yaml"
     game.write_text(game.read_text().replace("size: poker\n    cards:", "size: {width: 180mm, height: 240mm}\n    cards:", 1))
-    done = run_pnp("build", str(mini_copy), "--profile", "cut-cricut", "--paper", "a4", "--out", str(tmp_path), "--only", "cards")
-    assert done.returncode == 2 and "components.cards.layout" in done.stderr and "cutting machine's area" in done.stderr
+    done = run_pnp("build", str(mini_copy), "--profile", "cut-cricut", "--paper", "a4", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "components.cards.layout" in done.stderr and "cutting machine's area" in done.stderr and "cut by hand" in done.stderr
+    assert "components.sleeves" not in done.stderr
+    pdf = tmp_path / "mini" / "mini-cut-cricut-a4.pdf"
+    cut = tmp_path / "mini" / "mini-cut-cricut-a4-cut"
+    frame = 4  # the Cricut frame: four lines
+    by_page = {page: marks_drawn(pdf, page) for page in range(2, 2 + 2 * 4 + 2, 2)}  # front sheets: 4 big cards, then sleeves
+    hand = [page for page, drawn in by_page.items() if len(drawn) != frame]
+    machine = [page for page, drawn in by_page.items() if len(drawn) == frame]
+    assert hand == [2, 4, 6, 8] and machine == [10]  # one big card a sheet, crop marks; the sleeves framed
+    for page in hand:  # crop marks outside the card's trim, no frame
+        assert all(w < mm(1) - 1e-6 for *_, w in by_page[page])
+    assert sorted(p.name for p in cut.iterdir()) == ["page-10.dxf", "page-10.svg"]
+    text = " ".join(pdftotext(pdf, 1, 1).split())
+    assert "Cards (pages 2" in text and "too big for the 171 x 235 mm the machine cuts" in text and "cut these pages by hand" in text

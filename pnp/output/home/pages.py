@@ -10,6 +10,7 @@ from typing import Any
 import pikepdf
 
 from pnp.output.home.needs import document_needs, needs, steps
+from pnp.imposition.cutmarks import by_machine
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.paths import OWN
@@ -65,6 +66,7 @@ def page_ranges(
                 "gap_mm": round(to_mm(held[0].gap), 1),
                 "gap": f"{to_mm(held[0].gap):.1f}".removesuffix(".0"),
                 "marks": any(not m.dashed and not m.registration for s in held for m in s.marks),
+                "by_machine": by_machine(held),
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
             }
