@@ -15,11 +15,12 @@ from pnp.imposition.cutmarks import cut_grid, registration
 from pnp.imposition.geometry import Rect
 from pnp.loading.presets import load_layouts, load_papers, load_sizes
 from pnp.loading.loader import load_game
-from pnp.output.cutfiles import cut_shape
+from pnp.nets import boundary, cube_net
+from pnp.output.cutfiles import Piece, cut_shape, svg
 from pnp.output.profiles import load_profiles
-from pnp.pdf.dieline import path
+from pnp.pdf.dieline import Edge, path
 from pnp.units import mm, to_mm
-from tests.conftest import run_pnp
+from tests.conftest import ROOT, run_pnp
 from tests.pdftools import circles_drawn, clip_rects, marks_drawn, operations, pdftotext, rasterise
 
 TOLERANCE = 0.2
@@ -224,3 +225,30 @@ def test_a_card_too_big_for_the_area_is_printed_to_cut_by_hand(mini_copy: Path, 
     assert sorted(p.name for p in cut.iterdir()) == ["page-10.dxf", "page-10.svg"]
     text = " ".join(pdftotext(pdf, 1, 1).split())
     assert "Cards (pages 2" in text and "too big for the 171 x 235 mm the machine cuts" in text and "cut these pages by hand" in text
+
+
+@pytest.mark.parametrize("rotation", [0, 90, -90])
+def test_a_die_net_is_cut_round_its_boundary_as_the_sheet_turns_it(rotation: int) -> None:
+    game = load_game(ROOT / "card_data" / "courting-season")
+    dice = next(c for c in game.components if c.net is not None)
+    cut = load_profiles()["cut-silhouette"].cut
+    assert cut is not None
+    found = cut_shape(game, dice, cut)
+    assert found is not None and not isinstance(found[0], str)
+    outline = boundary(cube_net(), dice.net.face, dice.net.tab)  # type: ignore[union-attr]
+    assert found[0] == outline
+    w, h = dice.size.width, dice.size.height
+    x0, y0 = 100.0, 200.0
+    box = (x0, y0, x0 + (h if rotation else w), y0 + (w if rotation else h))
+    # The piece's own (x right, y down from its top-left) point, on the sheet (y up), turned a quarter counter-clockwise or clockwise.
+    expected = {
+        0: [(x0 + px, box[3] - py) for px, py in outline],
+        90: [(x0 + py, y0 + px) for px, py in outline],
+        -90: [(x0 + h - py, y0 + w - px) for px, py in outline],
+    }[rotation]
+    parts = Piece(found[0], box, found[1], rotation).parts
+    assert all(isinstance(p, Edge) for p in parts) and len(parts) == len(outline)
+    assert [v for p in parts for v in (p.x0, p.y0)] == pytest.approx([v for q in expected for v in q])  # type: ignore[union-attr]
+    assert [v for p in parts for v in (p.x1, p.y1)] == pytest.approx([v for q in expected[1:] + expected[:1] for v in q])  # type: ignore[union-attr]
+    paths = re.findall(r'<path d="([^"]+)"', svg(load_papers()["a4"], [Piece(found[0], box, found[1], rotation)]).decode())
+    assert len(paths) == 1 and paths[0].count(" L ") == len(outline)

@@ -21,7 +21,7 @@ from pnp.imposition.cutmarks import registration
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.output.boxes import boxes_file, boxes_pdf
-from pnp.output.cutfiles import cut_folder, cut_shape, sheet_files
+from pnp.output.cutfiles import Cut, cut_folder, cut_shape, sheet_files
 from pnp.output.home.manifest import manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
 from pnp.output.home.plan import HomePlan, document_file, hand_cut, plan_home, variant, whole
@@ -30,7 +30,6 @@ from pnp.output.home.registration import registration_file, registration_html
 from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.pdf.dieline import Shape
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
@@ -195,7 +194,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
     )
 
 
-def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], tuple[Shape, float] | None] | None:
+def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], Cut | None] | None:
     """Print-and-cut: how the piece of each face key is cut (None: not
     cut); None for a build without a cut profile."""
     cut = request.profile.cut
