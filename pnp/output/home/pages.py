@@ -66,7 +66,7 @@ def page_ranges(
                 "gap_mm": round(to_mm(held[0].gap), 1),
                 "gap": f"{to_mm(held[0].gap):.1f}".removesuffix(".0"),
                 "marks": any(not m.dashed and not m.registration for s in held for m in s.marks),
-                "by_machine": by_machine(held),
+                "by_hand": not by_machine(held) and not _labels(component, layouts, held[0].paper.id),
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
             }
@@ -82,6 +82,12 @@ def _stock(component: Component, layouts: Mapping[str, SheetLayout], paper: str)
     if layout is not None and layout.labels is not None:
         return f"{component.stock}: {layout.labels.product}"
     return component.stock
+
+
+def _labels(component: Component, layouts: Mapping[str, SheetLayout], paper: str) -> bool:
+    """The component prints on a label sheet, which comes cut."""
+    layout = layouts.get(component.layout_for(paper))
+    return layout is not None and layout.labels is not None
 
 
 

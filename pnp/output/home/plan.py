@@ -42,7 +42,8 @@ def sheets_for(
     ``cut``: print-and-cut, every front sheet carrying the machine's
     registration marks and its pieces inside the area it reads
     (:func:`pnp.imposition.cutmarks.cut_grid`), but a component too big for
-    that area laid out as at home, to cut by hand (:func:`hand_cut`)."""
+    that area laid out as at home, to cut by hand (:func:`hand_cut`), and
+    labels where the label sheet has them (it comes cut)."""
     layouts = game.layouts
     grids: dict[str, Grid] = {}
     folded: dict[str, tuple[Sheet, ...]] = {}
@@ -55,7 +56,7 @@ def sheets_for(
             if gutterfold and _two_sided(plan, component) and sheet_layout.labels is None:
                 layout = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
                 folded[component.id] = impose_gutterfold(component.id, plan.copies[component.id], layout, component.bleed)
-            elif cut is not None:
+            elif cut is not None and sheet_layout.labels is None:
                 grids[component.id] = _cut_or_hand(sheet_layout, paper, registration(cut, paper), component)
             else:
                 grids[component.id] = grid(sheet_layout, paper, component.size.width, component.size.height)
@@ -92,7 +93,7 @@ def hand_cut(plan: HomePlan, cut: CutMarks) -> list[Diagnostic]:
         paper = plan.papers[paper_id]
         for cid, sheets in held.items():
             c = named[cid]
-            if sheets and not by_machine(sheets):
+            if sheets and not by_machine(sheets) and plan.layouts[c.layout_for(paper_id)].labels is None:
                 why = too_big(registration(cut, paper), paper, c.size.width, c.size.height)
                 found[(cid, paper_id)] = Diagnostic(
                     c.source, f"components.{cid}.layout", f"{why}: printed with crop marks to cut by hand, with no cut file", Level.WARNING,
