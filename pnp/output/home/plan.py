@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.errors import Diagnostic, InputError, Level, UsageError
 from pnp.imposition.booklet import imposed_file
-from pnp.imposition.cutmarks import CutMarks, Registration, by_machine, cut_grid, registration, too_big
+from pnp.imposition.cutmarks import CutMarks, Registration, cut_grid, registration, too_big
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Paper, SheetLayout
@@ -86,18 +86,17 @@ def _cut_or_hand(layout: SheetLayout, paper: Paper, marks: Registration, compone
 def hand_cut(plan: HomePlan, cut: CutMarks) -> list[Diagnostic]:
     """Print-and-cut: a warning for each component, on each paper, whose
     pieces are too big for the machine's area and so are printed with crop
-    marks, to cut by hand, and get no cut file (:func:`_cut_or_hand`)."""
+    marks, to cut by hand, and get no cut file (:func:`_cut_or_hand`; page
+    1's ``by_hand``, :func:`pnp.output.home.pages.page_ranges`)."""
     named = {c.id: c for c in plan.components}
     found: dict[tuple[str, str], Diagnostic] = {}
-    for (_, paper_id), held in plan.sheets.items():
+    for (_, paper_id), parts in plan.parts.items():
         paper = plan.papers[paper_id]
-        for cid, sheets in held.items():
-            c = named[cid]
-            if sheets and not by_machine(sheets) and plan.layouts[c.layout_for(paper_id)].labels is None:
-                why = too_big(registration(cut, paper), paper, c.size.width, c.size.height)
-                found[(cid, paper_id)] = Diagnostic(
-                    c.source, f"components.{cid}.layout", f"{why}: printed with crop marks to cut by hand, with no cut file", Level.WARNING,
-                )
+        for c in (named[part["id"]] for part in parts if part["by_hand"]):
+            why = too_big(registration(cut, paper), paper, c.size.width, c.size.height)
+            found[(c.id, paper_id)] = Diagnostic(
+                c.source, f"components.{c.id}.layout", f"{why}: printed with crop marks to cut by hand, with no cut file", Level.WARNING,
+            )
     return list(found.values())
 
 
