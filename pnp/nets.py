@@ -226,6 +226,30 @@ def drawing(net: Net, face: float, tab: float) -> NetDrawing:
     return NetDrawing(box, face, tuple(folds), tuple(cuts), tuple(outlines))
 
 
+def boundary(net: Net, face: float, tab: float) -> tuple[tuple[float, float], ...]:
+    """The outer boundary of ``net``'s piece (:func:`drawing`) as one closed
+    polygon, in points from its top-left corner (y down): its cut edges and
+    its tabs' slanted outlines joined end to end, each corner once."""
+    d = drawing(net, face, tab)
+    left = [((x1, y1), (x2, y2)) for x1, y1, x2, y2 in d.cuts] + [seg for outline in d.tabs for seg in zip(outline, outline[1:])]
+    first = left.pop()
+    points = [first[0], first[1]]
+    while left:
+        at = points[-1]
+        joined = next((i for i, (a, b) in enumerate(left) if _same(a, at) or _same(b, at)), None)
+        if joined is None:
+            raise ValueError("the net's outline does not close")
+        a, b = left.pop(joined)
+        points.append(b if _same(a, at) else a)
+    if not _same(points[-1], points[0]):
+        raise ValueError("the net's outline does not close")
+    return tuple(points[:-1])
+
+
+def _same(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 1e-6 and abs(a[1] - b[1]) < 1e-6
+
+
 def view(face_size: float, tab: float, faces: list[object] | tuple[object, ...]) -> dict[str, object]:
     """What pnp's net template (``pnp/die-net.html``) draws, in points: each
     face's square with the face as the card lists it, the tabs, the fold

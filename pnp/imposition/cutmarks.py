@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from pnp.imposition.geometry import Grid, LayoutError, Line, Rect, grid
+from pnp.imposition.geometry import Grid, LayoutError, Line, Rect, Sheet, grid
 from pnp.model import Paper, SheetLayout
 from pnp.schema.scalars import Choice, Length
 from pnp.schema.spec import ListOf, key
@@ -85,6 +85,12 @@ def registration(cut: CutMarks, paper: Paper) -> Registration:
     return Registration(marks, area, keep_clear, i + zone - edge)
 
 
+def by_machine(sheets: Sequence[Sheet]) -> bool:
+    """The ``sheets`` carry registration marks: the machine cuts their pieces
+    (a component too big for its area is laid out for cutting by hand)."""
+    return any(m.registration for s in sheets for m in s.marks)
+
+
 def cut_grid(layout: SheetLayout, paper: Paper, marks: Registration, width: float, height: float) -> Grid:
     """``layout``'s grid of ``width`` x ``height`` items (with its gap and
     turning) fitted inside the marks' area, clear of the zones around the
@@ -104,11 +110,17 @@ def cut_grid(layout: SheetLayout, paper: Paper, marks: Registration, width: floa
         if candidate is not None and (best is None or candidate.per_sheet > best.per_sheet):
             best = candidate
     if best is None:
-        raise LayoutError(
-            f"items of {to_mm(width):.1f} x {to_mm(height):.1f} mm do not fit the cutting machine's area of "
-            f"{to_mm(a.width):.1f} x {to_mm(a.height):.1f} mm inside its registration marks on {paper.name}"
-        )
+        raise LayoutError(too_big(marks, paper, width, height))
     return best
+
+
+def too_big(marks: Registration, paper: Paper, width: float, height: float) -> str:
+    """Why items of ``width`` x ``height`` get no grid from :func:`cut_grid`."""
+    a = marks.area
+    return (
+        f"items of {to_mm(width):.1f} x {to_mm(height):.1f} mm do not fit the cutting machine's area of "
+        f"{to_mm(a.width):.1f} x {to_mm(a.height):.1f} mm inside its registration marks on {paper.name}"
+    )
 
 
 def _grid_in(layout: SheetLayout, paper: Paper, room: Rect, marks: Registration, width: float, height: float) -> Grid | None:

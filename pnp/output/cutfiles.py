@@ -4,7 +4,9 @@ printed on it (:mod:`pnp.imposition.cutmarks`).
 
 The paths are the factory die lines' (:func:`pnp.pdf.dieline.outline`): each
 piece's trim, round for round pieces, and for cards a rectangle with the
-card's rounded corners. They are never drawn in the PDF.
+card's rounded corners; a die's net is cut along its outer boundary, tabs
+included (:func:`pnp.nets.boundary`), in straight lines. They are never
+drawn in the PDF.
 
 - SVG: the paper's size in mm (``viewBox`` in mm, y down from the top-left,
   as SVG has it), one red hairline path per piece in a group ``cut``.
@@ -22,9 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.imposition.cutmarks import CutMarks
+from pnp.imposition.cutmarks import CutMarks, by_machine
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
+from pnp.nets import boundary, cube_net
 from pnp.pdf.dieline import Arc, Edge, Shape, die_shape, outline
 from pnp.units import to_mm
 
@@ -33,27 +36,54 @@ OVAL_STEPS = 72
 at 5 degrees each, within 0.02 mm of a 20 mm radius."""
 
 
+Polygon = tuple[tuple[float, float], ...]
+"""A piece's outline as corners, in points from its top-left corner, y down
+(as the piece is drawn, before the sheet turns it): a die's net."""
+
+Cut = tuple[Shape | Polygon, float]
+"""How a piece is cut: its shape and corner radius, or its outline."""
+
+
 @dataclass(frozen=True)
 class Piece:
-    """One piece's cut: its shape, trim box (x0, y0, x1, y1 in points) and corner radius."""
+    """One piece's cut: its shape, trim box (x0, y0, x1, y1 in points on the
+    sheet), corner radius and quarter turn on the sheet (as
+    :class:`~pnp.imposition.geometry.Placement` has it)."""
 
-    shape: Shape
+    shape: Shape | Polygon
     box: tuple[float, float, float, float]
     radius: float = 0.0
+    rotation: int = 0
 
     @property
     def parts(self) -> tuple[Edge | Arc, ...]:
-        return outline(self.shape, self.box, self.radius)
+        if isinstance(self.shape, str):
+            return outline(self.shape, self.box, self.radius)
+        corners = [self._on_sheet(p) for p in self.shape]
+        return tuple(Edge(*a, *b) for a, b in zip(corners, corners[1:] + corners[:1]))
+
+    def _on_sheet(self, point: tuple[float, float]) -> tuple[float, float]:
+        """A point of the piece's outline on the sheet: turned about the
+        piece's centre onto its slot's, as the PDF places the face."""
+        x0, y0, x1, y1 = self.box
+        width, height = (x1 - x0, y1 - y0) if self.rotation == 0 else (y1 - y0, x1 - x0)
+        u, v = point[0] - width / 2, height / 2 - point[1]
+        a, b, c, d = _TURNS[self.rotation]
+        return (x0 + x1) / 2 + a * u + c * v, (y0 + y1) / 2 + b * u + d * v
 
 
-def cut_shape(game: Game, component: Component, cut: CutMarks) -> tuple[Shape, float] | None:
-    """How ``component``'s pieces are cut: the factory's die shape
+_TURNS = {0: (1, 0, 0, 1), 90: (0, 1, -1, 0), -90: (0, -1, 1, 0)}
+"""The a b c d of each quarter turn, counter-clockwise, as pnp.pdf.place turns faces."""
+
+
+def cut_shape(game: Game, component: Component, cut: CutMarks) -> Cut | None:
+    """How ``component``'s pieces are cut: a die's net along its outer
+    boundary (:func:`pnp.nets.boundary`); else the factory's die shape
     (:func:`pnp.pdf.dieline.die_shape`) with the component's
     ``corner_radius``; cards (no die shape) a rectangle with the component's
-    corners, else the profile's. None for dice nets, whose folded outline
-    is not a rectangle."""
+    corners, else the profile's."""
     if component.net is not None:
-        return None
+        return boundary(cube_net(), component.net.face, component.net.tab), 0.0
     shape = die_shape(game, component)
     if shape == "circle":
         return "circle", 0.0
@@ -62,7 +92,7 @@ def cut_shape(game: Game, component: Component, cut: CutMarks) -> tuple[Shape, f
     return "rectangle", cut.corner if component.corner_radius is None else component.corner_radius
 
 
-def pieces(sheet: Sheet, cut_of: Callable[[str], tuple[Shape, float] | None]) -> list[Piece]:
+def pieces(sheet: Sheet, cut_of: Callable[[str], Cut | None]) -> list[Piece]:
     """The cut of each piece placed on ``sheet``: ``cut_of(face key)`` gives
     its shape and corner radius, or None for a piece that is not cut."""
     out = []
@@ -70,7 +100,7 @@ def pieces(sheet: Sheet, cut_of: Callable[[str], tuple[Shape, float] | None]) ->
         found = cut_of(placement.face)
         if found is not None:
             s = placement.slot
-            out.append(Piece(found[0], (s.x, s.y, s.right, s.top), found[1]))
+            out.append(Piece(found[0], (s.x, s.y, s.right, s.top), found[1], placement.rotation))
     return out
 
 
@@ -153,14 +183,15 @@ def cut_folder(pdf: str) -> str:
 
 
 def sheet_files(
-    pdf: Path, first_page: int, sheets: Sequence[Sheet], cut_of: Callable[[str], tuple[Shape, float] | None]
+    pdf: Path, first_page: int, sheets: Sequence[Sheet], cut_of: Callable[[str], Cut | None]
 ) -> list[tuple[Path, bytes]]:
     """The cut files of a print-and-cut PDF whose sheets (in order) start at
     page ``first_page``: for each front sheet with pieces to cut,
-    ``page-NN.svg`` and ``.dxf`` in :func:`cut_folder`, NN its page in the PDF."""
+    ``page-NN.svg`` and ``.dxf`` in :func:`cut_folder`, NN its page in the PDF
+    (none for a sheet without registration marks, laid out to cut by hand)."""
     out = []
     for page, sheet in enumerate(sheets, start=first_page):
-        cuts = pieces(sheet, cut_of) if sheet.side == "front" else []
+        cuts = pieces(sheet, cut_of) if sheet.side == "front" and by_machine((sheet,)) else []
         if cuts:
             stem = pdf.parent / cut_folder(pdf.name) / f"page-{page:02d}"
             out += [(stem.with_suffix(".svg"), svg(sheet.paper, cuts)), (stem.with_suffix(".dxf"), dxf(sheet.paper, cuts))]

@@ -11,15 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from pnp.imposition.cutmarks import cut_grid, registration
+from pnp.imposition.cutmarks import Registration, cut_grid, registration
 from pnp.imposition.geometry import Rect
 from pnp.loading.presets import load_layouts, load_papers, load_sizes
 from pnp.loading.loader import load_game
-from pnp.output.cutfiles import cut_shape
+from pnp.commands.common import load
+from pnp.nets import boundary, cube_net
+from pnp.output.home.pages import page_ranges
+from pnp.output.home.plan import sheets_for
+from pnp.render.faces import FacePlan
+from pnp.output.cutfiles import Piece, cut_shape, svg
 from pnp.output.profiles import load_profiles
-from pnp.pdf.dieline import path
+from pnp.pdf.dieline import Edge, path
 from pnp.units import mm, to_mm
-from tests.conftest import run_pnp
+from tests.conftest import ROOT, run_pnp
 from tests.pdftools import circles_drawn, clip_rects, marks_drawn, operations, pdftotext, rasterise
 
 TOLERANCE = 0.2
@@ -72,6 +77,12 @@ def test_each_component_is_cut_to_its_own_shape(mini_copy: Path) -> None:
     assert cut_shape(loaded, cards, cut) == ("rectangle", pytest.approx(mm(2)))
     assert cut_shape(loaded, sleeves, cut) == ("circle", 0.0)
     assert cut_shape(loaded, replace(cards, corner_radius=None), cut) == ("rectangle", pytest.approx(mm(3.175)))
+
+
+def registration_drawn(pdf: Path, page: int, marks: Registration) -> bool:
+    """Every line of the registration ``marks`` is stroked on ``page`` (to 0.1 pt)."""
+    drawn = {tuple(round(v, 1) for v in line[:4]) for line in marks_drawn(pdf, page)}
+    return all((round(m.x1, 1), round(m.y1, 1), round(m.x2, 1), round(m.y2, 1)) in drawn for m in marks.marks)
 
 
 def _svg_boxes(svg: str, height: float) -> list[tuple[float, float, float, float]]:
@@ -205,8 +216,64 @@ def test_a_cut_profile_refuses_gutterfold(tmp_path: Path) -> None:
     assert done.returncode == 2 and "print it duplex" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_a_card_too_big_for_the_area_is_reported(mini_copy: Path, tmp_path: Path) -> None:
+def test_a_card_too_big_for_the_area_is_printed_to_cut_by_hand(mini_copy: Path, tmp_path: Path) -> None:
     game = mini_copy / "game.yaml"
     game.write_text(game.read_text().replace("size: poker\n    cards:", "size: {width: 180mm, height: 240mm}\n    cards:", 1))
-    done = run_pnp("build", str(mini_copy), "--profile", "cut-cricut", "--paper", "a4", "--out", str(tmp_path), "--only", "cards")
-    assert done.returncode == 2 and "components.cards.layout" in done.stderr and "cutting machine's area" in done.stderr
+    done = run_pnp("build", str(mini_copy), "--profile", "cut-cricut", "--paper", "a4", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "components.cards.layout" in done.stderr and "cutting machine's area" in done.stderr and "cut by hand" in done.stderr
+    assert "components.sleeves" not in done.stderr
+    pdf = tmp_path / "mini" / "mini-cut-cricut-a4.pdf"
+    cut = tmp_path / "mini" / "mini-cut-cricut-a4-cut"
+    marks = registration(load_profiles()["cut-cricut"].cut, load_papers()["a4"])  # type: ignore[arg-type]
+    fronts = range(2, 2 + 2 * 4 + 2, 2)  # front sheets: one big card each, then the sleeves
+    framed = [page for page in fronts if registration_drawn(pdf, page, marks)]
+    assert framed == [10]  # the sleeves' sheet; the big cards get crop marks instead, to cut by hand
+    assert all(marks_drawn(pdf, page) for page in fronts)
+    assert sorted(p.name for p in cut.iterdir()) == ["page-10.dxf", "page-10.svg"]
+    text = " ".join(pdftotext(pdf, 1, 1).split())
+    assert "Cards (pages 2" in text and "too big for the 171 x 235 mm the machine cuts" in text and "cut these pages by hand" in text
+
+
+@pytest.mark.parametrize("rotation", [0, 90, -90])
+def test_a_die_net_is_cut_round_its_boundary_as_the_sheet_turns_it(rotation: int) -> None:
+    game = load_game(ROOT / "card_data" / "courting-season")
+    dice = next(c for c in game.components if c.net is not None)
+    cut = load_profiles()["cut-silhouette"].cut
+    assert cut is not None
+    found = cut_shape(game, dice, cut)
+    assert found is not None and not isinstance(found[0], str)
+    outline = boundary(cube_net(), dice.net.face, dice.net.tab)  # type: ignore[union-attr]
+    assert found[0] == outline
+    w, h = dice.size.width, dice.size.height
+    x0, y0 = 100.0, 200.0
+    box = (x0, y0, x0 + (h if rotation else w), y0 + (w if rotation else h))
+    # The piece's own (x right, y down from its top-left) point, on the sheet (y up), turned a quarter counter-clockwise or clockwise.
+    expected = {
+        0: [(x0 + px, box[3] - py) for px, py in outline],
+        90: [(x0 + py, y0 + px) for px, py in outline],
+        -90: [(x0 + h - py, y0 + w - px) for px, py in outline],
+    }[rotation]
+    parts = Piece(found[0], box, found[1], rotation).parts
+    assert all(isinstance(p, Edge) for p in parts) and len(parts) == len(outline)
+    assert [v for p in parts for v in (p.x0, p.y0)] == pytest.approx([v for q in expected for v in q])  # type: ignore[union-attr]
+    assert [v for p in parts for v in (p.x1, p.y1)] == pytest.approx([v for q in expected[1:] + expected[:1] for v in q])  # type: ignore[union-attr]
+    paths = re.findall(r'<path d="([^"]+)"', svg(load_papers()["a4"], [Piece(found[0], box, found[1], rotation)]).decode())
+    assert len(paths) == 1 and paths[0].count(" L ") == len(outline)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_labels_stay_where_the_label_sheet_is_cut(paper: str) -> None:
+    """A label sheet comes die-cut: its labels print where the product has
+    them, without the machine's marks, with nothing to cut by hand or by machine."""
+    game = load("persuasion-d01", False)
+    seals = game.component("seals")
+    plan = FacePlan((), {"seals": tuple((f"seal-{i}", None) for i in range(56))}, {})
+    sheet = load_papers()[paper]
+    cut = load_profiles()["cut-silhouette"].cut
+    home = sheets_for(game, [seals], plan, sheet)["seals"]
+    machine = sheets_for(game, [seals], plan, sheet, cut=cut)["seals"]
+    assert [[p.slot for p in s.placements] for s in machine] == [[p.slot for p in s.placements] for s in home]
+    assert not any(m.registration for s in machine for m in s.marks)
+    parts = page_ranges({"seals": machine}, [seals], 2, game.layouts)
+    assert [p["by_hand"] for p in parts] == [False]

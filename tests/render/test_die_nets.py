@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from pnp.nets import CROSS, Edge, cube_net, drawing, layout
+from pnp.nets import CROSS, Edge, boundary, cube_net, drawing, layout
 
 MM = 72 / 25.4
 
@@ -77,3 +77,30 @@ def test_the_drawing_folds_between_faces_and_cuts_round_them() -> None:
 def test_a_net_that_folds_into_no_cube_is_refused(cells, why) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match=why):
         cube_net(cells)
+
+
+def _inside(point: tuple[float, float], polygon: tuple[tuple[float, float], ...]) -> bool:
+    """Ray casting: ``point`` is inside ``polygon`` (not on its edge)."""
+    x, y = point
+    crossings = 0
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            crossings += 1
+    return crossings % 2 == 1
+
+
+def test_the_boundary_is_one_closed_path_round_every_face_and_tab() -> None:
+    face, tab = 19 * MM, 6 * MM
+    net = cube_net()
+    box = layout(net, face, tab)
+    outline = boundary(net, face, tab)
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((0, 0, box.width, box.height))
+    for x, y in box.faces:  # each face's centre, and points just inside its corners, are enclosed
+        for dx, dy in ((0.5, 0.5), (0.01, 0.01), (0.99, 0.01), (0.01, 0.99), (0.99, 0.99)):
+            assert _inside((x + dx * face, y + dy * face), outline)
+    area = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]))) / 2
+    inset = min(tab, face / 4)
+    # Six squares and seven tabs (trapezoids): the path goes round each once, and round nothing else.
+    assert area == pytest.approx(6 * face**2 + 7 * tab * (face - inset))
+    assert len(outline) == len(set(outline)) == 7 * 4  # each tab's base ends and slanted corners, once each

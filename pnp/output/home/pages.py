@@ -10,6 +10,7 @@ from typing import TypedDict
 import pikepdf
 
 from pnp.output.home.needs import document_needs, needs, steps
+from pnp.imposition.cutmarks import by_machine
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Document, Game, Module, Paper, SheetLayout
 from pnp.paths import OWN
@@ -51,6 +52,8 @@ class PartRow(TypedDict):
     marks: bool
     width_mm: float
     width_in: float
+    by_hand: bool
+    """A cut profile: the machine cannot cut it (too big for its area), so it is printed to cut by hand."""
 
 
 def page_ranges(
@@ -89,6 +92,7 @@ def page_ranges(
                 "gap_mm": round(to_mm(held[0].gap), 1),
                 "gap": f"{to_mm(held[0].gap):.1f}".removesuffix(".0"),
                 "marks": any(not m.dashed and not m.registration for s in held for m in s.marks),
+                "by_hand": not by_machine(held) and not _labels(component, layouts, held[0].paper.id),
                 "width_mm": round(to_mm(component.size.width), 1),
                 "width_in": round(component.size.width / 72, 3),
             }
@@ -104,6 +108,12 @@ def _stock(component: Component, layouts: Mapping[str, SheetLayout], paper: str)
     if layout is not None and layout.labels is not None:
         return f"{component.stock}: {layout.labels.product}"
     return component.stock
+
+
+def _labels(component: Component, layouts: Mapping[str, SheetLayout], paper: str) -> bool:
+    """The component prints on a label sheet, which comes cut."""
+    layout = layouts.get(component.layout_for(paper))
+    return layout is not None and layout.labels is not None
 
 
 

@@ -8,9 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.errors import Diagnostic, InputError, UsageError
+from pnp.errors import Diagnostic, InputError, Level, UsageError
 from pnp.imposition.booklet import imposed_file
-from pnp.imposition.cutmarks import CutMarks, cut_grid, registration
+from pnp.imposition.cutmarks import CutMarks, Registration, cut_grid, registration, too_big
 from pnp.imposition.geometry import Grid, LayoutError, Sheet, grid, gutterfold_grid, impose_gutterfold, impose_shared
 from pnp.loading.presets import load_papers
 from pnp.model import Component, Document, Game, Paper, SheetLayout
@@ -40,7 +40,9 @@ def sheets_for(
     share a sheet (:func:`runs`), which is then listed under each of them.
     ``cut``: print-and-cut, every front sheet carrying the machine's
     registration marks and its pieces inside the area it reads
-    (:func:`pnp.imposition.cutmarks.cut_grid`)."""
+    (:func:`pnp.imposition.cutmarks.cut_grid`), but a component too big for
+    that area laid out as at home, to cut by hand (:func:`hand_cut`), and
+    labels where the label sheet has them (it comes cut)."""
     layouts = game.layouts
     grids: dict[str, Grid] = {}
     folded: dict[str, tuple[Sheet, ...]] = {}
@@ -53,8 +55,8 @@ def sheets_for(
             if gutterfold and _two_sided(plan, component) and sheet_layout.labels is None:
                 layout = gutterfold_grid(sheet_layout, paper, component.size.width, component.size.height)
                 folded[component.id] = impose_gutterfold(component.id, plan.copies[component.id], layout, component.bleed)
-            elif cut is not None:
-                grids[component.id] = cut_grid(sheet_layout, paper, registration(cut, paper), component.size.width, component.size.height)
+            elif cut is not None and sheet_layout.labels is None:
+                grids[component.id] = _cut_or_hand(sheet_layout, paper, registration(cut, paper), component)
             else:
                 grids[component.id] = grid(sheet_layout, paper, component.size.width, component.size.height)
         except LayoutError as exc:
@@ -69,6 +71,32 @@ def sheets_for(
         held = impose_shared([(c.id, plan.copies[c.id], c.bleed) for c in run], grids[run[0].id], back_offset)
         out.update(zip((c.id for c in run), held))
     return out
+
+
+def _cut_or_hand(layout: SheetLayout, paper: Paper, marks: Registration, component: Component) -> Grid:
+    """Print-and-cut: the machine's grid of ``component``'s pieces, or the
+    home grid (crop marks, cut by hand) when they are too big for its area."""
+    try:
+        return cut_grid(layout, paper, marks, component.size.width, component.size.height)
+    except LayoutError:
+        return grid(layout, paper, component.size.width, component.size.height)
+
+
+def hand_cut(plan: HomePlan, cut: CutMarks) -> list[Diagnostic]:
+    """Print-and-cut: a warning for each component, on each paper, whose
+    pieces are too big for the machine's area and so are printed with crop
+    marks, to cut by hand, and get no cut file (:func:`_cut_or_hand`; page
+    1's ``by_hand``, :func:`pnp.output.home.pages.page_ranges`)."""
+    named = {c.id: c for c in plan.components}
+    found: dict[tuple[str, str], Diagnostic] = {}
+    for (_, paper_id), parts in plan.parts.items():
+        paper = plan.papers[paper_id]
+        for c in (named[part["id"]] for part in parts if part["by_hand"]):
+            why = too_big(registration(cut, paper), paper, c.size.width, c.size.height)
+            found[(c.id, paper_id)] = Diagnostic(
+                c.source, f"components.{c.id}.layout", f"{why}: printed with crop marks to cut by hand, with no cut file", Level.WARNING,
+            )
+    return list(found.values())
 
 
 def runs(components: Sequence[Component], plan: FacePlan, grids: Mapping[str, Grid], share: bool) -> list[list[Component]]:

@@ -16,19 +16,19 @@ from pnp import words
 from pnp.commit import Outputs, claimed
 from pnp.errors import Diagnostic, Level, Source
 from pnp.imposition.booklet import booklets
+from pnp.imposition.cutmarks import registration
 from pnp.imposition.geometry import Sheet
 from pnp.model import Component, Game, Paper
 from pnp.output.boxes import boxes_file, boxes_pdf
-from pnp.output.cutfiles import cut_folder, cut_shape, sheet_files
+from pnp.output.cutfiles import Cut, cut_folder, cut_shape, sheet_files
 from pnp.output.home.manifest import Place, manifest_data, merged, note_places
 from pnp.output.home.pages import count_pages, document_html, in_print_order, instructions_html, page_ranges
-from pnp.output.home.plan import HomePlan, document_file, plan_home, variant, whole
+from pnp.output.home.plan import HomePlan, document_file, hand_cut, plan_home, variant, whole
 from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.output.home.registration import registration_file, registration_html
 from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.pdf.dieline import Shape
 from pnp.pdf.place import ImposedFile, write_imposed
 from pnp.render.cache import RenderCache
 from pnp.render.dispatch import render_pdf
@@ -185,13 +185,14 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
         outputs.commit()
     cache = rendered.cache
+    by_hand = hand_cut(plan, request.profile.cut) if request.profile.cut is not None else []
     return Built(
-        game, request.profile, out_dir, tuple(files), manifest, plan.components, rendered.problems + tuple(problems),
+        game, request.profile, out_dir, tuple(files), manifest, plan.components, rendered.problems + tuple(problems) + tuple(by_hand),
         faces=len(plan.faces), placed=placed, rendered=cache.misses, cached=cache.hits, faces_rendered=cache.face_misses,
     )
 
 
-def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], tuple[Shape, float] | None] | None:
+def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], Cut | None] | None:
     """Print-and-cut: how the piece of each face key is cut (None: not
     cut); None for a build without a cut profile."""
     cut = request.profile.cut
@@ -203,13 +204,16 @@ def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], tuple
 
 
 def _cut_note(game: Game, plan: HomePlan, request: Request, key: tuple[int, str]) -> dict[str, str] | None:
-    """What a print-and-cut file's instructions say: the machine, its marks' settings and the cut files' folder."""
+    """What a print-and-cut file's instructions say: the machine, its marks'
+    settings, the cut files' folder and the area the machine cuts."""
     cut = request.profile.cut
     if cut is None:
         return None
+    area = registration(cut, plan.papers[key[1]]).area
     return {
         "machine": cut.machine, "folder": cut_folder(_home_file(game, plan, request, key)),
         "inset": f"{to_mm(cut.inset):g}", "length": f"{to_mm(cut.length):g}",
+        "area": f"{to_mm(area.width):.0f} x {to_mm(area.height):.0f}",
     }
 
 
