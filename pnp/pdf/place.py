@@ -118,24 +118,18 @@ def impose_pdf(
     is one file (:func:`pnp.pdf.fonts.merge_font_files`) and one dictionary
     (:func:`pnp.pdf.fontdicts.merge_font_dicts`).
     """
-    pages: dict[str, tuple[pikepdf.Pdf, pikepdf.Page]] = {}
-    sources = []  # kept open until the pages are copied
-    for data, keys in face_pdfs:
-        source = pikepdf.open(io.BytesIO(data))
-        sources.append(source)
-        if len(source.pages) != len(keys):
-            raise BuildError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-        pages.update((key, (source, source.pages[i])) for i, key in enumerate(keys) if key is not None)
     out = pikepdf.new()
     if front_matter is not None:
         matter = pikepdf.open(io.BytesIO(front_matter))
         out.pages.extend(matter.pages)
     forms: dict[str, pikepdf.Object] = {}
     names: dict[str, str] = {}
+    sources = _Sources(face_pdfs, sheets)
     for sheet in sheets:
         for placement in sheet.placements:
             if placement.face not in forms:
-                forms[placement.face] = out.copy_foreign(form_xobject(*pages[placement.face]))
+                source, page = sources.page(placement.face)  # held until its form is copied
+                forms[placement.face] = out.copy_foreign(form_xobject(source, page))
                 names[placement.face] = f"/F{len(names)}"
     for sheet in sheets:
         page = out.add_blank_page(page_size=(sheet.paper.width, sheet.paper.height))
@@ -165,6 +159,39 @@ def impose_pdf(
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out
+
+
+class _Sources:
+    """The face documents an imposition copies its forms from, each opened
+    when its first face is wanted and let go once its last one is copied, so
+    a build holds a few documents' objects at a time, not every face's.
+    (A form copied from a document keeps only that document's bytes, for its
+    streams, not its parsed objects.)"""
+
+    def __init__(self, face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]], sheets: Sequence[Sheet]):
+        self.where = {key: (n, i) for n, (_, keys) in enumerate(face_pdfs) for i, key in enumerate(keys) if key is not None}
+        self.face_pdfs = face_pdfs
+        self.left: dict[int, set[str]] = {}
+        """Per document, its faces the sheets place that are not copied yet."""
+        for face in {p.face for sheet in sheets for p in sheet.placements}:
+            self.left.setdefault(self.where[face][0], set()).add(face)
+        self.open: dict[int, pikepdf.Pdf] = {}
+
+    def page(self, face: str) -> tuple[pikepdf.Pdf, pikepdf.Page]:
+        """The document holding ``face`` and its page; once this is the
+        document's last face asked for, the document is let go."""
+        number, index = self.where[face]
+        source = self.open.get(number)
+        if source is None:
+            data, keys = self.face_pdfs[number]
+            source = self.open[number] = pikepdf.open(io.BytesIO(data))
+            if len(source.pages) != len(keys):
+                raise BuildError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
+        left = self.left[number]
+        left.discard(face)
+        if not left:
+            del self.open[number]
+        return source, source.pages[index]
 
 
 ImposedFile = tuple["bytes | None", Sequence[Sheet], str, Path]
