@@ -252,15 +252,14 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]
 def _preflight_all(
     staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[dict[str, Any]]
 ) -> tuple[list[Report], list[str]]:
-    """Preflight each staged file against the printer's requirements; its
-    verdict goes into its index entry. Returns the reports and every failure."""
-    from pnp.preflight import preflight
+    """Preflight each staged file against the printer's requirements, the
+    files side by side on every core; its verdict goes into its index entry.
+    Returns the reports and every failure."""
+    from pnp.preflight import preflight_files
 
-    reports = []
+    reports = preflight_files([(temporary, wanted) for temporary, wanted, _ in staged])
     failures: list[str] = []
-    for (temporary, wanted, target), entry in zip(staged, files):
-        report = preflight(temporary, wanted)
-        reports.append(report)
+    for report, (_, _, target), entry in zip(reports, staged, files):
         entry["preflight"] = {
             "passed": report.ok,
             "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
