@@ -79,7 +79,9 @@ def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int, workers: int) 
     return inks, problem
 
 
-def _render(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int, shown: list[int], workers: int, tmp: Path) -> tuple[list[Path], str | None]:
+def _render(
+    gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int, shown: list[int], workers: int, tmp: Path
+) -> tuple[list[Path], str | None]:
     """The separations of the pages ``shown`` as TIFF files in ``tmp``, in
     the order of ``shown``: consecutive runs of them rendered by up to
     ``workers`` Ghostscript processes at once (each page's pixels depend on

@@ -65,10 +65,9 @@ def preflight(path: Path, requirements: Requirements) -> Report:
 
 
 def preflight_files(files: Sequence[tuple[Path, Requirements]], workers: int | None = None) -> list[Report]:
-    """:func:`preflight` of each file, in order, several at once on forked
-    workers (each file's Ghostscript ink render with them): up to
-    ``workers``, every core when None. The reports are the same whatever
-    the number of workers."""
+    """:func:`preflight` of each file, in order, several files at once on
+    forked workers: up to ``workers``, every core when None. The reports are
+    the same whatever the number of workers."""
     from pnp.parallel import fork_map
 
     return fork_map(preflight, list(files), workers or os.cpu_count() or 1)
