@@ -252,15 +252,14 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]
 def _preflight_all(
     staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[dict[str, Any]]
 ) -> tuple[list[Report], list[str]]:
-    """Preflight each staged file against the printer's requirements; its
-    verdict goes into its index entry. Returns the reports and every failure."""
-    from pnp.preflight import preflight
+    """Preflight each staged file against the printer's requirements, the
+    files side by side on every core; its verdict goes into its index entry.
+    Returns the reports and every failure."""
+    from pnp.preflight import preflight_files
 
-    reports = []
+    reports = preflight_files([(temporary, wanted) for temporary, wanted, _ in staged])
     failures: list[str] = []
-    for (temporary, wanted, target), entry in zip(staged, files):
-        report = preflight(temporary, wanted)
-        reports.append(report)
+    for report, (_, _, target), entry in zip(reports, staged, files):
         entry["preflight"] = {
             "passed": report.ok,
             "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
@@ -275,18 +274,20 @@ def _preflight_all(
 def _face_pages(
     game: Game, rendered: Sequence[tuple[bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
 ) -> dict[str, pikepdf.Page]:
-    """Each face's laid-out page, converted to CMYK once when the profile says so.
-    The PDFs they come from are added to ``sources``, to close when done."""
+    """Each face's laid-out page, converted to CMYK once when the profile says so
+    (the rendered PDFs side by side on every core). The PDFs they come from
+    are added to ``sources``, to close when done."""
+    documents = [data for data, _ in rendered]
+    if profile.colour == "cmyk" and profile.icc is not None:
+        from pnp.colour.convert import convert_documents
+
+        documents = convert_documents(documents, game.palette, profile.icc)
     pages: dict[str, pikepdf.Page] = {}
-    for data, keys in rendered:
+    for data, (_, keys) in zip(documents, rendered):
         source = pikepdf.open(io.BytesIO(data))
         sources.append(source)  # a page is only valid while its PDF is open
         if len(source.pages) != len(keys):
             raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-        if profile.colour == "cmyk" and profile.icc is not None:
-            from pnp.colour.convert import convert_pdf
-
-            convert_pdf(source, game.palette, profile.icc)
         pages.update((key, source.pages[i]) for i, key in enumerate(keys) if key is not None)
     return pages
 

@@ -15,7 +15,8 @@ deck that draws one face form 500 times is walked once, not 500 times.
 The modules, one concern each:
 
 - ``report``: Requirements, Failure, Report and format_report.
-- ``run``: ``preflight()``, which runs the checks below and gathers their failures.
+- ``run``: ``preflight()``, which runs the checks below and gathers their failures;
+  ``preflight_files()``, several files at once on every core.
 - ``boxes``: TrimBox, BleedBox and MediaBox; bleed and trim sizes.
 - ``pdfx``: the output intent and the PDF/X identification.
 - ``content``: the content walk; ``summary``: what it collects, memoised per object.
@@ -32,7 +33,7 @@ from pnp.preflight.boxes import BOX_TOLERANCE
 from pnp.preflight.ink import INK_TOLERANCE
 from pnp.preflight.ppi import PPI_TOLERANCE
 from pnp.preflight.report import Check, Failure, Report, Requirements, format_report
-from pnp.preflight.run import preflight
+from pnp.preflight.run import preflight, preflight_files
 from pnp.preflight.values import IDENTITY, Box, Linear, Matrix
 
 __all__ = [
@@ -49,4 +50,5 @@ __all__ = [
     "Requirements",
     "format_report",
     "preflight",
+    "preflight_files",
 ]

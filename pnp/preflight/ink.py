@@ -4,6 +4,7 @@ Ghostscript, one render per group of pages that draw the same pixels."""
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import tempfile
 from collections.abc import Hashable
@@ -21,9 +22,17 @@ INK_TOLERANCE = 4 * 0.5 / 255 * 100
 """Percent above the ink limit still accepted: half an 8-bit step on each of the four channels."""
 
 
-def ink_failures(gs: str, path: Path, pdf: pikepdf.Pdf, limit: float, dpi: int) -> tuple[float | None, list[Failure]]:
-    """The highest total ink of the file and a failure for each page above ``limit``."""
-    inks, problem = _measure_ink(gs, path, pdf, dpi)
+PAGES_PER_RUN = 8
+"""The fewest pages one Ghostscript run renders when a file's pages are split
+over several runs at once (a run costs about as much to start as a few pages)."""
+
+
+def ink_failures(
+    gs: str, path: Path, pdf: pikepdf.Pdf, limit: float, dpi: int, workers: int | None = None
+) -> tuple[float | None, list[Failure]]:
+    """The highest total ink of the file and a failure for each page above ``limit``.
+    The pages are rendered by up to ``workers`` Ghostscript runs at once (every core when None)."""
+    inks, problem = _measure_ink(gs, path, pdf, dpi, workers or os.cpu_count() or 1)
     out = [Failure("ink", None, problem)] if problem else []
     out += [
         Failure("ink", number, f"total ink reaches {ink.total:.1f} % ({ink.describe()}); at most {num(limit, 1)} % allowed")
@@ -46,7 +55,7 @@ class _Ink:
         return f"C {c} M {m} Y {y} K {k}, {num(self.at_mm[0], 1)} mm from the left and {num(self.at_mm[1], 1)} mm from the top"
 
 
-def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int) -> tuple[dict[int, _Ink], str | None]:
+def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int, workers: int) -> tuple[dict[int, _Ink], str | None]:
     """Highest total ink of every page, rendering one page of each group of identical pages.
 
     Ghostscript's rendering of a page depends only on its content-stream bytes, the objects
@@ -61,10 +70,32 @@ def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int) -> tuple[dict[
         groups.setdefault(_render_key(page.obj, fingerprints), []).append(number)
     shown = [pages[0] for pages in groups.values()]
     with tempfile.TemporaryDirectory(prefix="pnp-ink-") as tmp:
+        files, problem = _render(gs, path, pdf, dpi, shown, workers, Path(tmp))
+        inks: dict[int, _Ink] = {}
+        if problem is None:  # in the order of ``shown``: see _render
+            for pages, file in zip(groups.values(), files):
+                ink = _heaviest(file, dpi)
+                inks.update(dict.fromkeys(pages, ink))
+    return inks, problem
+
+
+def _render(
+    gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int, shown: list[int], workers: int, tmp: Path
+) -> tuple[list[Path], str | None]:
+    """The separations of the pages ``shown`` as TIFF files in ``tmp``, in
+    the order of ``shown``: consecutive runs of them rendered by up to
+    ``workers`` Ghostscript processes at once (each page's pixels depend on
+    that page alone). Returns the files, or a problem when one run failed."""
+    runs = max(1, min(workers, len(shown) // PAGES_PER_RUN))
+    parts = [shown[i * len(shown) // runs : (i + 1) * len(shown) // runs] for i in range(runs)]
+    started = []
+    for index, part in enumerate(parts):
+        folder = tmp / f"run{index}"
+        folder.mkdir()
         command = [
             gs, "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-dPrinted", "-dNOINTERPOLATE",
             "-sDEVICE=tiff32nc", f"-r{dpi}", *_intent_flags(pdf),
-            f"-sPageList={','.join(map(str, shown))}", "-o", str(Path(tmp) / "p%04d.tif"), str(path),
+            f"-sPageList={','.join(map(str, part))}", "-o", str(folder / "p%04d.tif"), str(path),
         ]
         # Measured with Ghostscript 10.0: DeviceCMYK values reach tiff32nc unchanged by default
         # (0.53 0.51 0.40 0.95 k reads back 135 130 102 242 = 52.9/51.0/40.0/94.9 %), because
@@ -78,18 +109,18 @@ def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int) -> tuple[dict[
         # it and 53/51/40/95 comes out as 71/71/63/85. tiff32nc draws without anti-aliasing
         # (TextAlphaBits/GraphicsAlphaBits 1) so edges hold real values; -dNOINTERPOLATE keeps
         # image samples as written; -dPrinted shows annotations as they print.
-        result = subprocess.run(command, check=False, capture_output=True, text=True)
-        files = sorted(Path(tmp).glob("p*.tif"))
-        problem = None
-        if result.returncode != 0 or len(files) != len(shown):
-            detail = (result.stderr or result.stdout).strip().splitlines()[-1:] or ["no message"]
-            problem = f"Ghostscript rendered {len(files)} of {len(shown)} pages for the ink check: {detail[0]}"
-        inks: dict[int, _Ink] = {}
-        if problem is None:  # gs numbers its output files 1, 2, ... in the order of -sPageList
-            for pages, file in zip(groups.values(), files):
-                ink = _heaviest(file, dpi)
-                inks.update(dict.fromkeys(pages, ink))
-    return inks, problem
+        started.append((subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), folder))
+    files: list[Path] = []
+    failed: list[str] = []
+    for (process, folder), part in zip(started, parts):
+        stdout, stderr = process.communicate()
+        found = sorted(folder.glob("p*.tif"))  # gs numbers its output files 1, 2, ... in the order of -sPageList
+        if process.returncode != 0 or len(found) != len(part):
+            failed += (stderr or stdout).strip().splitlines()[-1:] or ["no message"]
+        files += found
+    if failed or len(files) != len(shown):
+        return files, f"Ghostscript rendered {len(files)} of {len(shown)} pages for the ink check: {(failed or ['no message'])[0]}"
+    return files, None
 
 
 def _heaviest(file: Path, dpi: int) -> _Ink:

@@ -3,8 +3,9 @@ gather every failure into one Report sorted by page."""
 
 from __future__ import annotations
 
+import os
 import shutil
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 
 import pikepdf
@@ -61,6 +62,15 @@ def preflight(path: Path, requirements: Requirements) -> Report:
             failures += found
         failures.sort(key=lambda f: f.page or 0)
         return Report(path, len(pdf.pages), tuple(failures), max_ink, lowest, len(fonts))
+
+
+def preflight_files(files: Sequence[tuple[Path, Requirements]], workers: int | None = None) -> list[Report]:
+    """:func:`preflight` of each file, in order, several files at once on
+    forked workers: up to ``workers``, every core when None. The reports are
+    the same whatever the number of workers."""
+    from pnp.parallel import fork_map
+
+    return fork_map(preflight, list(files), workers or os.cpu_count() or 1)
 
 
 def _content_failures(
