@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from .views import Observation, Subsets
+from .views import MorningOptions, Observation, Subsets
 
 
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -103,7 +103,9 @@ class Heuristic:
         letter pleased you, look into their hand (Confiding)."""
         me = obs.seat
         free = [p for p in range(obs.players) if p != me and not obs.engaged(p)]
-        powers = [o for o in options if o[0] == "power"] if self.powers else []
+        powers: Sequence[tuple[Any, ...]] = ()
+        if self.powers:
+            powers = [("power", c) for c in options.powers] if isinstance(options, MorningOptions) else [o for o in options if o[0] == "power"]
         if obs.fiance >= 0:
             fit, count = self._fit(obs, obs.fiance)
             better = [p for p in free if self._fit(obs, p)[1] >= 2 and self._fit(obs, p)[0] >= max(0.75, fit + 0.25)]

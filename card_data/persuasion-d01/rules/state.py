@@ -36,7 +36,7 @@ from pnp.engine.api import Decision, Outcome, shuffle
 
 from .cards import AtMatrimony, Desire, Letter, Pack, Score, pack_from_game, score_players, unique_met
 from .evening import Evening
-from .views import Observation, Subsets
+from .views import MorningOptions, Observation, Subsets, morning_options
 
 MORNING = ("write", "reflect", "propose", "break", "power")
 """Every kind of morning action (``Outcome.actions``). "rest", offered when a
@@ -104,24 +104,20 @@ class D01State(Evening):
             self._ask(seat, "morning", self._morning_options(seat))
         self._then(self._reveal)
 
-    def _morning_options(self, seat: int) -> list[tuple[Any, ...]]:
-        hand = self.hands[seat]
-        suitors = [p for p in range(self.n) if p != seat]
-        options: list[tuple[Any, ...]] = [("write", t, c) for c in hand for t in suitors]
-        if self.received[seat] and self.deck:
-            options += [("reflect", g) for g in sorted(set(self.received[seat]))]
-        if self.fiance[seat] < 0 and self.ring[seat] == seat:
-            options += [("propose", t) for t in suitors]
-        if self.fiance[seat] >= 0:
-            options.append(("break",))
-        for c in hand:
-            own = self.owner[c] == seat
-            for power in self._powers(c, "owner-morning" if own else "holder-morning"):
-                if self._usable(seat, c, power):
-                    options.append(("power", c))
-        if not options:
-            options.append(("rest",))
-        return options
+    def _morning_options(self, seat: int) -> MorningOptions:
+        hand = tuple(self.hands[seat])
+        fiance = self.fiance[seat]
+        received = self.received[seat]
+        powers: tuple[int, ...] = ()
+        if not self._morning_cards.isdisjoint(hand):  # few letters have a morning power
+            powers = tuple(
+                c for c in hand for power in self._powers(c, "owner-morning" if self.owner[c] == seat else "holder-morning")
+                if self._usable(seat, c, power)
+            )
+        return morning_options(
+            hand, self._suitors[seat], tuple(sorted(set(received))) if received and self.deck else (),
+            fiance < 0 and self.ring[seat] == seat, fiance >= 0, powers,
+        )
 
     def _usable(self, seat: int, card: int, power: Any) -> bool:
         effect = power["effect"]

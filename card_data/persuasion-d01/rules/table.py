@@ -13,20 +13,22 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from pnp.engine.api import Decision, EngineError, QueuedState
+from pnp.engine.api import Decision, EngineError, QueuedState, decision_of
 
 from .cards import Desire, Letter, Pack, Score
-from .views import EMPTY, Observation, Subsets
+from .views import EMPTY, Observation
 
-PowerIndex = tuple[dict[str, tuple[int, ...]], tuple[tuple[int, int], ...], tuple[dict[str, list[Mapping[str, Any]]], ...]]
+PowerIndex = tuple[
+    dict[str, tuple[int, ...]], tuple[tuple[int, int], ...], tuple[dict[str, list[Mapping[str, Any]]], ...], frozenset[int],
+]
 _INDEXES: dict[int, tuple[Pack, PowerIndex]] = {}
 Step = Callable[[], None]
 _new = tuple.__new__
 
 
 def _index(pack: Pack) -> PowerIndex:
-    """Which letters protect, which change the hand size, and each letter's
-    powers by kind: worked out once per pack."""
+    """Which letters protect, which change the hand size, each letter's
+    powers by kind, and which letters have a morning power: worked out once per pack."""
     cached = _INDEXES.get(id(pack))
     if cached is not None and cached[0] is pack:
         return cached[1]
@@ -40,7 +42,8 @@ def _index(pack: Pack) -> PowerIndex:
     for i, L in enumerate(letters):
         for p in L.powers:
             by_kind[i].setdefault(p["kind"], []).append(p)
-    index = (protectors, growers, tuple(by_kind))
+    morning = frozenset(i for i, kinds in enumerate(by_kind) if "owner-morning" in kinds or "holder-morning" in kinds)
+    index = (protectors, growers, tuple(by_kind), morning)
     _INDEXES[id(pack)] = (pack, index)
     return index
 
@@ -91,7 +94,8 @@ class Table(QueuedState):
         self._gifts: dict[int, list[int]] = {}
         self._trade: dict[str, int] = {}
         self._pending_letter = (-1, -1, -1)
-        self._protectors, self._growers, self._by_kind = _index(pack)
+        self._protectors, self._growers, self._by_kind, self._morning_cards = _index(pack)
+        self._suitors = tuple(tuple(p for p in range(players) if p != seat) for seat in range(players))
         self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
         self._owners: list[dict[int, int]] = [{} for _ in range(players)]
         self._places: list[dict[int, int]] = [{} for _ in range(players)]
@@ -103,6 +107,8 @@ class Table(QueuedState):
         self._deck_seen: list[tuple[int, ...]] = [()] * players
         self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
         self._pub: tuple[Any, ...] | None = None
+        self._backs_of: tuple[tuple[int, ...], ...] = ()
+        self._backs_seen: tuple[tuple[int, ...], ...] = ()
         self._stage = self._run_steps
 
     # -- what a seat sees --------------------------------------------------------
@@ -122,13 +128,23 @@ class Table(QueuedState):
             known, self._owners_view[seat], self._seen_suits[seat],
             MappingProxyType(dict(self._peeked[seat])) if self._peeked[seat] else EMPTY, self._deck_seen[seat],
             supply, received, fiances, rings, discards,
-            tuple([tuple(sorted(map(owner.__getitem__, hand))) for hand in self.hands]),
+            self._backs(),
             tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
             if self._letters else (),
             sent, later, scorned, places,
             tuple(c for c, s in self.committed.items() if s == seat) if self.committed else (),
             self._notes[seat],
         ))
+
+    def _backs(self) -> tuple[tuple[int, ...], ...]:
+        """The seals on the backs of every hand, sorted (public): worked out
+        again only when some hand has changed since last asked (a letter in a
+        hand keeps its seal: only a draw sets one, as the letter is drawn)."""
+        hands = tuple(map(tuple, self.hands))
+        if hands != self._backs_of:
+            owner = self.owner
+            self._backs_of, self._backs_seen = hands, tuple([tuple(sorted(map(owner.__getitem__, hand))) for hand in hands])
+        return self._backs_seen
 
     def _public(self) -> tuple[Any, ...]:
         """What every seat sees of hearts, rings, discards and the day's
@@ -232,7 +248,7 @@ class Table(QueuedState):
         return self._by_kind[card].get(kind, ())
 
     def _ask(self, seat: int, kind: str, options: Sequence[Any], context: dict[str, Any] | None = None) -> None:
-        self._queue.append(Decision(seat, kind, options if isinstance(options, (tuple, Subsets)) else tuple(options), MappingProxyType(context) if context else EMPTY))
+        self._queue.append(decision_of((seat, kind, tuple(options) if isinstance(options, list) else options, MappingProxyType(context) if context else EMPTY)))
 
     def _run_steps(self) -> None:
         """Run queued steps until one asks a decision (or the game ends)."""
