@@ -48,7 +48,7 @@ class Heuristic:
     """Breaks off a poor match while a better suitor is free (``plain``: never)."""
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return getattr(self, "_" + decision.kind.replace("-", "_"))(obs, decision, rng)
+        return _ANSWERS[decision.kind](self, obs, decision, rng)
 
     def _fit(self, obs: Observation, seat: int) -> tuple[float, int]:
         shown = obs.seen_suits[seat]
@@ -63,21 +63,22 @@ class Heuristic:
     def _morning(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         options = decision.options
         me = obs.seat
-        owners = obs.owners
+        owners, known, seeks = obs.owners, obs.known, obs.desires.seeks
         own = [c for c in obs.hand if owners[c] == me]
         if self.powers or self.breaks:
             scheme = self._scheme(obs, options)
             if scheme is not None:
                 return scheme
         if obs.fiance >= 0:
-            gifts = [c for c in own if self._matches(obs, c)] or own or list(obs.hand)
+            gifts = [c for c in own if known[c].suit in seeks] or own or list(obs.hand)
             if gifts:
                 choice = ("write", obs.fiance, gifts[0])
                 if choice in options:
                     return choice
             return options[rng.randrange(len(options))]
         if self.can_propose and obs.ring_home:
-            suitors = [(self._fit(obs, p), p) for p in range(obs.players) if p != me and not obs.engaged(p)]
+            fiances = obs.fiances
+            suitors = [(self._fit(obs, p), p) for p in range(obs.players) if p != me and fiances[p] < 0]
             good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
             if suitors and (good or obs.deck_left <= obs.players or obs.day > 3 * self.patience):
                 target = max(good or suitors, key=lambda fp: (fp[0], rng.random()))[1]  # ties favour no seat
@@ -87,7 +88,7 @@ class Heuristic:
             reflect = ("reflect", obs.suitor_hearts[0])
             if reflect in options and rng.random() < 0.3:
                 return reflect
-        spare = [c for c in own if not self._matches(obs, c)] or own or obs.hand
+        spare = [c for c in own if known[c].suit not in seeks] or own or obs.hand
         if not spare:
             return options[rng.randrange(len(options))]
         seen = obs.seen_suits
@@ -102,7 +103,8 @@ class Heuristic:
         you at matrimony). Free: before proposing to the one suitor whose single
         letter pleased you, look into their hand (Confiding)."""
         me = obs.seat
-        free = [p for p in range(obs.players) if p != me and not obs.engaged(p)]
+        fiances = obs.fiances
+        free = [p for p in range(obs.players) if p != me and fiances[p] < 0]
         powers: Sequence[tuple[Any, ...]] = ()
         if self.powers:
             powers = [("power", c) for c in options.powers] if isinstance(options, MorningOptions) else [o for o in options if o[0] == "power"]
@@ -191,6 +193,14 @@ class Heuristic:
         own = [c for c in obs.hand if obs.owner(c) == obs.seat]
         return "reflect" if any(not self._matches(obs, c) for c in own) else "skip"
 
+
+_ANSWERS: dict[str, Callable[[Heuristic, Observation, Decision, random.Random], Any]] = {
+    kind: getattr(Heuristic, "_" + kind.replace("-", "_")) for kind in (
+        "morning", "ring", "letter", "open", "keep", "scorned", "peek-desires", "trade-partner", "trade-give",
+        "discard", "commit", "gift",
+    )
+}
+"""The heuristic's answer to each kind of decision."""
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": lambda: random_agent,

@@ -69,7 +69,7 @@ def _deal_letters(st: D01State, pack: Pack, obs: Observation, rng: random.Random
     seen = set(obs.known)
     unseen: list[int] = []
     for suit in pack.suits:
-        of_suit = [i for i, L in enumerate(pack.letters) if L.suit == suit]
+        of_suit = st._letters_of[suit]
         fresh = [i for i in of_suit if i not in seen]
         want = min(per, len(of_suit)) - (len(of_suit) - len(fresh))
         unseen += rng.sample(fresh, max(0, want))

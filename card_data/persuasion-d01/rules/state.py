@@ -61,11 +61,11 @@ class D01State(Evening):
         per = pack.deck_per_suit[players]
         deck: list[int] = []
         for suit in pack.suits:
-            of_suit = [i for i, card in enumerate(pack.letters) if card.suit == suit]
+            of_suit = self._letters_of[suit]
             deck += rng.sample(of_suit, min(per, len(of_suit)))  # chance: which letters play
         shuffle(deck, rng)
         wanted = pack.desires_per_suit[players]
-        desires_deck = [d for suit in pack.suits for d in rng.sample([x for x in pack.desires if x.suit == suit], wanted.get(suit, 0))]
+        desires_deck = [d for suit in pack.suits for d in rng.sample(self._desires_of[suit], wanted.get(suit, 0))]
         shuffle(desires_deck, rng)
         self.deck = deck
         in_deck = set(deck)

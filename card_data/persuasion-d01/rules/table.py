@@ -20,6 +20,7 @@ from .views import EMPTY, Observation
 
 PowerIndex = tuple[
     dict[str, tuple[int, ...]], tuple[tuple[int, int], ...], tuple[dict[str, list[Mapping[str, Any]]], ...], frozenset[int],
+    dict[str, tuple[int, ...]], dict[str, tuple[Desire, ...]],
 ]
 _INDEXES: dict[int, tuple[Pack, PowerIndex]] = {}
 Step = Callable[[], None]
@@ -28,7 +29,8 @@ _new = tuple.__new__
 
 def _index(pack: Pack) -> PowerIndex:
     """Which letters protect, which change the hand size, each letter's
-    powers by kind, and which letters have a morning power: worked out once per pack."""
+    powers by kind, which letters have a morning power, and the letters (by
+    number) and desires cards of each suit: worked out once per pack."""
     cached = _INDEXES.get(id(pack))
     if cached is not None and cached[0] is pack:
         return cached[1]
@@ -43,7 +45,9 @@ def _index(pack: Pack) -> PowerIndex:
         for p in L.powers:
             by_kind[i].setdefault(p["kind"], []).append(p)
     morning = frozenset(i for i, kinds in enumerate(by_kind) if "owner-morning" in kinds or "holder-morning" in kinds)
-    index = (protectors, growers, tuple(by_kind), morning)
+    letters_of = {suit: tuple(i for i, L in enumerate(letters) if L.suit == suit) for suit in pack.suits}
+    desires_of = {suit: tuple(d for d in pack.desires if d.suit == suit) for suit in pack.suits}
+    index = (protectors, growers, tuple(by_kind), morning, letters_of, desires_of)
     _INDEXES[id(pack)] = (pack, index)
     return index
 
@@ -94,7 +98,7 @@ class Table(QueuedState):
         self._gifts: dict[int, list[int]] = {}
         self._trade: dict[str, int] = {}
         self._pending_letter = (-1, -1, -1)
-        self._protectors, self._growers, self._by_kind, self._morning_cards = _index(pack)
+        self._protectors, self._growers, self._by_kind, self._morning_cards, self._letters_of, self._desires_of = _index(pack)
         self._suitors = tuple(tuple(p for p in range(players) if p != seat) for seat in range(players))
         self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
         self._owners: list[dict[int, int]] = [{} for _ in range(players)]
