@@ -54,8 +54,7 @@ class Heuristic:
         shown = obs.seen_suits[seat]
         if not shown:
             return 0.0, 0
-        seeks = obs.desires.seeks
-        return sum(1 for s in shown if s in seeks) / len(shown), len(shown)
+        return sum(map(obs.desires.seeks.__contains__, shown)) / len(shown), len(shown)
 
     def _matches(self, obs: Observation, card: int) -> bool:
         return obs.known[card].suit in obs.desires.seeks
@@ -69,14 +68,15 @@ class Heuristic:
             scheme = self._scheme(obs, options)
             if scheme is not None:
                 return scheme
-        if obs.fiance >= 0:
+        fiance = obs.fiances[me]
+        if fiance >= 0:
             gifts = [c for c in own if known[c].suit in seeks] or own or list(obs.hand)
             if gifts:
-                choice = ("write", obs.fiance, gifts[0])
+                choice = ("write", fiance, gifts[0])
                 if choice in options:
                     return choice
             return options[rng.randrange(len(options))]
-        if self.can_propose and obs.ring_home:
+        if self.can_propose and obs.rings_home[me]:
             fiances = obs.fiances
             suitors = [(self._fit(obs, p), p) for p in range(obs.players) if p != me and fiances[p] < 0]
             good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
@@ -84,16 +84,17 @@ class Heuristic:
                 target = max(good or suitors, key=lambda fp: (fp[0], rng.random()))[1]  # ties favour no seat
                 if ("propose", target) in options:
                     return ("propose", target)
-        if obs.suitor_hearts and obs.day > self.patience:
-            reflect = ("reflect", obs.suitor_hearts[0])
+        hearts = obs.received[me]
+        if hearts and obs.day > self.patience:
+            reflect = ("reflect", hearts[0])
             if reflect in options and rng.random() < 0.3:
                 return reflect
         spare = [c for c in own if known[c].suit not in seeks] or own or obs.hand
         if not spare:
             return options[rng.randrange(len(options))]
-        seen = obs.seen_suits
-        least = min(len(seen[p]) for p in range(obs.players) if p != me)
-        targets = [p for p in range(obs.players) if p != me and len(seen[p]) == least]
+        shown = list(map(len, obs.seen_suits))
+        least = min(shown[:me] + shown[me + 1:])
+        targets = [p for p in range(obs.players) if p != me and shown[p] == least]
         choice = ("write", rng.choice(targets), rng.choice(spare))
         return choice if choice in options else options[rng.randrange(len(options))]
 
@@ -104,23 +105,26 @@ class Heuristic:
         letter pleased you, look into their hand (Confiding)."""
         me = obs.seat
         fiances = obs.fiances
-        free = [p for p in range(obs.players) if p != me and fiances[p] < 0]
+        fiance = fiances[me]
         powers: Sequence[tuple[Any, ...]] = ()
         if self.powers:
             powers = [("power", c) for c in options.powers] if isinstance(options, MorningOptions) else [o for o in options if o[0] == "power"]
-        if obs.fiance >= 0:
-            fit, count = self._fit(obs, obs.fiance)
+        if fiance < 0 and not powers:
+            return None
+        free = [p for p in range(obs.players) if p != me and fiances[p] < 0]
+        if fiance >= 0:
+            fit, count = self._fit(obs, fiance)
             better = [p for p in free if self._fit(obs, p)[1] >= 2 and self._fit(obs, p)[0] >= max(0.75, fit + 0.25)]
             if self.breaks and count >= 2 and fit < 0.5 and better and obs.deck_left >= obs.players and ("break",) in options:
                 return ("break",)
             for option in powers:
                 effect = obs.known[option[1]].powers[0]["effect"]
-                if effect["type"] == "trade" and (effect["with"] != "owner" or obs.owner(option[1]) == obs.fiance):
+                if effect["type"] == "trade" and (effect["with"] != "owner" or obs.owners[option[1]] == fiance):
                     return option
             return None
         for option in powers:
             effect = obs.known[option[1]].powers[0]["effect"]
-            owner = obs.owner(option[1])
+            owner = obs.owners[option[1]]
             if effect["type"] == "peek" and effect["at"] == "hand" and owner in free and self._fit(obs, owner) == (1.0, 1):
                 return option
         return None

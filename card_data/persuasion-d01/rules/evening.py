@@ -73,9 +73,9 @@ class Evening(Powers):
         if not self._letters:
             return
         r = min(self._letters)[0]
-        mine = sorted((s, c) for rr, s, c in self._letters if rr == r)
-        if len(mine) > 1 and any(self._powers(c, "on-receipt") for _, c in mine):
-            self._ask(r, "open", tuple(c for _, c in mine))  # _on_open goes on
+        mine = sorted([(s, c) for rr, s, c in self._letters if rr == r])
+        if len(mine) > 1 and not self._receipt_cards.isdisjoint([c for _, c in mine]):
+            self._ask(r, "open", tuple([c for _, c in mine]))  # _on_open goes on
         else:
             self._open(r, *mine[0])
 
@@ -85,8 +85,10 @@ class Evening(Powers):
     def _open(self, r: int, s: int, c: int) -> None:
         """Answer letter ``c``: its on-receipt powers first, then relate or attend."""
         self._pending_letter = (r, s, c)
-        steps: list[Step] = [partial(self._use_power, r, c, p) for p in self._powers(c, "on-receipt")]
-        self._then(*steps, self._ask_letter, self._next_letter)
+        if c in self._receipt_cards:
+            self._then(*[partial(self._use_power, r, c, p) for p in self._powers(c, "on-receipt")], self._ask_letter, self._next_letter)
+        else:
+            self._then(self._ask_letter, self._next_letter)
 
     def _ask_letter(self) -> None:
         r, s, c = self._pending_letter

@@ -83,7 +83,7 @@ class D01State(Evening):
 
     def outcome(self) -> Outcome:
         ids = self.pack.letters
-        status = tuple("engaged" if f >= 0 else "available" for f in self.fiance)
+        status = tuple(["engaged" if f >= 0 else "available" for f in self.fiance])
         return Outcome(
             tuple(s.wins for s in self.scores), status, self.day, self.capped,
             tuple(tuple(ids[c].id for c in front) for front in self.fronts), tuple(float(s.points) for s in self.scores),

@@ -8,6 +8,7 @@ the moves every stage of a day makes (drawing, showing, handing letters on).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -20,7 +21,7 @@ from .views import EMPTY, Observation
 
 PowerIndex = tuple[
     dict[str, tuple[int, ...]], tuple[tuple[int, int], ...], tuple[dict[str, list[Mapping[str, Any]]], ...], frozenset[int],
-    dict[str, tuple[int, ...]], dict[str, tuple[Desire, ...]],
+    dict[str, tuple[int, ...]], dict[str, tuple[Desire, ...]], frozenset[int],
 ]
 _INDEXES: dict[int, tuple[Pack, PowerIndex]] = {}
 Step = Callable[[], None]
@@ -29,8 +30,9 @@ _new = tuple.__new__
 
 def _index(pack: Pack) -> PowerIndex:
     """Which letters protect, which change the hand size, each letter's
-    powers by kind, which letters have a morning power, and the letters (by
-    number) and desires cards of each suit: worked out once per pack."""
+    powers by kind, which letters have a morning power, the letters (by
+    number) and desires cards of each suit, and which letters have an
+    on-receipt power: worked out once per pack."""
     cached = _INDEXES.get(id(pack))
     if cached is not None and cached[0] is pack:
         return cached[1]
@@ -47,7 +49,8 @@ def _index(pack: Pack) -> PowerIndex:
     morning = frozenset(i for i, kinds in enumerate(by_kind) if "owner-morning" in kinds or "holder-morning" in kinds)
     letters_of = {suit: tuple(i for i, L in enumerate(letters) if L.suit == suit) for suit in pack.suits}
     desires_of = {suit: tuple(d for d in pack.desires if d.suit == suit) for suit in pack.suits}
-    index = (protectors, growers, tuple(by_kind), morning, letters_of, desires_of)
+    receipt = frozenset(i for i, kinds in enumerate(by_kind) if "on-receipt" in kinds)
+    index = (protectors, growers, tuple(by_kind), morning, letters_of, desires_of, receipt)
     _INDEXES[id(pack)] = (pack, index)
     return index
 
@@ -98,7 +101,8 @@ class Table(QueuedState):
         self._gifts: dict[int, list[int]] = {}
         self._trade: dict[str, int] = {}
         self._pending_letter = (-1, -1, -1)
-        self._protectors, self._growers, self._by_kind, self._morning_cards, self._letters_of, self._desires_of = _index(pack)
+        (self._protectors, self._growers, self._by_kind, self._morning_cards, self._letters_of, self._desires_of,
+         self._receipt_cards) = _index(pack)
         self._suitors = tuple(tuple(p for p in range(players) if p != seat) for seat in range(players))
         self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
         self._owners: list[dict[int, int]] = [{} for _ in range(players)]
@@ -155,7 +159,7 @@ class Table(QueuedState):
         revealed business (kept until it changes)."""
         self._pub = (
             tuple(self.supply), tuple(map(tuple, self.received)), tuple(self.fiance),
-            tuple(r == s for s, r in enumerate(self.ring)), tuple(self.discards),
+            tuple(map(operator.eq, self.ring, range(self.n))), tuple(self.discards),
             tuple(self._rings), tuple(self._later), tuple(self._scorned),
         )
         return self._pub
