@@ -41,6 +41,7 @@ def determinize(pack: Pack, obs: Observation, decision: Decision, rng: random.Ra
     st._seen_suits[me], st._deck_seen[me] = obs.seen_suits, obs.deck_seen
     st._peeked[me], st._notes[me] = dict(obs.peeked_desires), dict(obs.notes)
     st.committed = {c: me for c in obs.commits}
+    st._backs_again()  # the hands were dealt from outside the table's own moves
     _resume(st, obs, decision, rng)
     return st
 

@@ -33,7 +33,7 @@ class Evening(Powers):
             self._show(r, c)
             if r == self.owner[c]:
                 self._letters.remove((r, s, c))
-                self.hands[r].append(c)
+                self._put(r, c)
         self._then(self._next_ring, self._next_letter, self._next_scorned)
 
     # -- rings ---------------------------------------------------------------------
@@ -103,10 +103,10 @@ class Evening(Powers):
             self.supply[r] -= 1
             self.received[owner].append(r)
             self._pub = None
-            self.hands[r].append(c)
+            self._put(r, c)
             self._place(s, c, r)
         else:
-            self.hands[owner].append(c)  # attended: back to its owner
+            self._put(owner, c)  # attended: back to its owner
             self._place(s, c, owner)
             self._place(r, c, owner)
 
@@ -155,7 +155,7 @@ class Evening(Powers):
                 if c in self.committed or owner == holder or self.fiance[holder] == owner:
                     continue
                 self._take(holder, c)
-                self.hands[owner].append(c)
+                self._put(owner, c)
         self._gifts = {}
         for seat in range(self.n):
             if self.fiance[seat] >= 0:
@@ -179,6 +179,7 @@ class Evening(Powers):
         self.fronts = [[c for c in hand if c not in self.committed] for hand in self.hands]
         for c, seat in self.committed.items():
             self.fronts[seat].append(c)
+        self._backs_again()
         suits = self.pack.letters
         self.scores = score_players(self.pack, [
             AtMatrimony(self.desires[s], tuple(suits[c].suit for c in self.fronts[s]), len(self.received[s]), self.fiance[s])

@@ -115,8 +115,8 @@ class Table(QueuedState):
         self._deck_seen: list[tuple[int, ...]] = [()] * players
         self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
         self._pub: tuple[Any, ...] | None = None
-        self._backs_of: tuple[tuple[int, ...], ...] = ()
-        self._backs_seen: tuple[tuple[int, ...], ...] = ()
+        self._back: list[tuple[int, ...]] = [()] * players
+        """Per seat: the seals on the backs of its hand, sorted (public; kept up to date)."""
         self._stage = self._run_steps
 
     # -- what a seat sees --------------------------------------------------------
@@ -145,14 +145,19 @@ class Table(QueuedState):
         ))
 
     def _backs(self) -> tuple[tuple[int, ...], ...]:
-        """The seals on the backs of every hand, sorted (public): worked out
-        again only when some hand has changed since last asked (a letter in a
-        hand keeps its seal: only a draw sets one, as the letter is drawn)."""
-        hands = tuple(map(tuple, self.hands))
-        if hands != self._backs_of:
-            owner = self.owner
-            self._backs_of, self._backs_seen = hands, tuple([tuple(sorted(map(owner.__getitem__, hand))) for hand in hands])
-        return self._backs_seen
+        """The seals on the backs of every hand, sorted (public), as kept up
+        to date by :meth:`_back_of` whenever a hand changes."""
+        return tuple(self._back)
+
+    def _back_of(self, seat: int) -> None:
+        """``seat``'s hand changed: the seals on its backs again (a letter keeps
+        its seal while in a hand: only a draw sets one)."""
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, self.hands[seat])))
+
+    def _backs_again(self) -> None:
+        """Every hand's backs again, after hands were set from outside the
+        table's own moves (a deal made up for a search, the end of the game)."""
+        self._back = [tuple(sorted(map(self.owner.__getitem__, hand))) for hand in self.hands]
 
     def _public(self) -> tuple[Any, ...]:
         """What every seat sees of hearts, rings, discards and the day's
@@ -220,21 +225,29 @@ class Table(QueuedState):
         card = self.deck.pop()
         self.owner[card] = seat
         self.hands[seat].append(card)
+        self._back_of(seat)
         self._learn(seat, card)
-        for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
-            if top and top[0] == card:
-                self._deck_seen[other] = top[1:]
-                self._learn(other, card)
-                self._place(other, card, seat)
+        if any(self._deck_seen):
+            for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
+                if top and top[0] == card:
+                    self._deck_seen[other] = top[1:]
+                    self._learn(other, card)
+                    self._place(other, card, seat)
         return card
 
-    def _give(self, seat: int, letter: int) -> None:
+    def _put(self, seat: int, letter: int) -> None:
+        """``letter`` joins ``seat``'s hand (the seat has seen it, or it is its own)."""
         self.hands[seat].append(letter)
+        self._back_of(seat)
+
+    def _give(self, seat: int, letter: int) -> None:
+        self._put(seat, letter)
         self._learn(seat, letter)
 
     def _take(self, seat: int, letter: int) -> None:
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
         self.hands[seat].remove(letter)
+        self._back_of(seat)
         for seat, places in enumerate(self._places):
             if places.pop(letter, None) is not None:
                 self._places_view[seat] = None
@@ -262,8 +275,9 @@ class Table(QueuedState):
         """Run queued steps until one asks a decision (or the game ends)."""
         if not self._steps:
             raise EngineError("the game has nothing left to do but is not over")
-        while self._steps and not self._queue and not self.over:
-            self._steps.pop(0)()
+        steps, queue = self._steps, self._queue
+        while steps and not queue and not self.over:
+            steps.pop(0)()
 
     def _then(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued."""
