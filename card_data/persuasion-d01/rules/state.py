@@ -68,12 +68,16 @@ class D01State(Evening):
         desires_deck = [d for suit in pack.suits for d in rng.sample(self._desires_of[suit], wanted.get(suit, 0))]
         shuffle(desires_deck, rng)
         self.deck = deck
-        in_deck = set(deck)
-        self.box = [i for i in range(len(pack.letters)) if i not in in_deck]
+        self.box = sorted(set(range(len(pack.letters))).difference(deck))
         self.desires = desires_deck[:players]
-        for seat in range(players):
-            for _ in range(pack.hand):
-                self._draw(seat)
+        for seat in range(players):  # each draws its hand from the top, as _draw would, card by card
+            drawn = deck[-1:-1 - pack.hand:-1]
+            del deck[len(deck) - len(drawn):]
+            self.hands[seat] += drawn
+            for card in drawn:
+                self.owner[card] = seat
+                self._learn(seat, card)
+            self._back_of(seat)
         for seat in range(players):  # "my hand holds one letter more than usual"
             while len(self.hands[seat]) < self.hand_limit(seat) and self._draw(seat) is not None:
                 for c, _ in self._growers:

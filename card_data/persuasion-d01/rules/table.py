@@ -8,6 +8,7 @@ the moves every stage of a day makes (drawing, showing, handing letters on).
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -53,6 +54,12 @@ def _index(pack: Pack) -> PowerIndex:
     index = (protectors, growers, tuple(by_kind), morning, letters_of, desires_of, receipt)
     _INDEXES[id(pack)] = (pack, index)
     return index
+
+
+@functools.cache
+def _suitors(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: every other seat, in seat order."""
+    return tuple(tuple(p for p in range(players) if p != seat) for seat in range(players))
 
 
 class Table(QueuedState):
@@ -103,7 +110,7 @@ class Table(QueuedState):
         self._pending_letter = (-1, -1, -1)
         (self._protectors, self._growers, self._by_kind, self._morning_cards, self._letters_of, self._desires_of,
          self._receipt_cards) = _index(pack)
-        self._suitors = tuple(tuple(p for p in range(players) if p != seat) for seat in range(players))
+        self._suitors = _suitors(players)
         self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
         self._owners: list[dict[int, int]] = [{} for _ in range(players)]
         self._places: list[dict[int, int]] = [{} for _ in range(players)]
