@@ -136,8 +136,9 @@ class Evening(Powers):
         self._then(self._go_home)
 
     def _ask_commits(self, holder: int) -> None:
+        by_kind = self._by_kind
         for card in self.hands[holder]:
-            for power in self._powers(card, "commitment"):
+            for power in by_kind[card].get("commitment", ()):
                 if power["effect"]["what"] == "this":  # "you may commit this letter"
                     self._ask(holder, "commit", ("skip", card), {"letter": card})
                 else:  # "you may commit one letter from your hand"

@@ -143,18 +143,13 @@ class Table(QueuedState):
             known, self._owners_view[seat], self._seen_suits[seat],
             MappingProxyType(dict(self._peeked[seat])) if self._peeked[seat] else EMPTY, self._deck_seen[seat],
             supply, received, fiances, rings, discards,
-            self._backs(),
+            tuple(self._back),
             tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
             if self._letters else (),
             sent, later, scorned, places,
             tuple(c for c, s in self.committed.items() if s == seat) if self.committed else (),
             self._notes[seat],
         ))
-
-    def _backs(self) -> tuple[tuple[int, ...], ...]:
-        """The seals on the backs of every hand, sorted (public), as kept up
-        to date by :meth:`_back_of` whenever a hand changes."""
-        return tuple(self._back)
 
     def _back_of(self, seat: int) -> None:
         """``seat``'s hand changed: the seals on its backs again (a letter keeps
