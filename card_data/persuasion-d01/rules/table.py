@@ -13,27 +13,39 @@ import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.engine.api import Decision, EngineError, QueuedState, decision_of
 
 from .cards import Desire, Letter, Pack, Score
 from .views import EMPTY, Observation
 
-PowerIndex = tuple[
-    dict[str, tuple[int, ...]], tuple[tuple[int, int], ...], tuple[dict[str, list[Mapping[str, Any]]], ...], frozenset[int],
-    dict[str, tuple[int, ...]], dict[str, tuple[Desire, ...]], frozenset[int],
-]
-_INDEXES: dict[int, tuple[Pack, PowerIndex]] = {}
+class PackFacts(NamedTuple):
+    """What the engine asks of a pack again and again, worked out once per pack."""
+
+    protectors: dict[str, tuple[int, ...]]
+    """Per power kind stopped ("peek", "trade"): the letters that protect against it."""
+    growers: tuple[tuple[int, int], ...]
+    """(letter, delta) for each letter that changes its owner's hand size."""
+    by_kind: tuple[dict[str, list[Mapping[str, Any]]], ...]
+    """Per letter: its powers by kind."""
+    morning: frozenset[int]
+    """The letters with a morning power (an owner's or a holder's)."""
+    letters_of: dict[str, tuple[int, ...]]
+    """Per suit: its letters, by number."""
+    desires_of: dict[str, tuple[Desire, ...]]
+    """Per suit: its desires cards."""
+    receipt: frozenset[int]
+    """The letters with an on-receipt power."""
+
+
+_INDEXES: dict[int, tuple[Pack, PackFacts]] = {}
 Step = Callable[[], None]
 _new = tuple.__new__
 
 
-def _index(pack: Pack) -> PowerIndex:
-    """Which letters protect, which change the hand size, each letter's
-    powers by kind, which letters have a morning power, the letters (by
-    number) and desires cards of each suit, and which letters have an
-    on-receipt power: worked out once per pack."""
+def _index(pack: Pack) -> PackFacts:
+    """The pack's :class:`PackFacts`, worked out on first asking."""
     cached = _INDEXES.get(id(pack))
     if cached is not None and cached[0] is pack:
         return cached[1]
@@ -51,7 +63,7 @@ def _index(pack: Pack) -> PowerIndex:
     letters_of = {suit: tuple(i for i, L in enumerate(letters) if L.suit == suit) for suit in pack.suits}
     desires_of = {suit: tuple(d for d in pack.desires if d.suit == suit) for suit in pack.suits}
     receipt = frozenset(i for i, kinds in enumerate(by_kind) if "on-receipt" in kinds)
-    index = (protectors, growers, tuple(by_kind), morning, letters_of, desires_of, receipt)
+    index = PackFacts(protectors, growers, tuple(by_kind), morning, letters_of, desires_of, receipt)
     _INDEXES[id(pack)] = (pack, index)
     return index
 
