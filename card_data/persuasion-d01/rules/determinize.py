@@ -37,6 +37,7 @@ def determinize(pack: Pack, obs: Observation, decision: Decision, rng: random.Ra
     _deal_letters(st, pack, obs, rng)
     _deal_desires(st, pack, obs, rng)
     st._known[me], st._owners[me], st._places[me] = dict(obs.known), dict(obs.owners), dict(obs.places)
+    st._placed.update(obs.places)
     st._known_view[me] = st._places_view[me] = None
     st._seen_suits[me], st._deck_seen[me] = obs.seen_suits, obs.deck_seen
     st._peeked[me], st._notes[me] = dict(obs.peeked_desires), dict(obs.notes)

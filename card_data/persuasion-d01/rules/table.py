@@ -126,6 +126,8 @@ class Table(QueuedState):
         self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
         self._owners: list[dict[int, int]] = [{} for _ in range(players)]
         self._places: list[dict[int, int]] = [{} for _ in range(players)]
+        self._placed: set[int] = set()
+        """Every letter some seat may know the place of (``_places``): more, never fewer."""
         self._known_view: list[Mapping[int, Letter] | None] = [EMPTY] * players
         self._owners_view: list[Mapping[int, int]] = [EMPTY] * players
         self._places_view: list[Mapping[int, int] | None] = [EMPTY] * players
@@ -232,6 +234,7 @@ class Table(QueuedState):
         if seat != holder:
             self._places[seat][letter] = holder
             self._places_view[seat] = None
+            self._placed.add(letter)
 
     def _draw(self, seat: int) -> int | None:
         if not self.deck:
@@ -262,9 +265,11 @@ class Table(QueuedState):
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
         self.hands[seat].remove(letter)
         self._back_of(seat)
-        for seat, places in enumerate(self._places):
-            if places.pop(letter, None) is not None:
-                self._places_view[seat] = None
+        if letter in self._placed:
+            self._placed.discard(letter)
+            for seat, places in enumerate(self._places):
+                if places.pop(letter, None) is not None:
+                    self._places_view[seat] = None
 
     def _discard(self, letter: int) -> None:
         self.discards.append(letter)
