@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, EngineError, QueuedState, decision_of
+from pnp.engine.api import Decision, EngineError, IllegalMove, QueuedState, decision_of
 
 from .cards import Desire, Letter, Pack, Score
 from .views import EMPTY, Observation
@@ -290,13 +290,29 @@ class Table(QueuedState):
     def _ask(self, seat: int, kind: str, options: Sequence[Any], context: dict[str, Any] | None = None) -> None:
         self._queue.append(decision_of((seat, kind, tuple(options) if isinstance(options, list) else options, MappingProxyType(context) if context else EMPTY)))
 
+    def decision(self) -> Decision | None:
+        """The next decision: queued steps run until one asks it (or the game
+        ends). ``QueuedState.decision`` with its stage written in (two calls
+        less a decision)."""
+        queue = self._queue
+        if not queue:
+            steps = self._steps
+            while not queue and not self.over:
+                if not steps:
+                    raise EngineError("the game has nothing left to do but is not over")
+                steps.pop(0)()
+        return queue[0] if queue else None
+
+    def apply(self, choice: Any) -> None:
+        """``QueuedState.apply``, written out (one call less a decision)."""
+        decision = self._queue.pop(0)
+        if self.check_moves and choice not in decision.options:
+            raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
+        self._handlers[decision.kind](decision, choice)
+
     def _run_steps(self) -> None:
         """Run queued steps until one asks a decision (or the game ends)."""
-        if not self._steps:
-            raise EngineError("the game has nothing left to do but is not over")
-        steps, queue = self._steps, self._queue
-        while steps and not queue and not self.over:
-            steps.pop(0)()
+        self.decision()
 
     def _then(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued."""
