@@ -24,10 +24,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
 from .views import MorningOptions, Observation, Subsets
+
+
+_NEVER = 1 << 30
+"""More letters than any game shows: keeps a seat out of its own least-known suitors."""
 
 
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -63,7 +68,8 @@ class Heuristic:
         options = decision.options
         me = obs.seat
         owners, known, seeks = obs.owners, obs.known, obs.desires.seeks
-        own = [c for c in obs.hand if owners[c] == me]
+        hand = obs.hand
+        own = [c for c in hand if owners[c] == me]
         if self.powers or self.breaks:
             scheme = self._scheme(obs, options)
             if scheme is not None:
@@ -92,12 +98,13 @@ class Heuristic:
             reflect = ("reflect", hearts[0])
             if reflect in options and rng.random() < 0.3:
                 return reflect
-        spare = [c for c in own if known[c].suit not in seeks] or own or obs.hand
+        spare = [c for c in own if known[c].suit not in seeks] or own or hand
         if not spare:
             return options[rng.randrange(len(options))]
         shown = list(map(len, obs.seen_suits))
-        least = min(shown[:me] + shown[me + 1:])
-        targets = [p for p in range(obs.players) if p != me and shown[p] == least]
+        shown[me] = _NEVER  # not a suitor
+        least = min(shown)
+        targets = [p for p, k in enumerate(shown) if k == least]  # the least known suitors
         choice = ("write", rng.choice(targets), rng.choice(spare))
         return choice if choice in options else options[rng.randrange(len(options))]
 
@@ -109,17 +116,19 @@ class Heuristic:
         me = obs.seat
         fiances = obs.fiances
         fiance = fiances[me]
-        powers: Sequence[tuple[Any, ...]] = ()
+        usable: Sequence[int] = ()
         if self.powers:
-            powers = [("power", c) for c in options.powers] if isinstance(options, MorningOptions) else [o for o in options if o[0] == "power"]
-        if fiance < 0 and not powers:
+            usable = options.powers if isinstance(options, MorningOptions) else [o[1] for o in options if o[0] == "power"]
+        if fiance < 0 and not usable:
             return None
+        powers = [("power", c) for c in usable]
         free = [p for p in range(obs.players) if p != me and fiances[p] < 0]
         if fiance >= 0:
             fit, count = self._fit(obs, fiance)
-            better = [p for p in free if self._fit(obs, p)[1] >= 2 and self._fit(obs, p)[0] >= max(0.75, fit + 0.25)]
-            if self.breaks and count >= 2 and fit < 0.5 and better and obs.deck_left >= obs.players and ("break",) in options:
-                return ("break",)
+            if self.breaks and count >= 2 and fit < 0.5 and obs.deck_left >= obs.players and ("break",) in options:
+                bar = max(0.75, fit + 0.25)
+                if any(f[1] >= 2 and f[0] >= bar for f in map(partial(self._fit, obs), free)):  # a better suitor is free
+                    return ("break",)
             for option in powers:
                 effect = obs.known[option[1]].powers[0]["effect"]
                 if effect["type"] == "trade" and (effect["with"] != "owner" or obs.owners[option[1]] == fiance):
