@@ -15,9 +15,10 @@ seat could have chosen.
 from __future__ import annotations
 
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
-from pnp.engine.api import Decision
+from pnp.engine.api import Decision, decision_of
 
 from .cards import AtMatrimony, score_players
 from .powers import Powers
@@ -93,7 +94,7 @@ class Evening(Powers):
     def _ask_letter(self) -> None:
         r, s, c = self._pending_letter
         options = ("relate", "attend") if self.supply[r] > 0 else ("attend",)
-        self._ask(r, "letter", options, {"from": s, "letter": c})
+        self._queue.append(decision_of((r, "letter", options, MappingProxyType({"from": s, "letter": c}))))  # _ask, written out
 
     def _on_letter(self, decision: Decision, choice: str) -> None:
         r, s, c = self._pending_letter

@@ -32,11 +32,11 @@ import random
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Decision, Outcome, shuffle
+from pnp.engine.api import Decision, Outcome, decision_of, shuffle
 
 from .cards import AtMatrimony, Desire, Letter, Pack, Score, pack_from_game, score_players, unique_met
 from .evening import Evening
-from .views import MorningOptions, Observation, Subsets, morning_options
+from .views import EMPTY, MorningOptions, Observation, Subsets, morning_options
 
 MORNING = ("write", "reflect", "propose", "break", "power")
 """Every kind of morning action (``Outcome.actions``). "rest", offered when a
@@ -58,6 +58,7 @@ class D01State(Evening):
 
     def _deal(self, rng: random.Random) -> None:
         pack, players = self.pack, self.n
+        letters = pack.letters
         per = pack.deck_per_suit[players]
         deck: list[int] = []
         for suit in pack.suits:
@@ -74,9 +75,11 @@ class D01State(Evening):
             drawn = deck[-1:-1 - pack.hand:-1]
             del deck[len(deck) - len(drawn):]
             self.hands[seat] += drawn
+            known, owners = self._known[seat], self._owners[seat]  # _learn, for a seat that has seen nothing yet
             for card in drawn:
-                self.owner[card] = seat
-                self._learn(seat, card)
+                self.owner[card] = owners[card] = seat
+                known[card] = letters[card]
+            self._known_view[seat] = None
             self._back_of(seat)
         for seat in range(players):  # "my hand holds one letter more than usual"
             while len(self.hands[seat]) < self.hand_limit(seat) and self._draw(seat) is not None:
@@ -104,8 +107,9 @@ class D01State(Evening):
             self._then(self._matrimony)
             return
         self._morning = {}
-        for seat in range(self.n):
-            self._ask(seat, "morning", self._morning_options(seat))
+        queue, options = self._queue, self._morning_options
+        for seat in range(self.n):  # _ask, without a call each
+            queue.append(decision_of((seat, "morning", options(seat), EMPTY)))
         self._then(self._reveal)
 
     def _morning_options(self, seat: int) -> MorningOptions:
