@@ -142,8 +142,8 @@ class Heuristic:
         return None
 
     def _letter(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        if self.can_relate and "relate" in decision.options and self._matches(obs, decision.context["letter"]) and obs.hearts > 1:
-            return "relate"
+        if self.can_relate and "relate" in decision.options and obs.known[decision.context["letter"]].suit in obs.desires.seeks and obs.supply[obs.seat] > 1:
+            return "relate"  # a letter it seeks (_matches), while it has hearts to spare
         return "attend"
 
     def _ring(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:

@@ -155,13 +155,13 @@ class Table(QueuedState):
         return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.n, self.day, self.stage, len(self.deck), tuple(self.hands[seat]), self.desires[seat],
             known, self._owners_view[seat], self._seen_suits[seat],
-            MappingProxyType(dict(self._peeked[seat])) if self._peeked[seat] else EMPTY, self._deck_seen[seat],
+            MappingProxyType(dict(peeked)) if (peeked := self._peeked[seat]) else EMPTY, self._deck_seen[seat],
             supply, received, fiances, rings, discards,
             tuple(self._back),
             tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
             if self._letters else (),
             sent, later, scorned, places,
-            tuple(c for c, s in self.committed.items() if s == seat) if self.committed else (),
+            tuple([c for c, s in committed.items() if s == seat]) if (committed := self.committed) else (),
             self._notes[seat],
         ))
 
