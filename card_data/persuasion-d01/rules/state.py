@@ -117,11 +117,14 @@ class D01State(Evening):
         fiance = self.fiance[seat]
         received = self.received[seat]
         powers: tuple[int, ...] = ()
-        if not self._morning_cards.isdisjoint(hand):  # few letters have a morning power
-            powers = tuple(
-                c for c in hand for power in self._powers(c, "owner-morning" if self.owner[c] == seat else "holder-morning")
+        morning = self._morning_cards
+        if not morning.isdisjoint(hand):  # few letters have a morning power
+            by_kind, owner = self._by_kind, self.owner
+            powers = tuple([
+                c for c in hand if c in morning
+                for power in by_kind[c].get("owner-morning" if owner[c] == seat else "holder-morning", ())
                 if self._usable(seat, c, power)
-            )
+            ])
         return morning_options(
             hand, self._suitors[seat], tuple(sorted(set(received))) if received and self.deck else (),
             fiance < 0 and self.ring[seat] == seat, fiance >= 0, powers,
