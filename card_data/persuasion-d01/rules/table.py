@@ -274,8 +274,12 @@ class Table(QueuedState):
     def _discard(self, letter: int) -> None:
         self.discards.append(letter)
         self._pub = None
-        for seat in range(self.n):  # the discard pile is public
-            self._learn(seat, letter)
+        owner, face = self.owner[letter], self.pack.letters[letter]
+        for seat, owners in enumerate(self._owners):  # the discard pile is public: _learn, for every seat
+            if owners.get(letter, -2) != owner:
+                self._known[seat][letter] = face
+                owners[letter] = owner
+                self._known_view[seat] = None
 
     def _count(self, kind: str) -> None:
         self.actions[kind] = self.actions.get(kind, 0) + 1
