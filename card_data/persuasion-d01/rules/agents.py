@@ -158,9 +158,10 @@ class Heuristic:
 
     def _keep(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         drawn = decision.context["drawn"]
-        if self._matches(obs, drawn):
+        known, seeks = obs.known, obs.desires.seeks  # _matches, written out
+        if known[drawn].suit in seeks:
             for option in decision.options:
-                if option != "drawn" and not self._matches(obs, option):
+                if option != "drawn" and known[option].suit not in seeks:
                     return option
         return "drawn"
 
@@ -200,14 +201,15 @@ class Heuristic:
         """Give the fiance the matching letters a proper victory does not need
         (they count for this seat's prim), or all of them if proper is out of reach."""
         items = decision.options.items if isinstance(decision.options, Subsets) else ()
-        matching = [c for c in items if self._matches(obs, c)]
+        known, seeks = obs.known, obs.desires.seeks
+        matching = [c for c in items if known[c].suit in seeks]  # _matches, written out
         if len(matching) < self.proper:
             return tuple(matching)
         return tuple(matching[self.proper:])
 
     def _scorned(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        own = [c for c in obs.hand if obs.owner(c) == obs.seat]
-        return "reflect" if any(not self._matches(obs, c) for c in own) else "skip"
+        owners, known, seeks, me = obs.owners, obs.known, obs.desires.seeks, obs.seat
+        return "reflect" if any(owners[c] == me and known[c].suit not in seeks for c in obs.hand) else "skip"  # an own letter it does not seek
 
 
 _ANSWERS: dict[str, Callable[[Heuristic, Observation, Decision, random.Random], Any]] = {
