@@ -71,14 +71,17 @@ class Evening(Powers):
     # -- letters -------------------------------------------------------------------
 
     def _next_letter(self) -> None:
-        if not self._letters:
+        letters = self._letters
+        if not letters:
             return
-        r = min(self._letters)[0]
-        mine = sorted([(s, c) for rr, s, c in self._letters if rr == r])
-        if len(mine) > 1 and not self._receipt_cards.isdisjoint([c for _, c in mine]):
-            self._ask(r, "open", tuple([c for _, c in mine]))  # _on_open goes on
-        else:
-            self._open(r, *mine[0])
+        first = min(letters)  # the host's side first; a recipient's letters by sender
+        if len(letters) > 1:
+            r = first[0]
+            mine = sorted([(s, c) for rr, s, c in letters if rr == r])
+            if len(mine) > 1 and not self._receipt_cards.isdisjoint([c for _, c in mine]):
+                self._ask(r, "open", tuple([c for _, c in mine]))  # _on_open goes on
+                return
+        self._open(*first)
 
     def _on_open(self, decision: Decision, choice: int) -> None:
         self._open(decision.seat, next(s for r, s, c in self._letters if c == choice), choice)
@@ -88,8 +91,9 @@ class Evening(Powers):
         self._pending_letter = (r, s, c)
         if c in self._receipt_cards:
             self._then(*[partial(self._use_power, r, c, p) for p in self._powers(c, "on-receipt")], self._ask_letter, self._next_letter)
-        else:
-            self._then(self._ask_letter, self._next_letter)
+        else:  # nothing happens before the letter is answered: asked now
+            self._ask_letter()
+            self._then(self._next_letter)
 
     def _ask_letter(self) -> None:
         r, s, c = self._pending_letter
