@@ -85,8 +85,8 @@ class Heuristic:
         if self.can_propose and obs.rings_home[me]:
             fiances, seen, fits = obs.fiances, obs.seen_suits, seeks.__contains__
             suitors = [  # (self._fit(obs, p), p), without a call each
-                ((sum(map(fits, seen[p])) / len(seen[p]), len(seen[p])) if seen[p] else (0.0, 0), p)
-                for p in range(obs.players) if p != me and fiances[p] < 0
+                ((sum(map(fits, suits)) / len(suits), len(suits)) if suits else (0.0, 0), p)
+                for p, suits in enumerate(seen) if p != me and fiances[p] < 0
             ]
             good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
             if suitors and (good or obs.deck_left <= obs.players or obs.day > 3 * self.patience):
