@@ -138,7 +138,6 @@ class Table(QueuedState):
         self._pub: tuple[Any, ...] | None = None
         self._back: list[tuple[int, ...]] = [()] * players
         """Per seat: the seals on the backs of its hand, sorted (public; kept up to date)."""
-        self._stage = self._run_steps
 
     # -- what a seat sees --------------------------------------------------------
 
@@ -313,10 +312,6 @@ class Table(QueuedState):
         if self.check_moves and choice not in decision.options:
             raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
         self._handlers[decision.kind](decision, choice)
-
-    def _run_steps(self) -> None:
-        """Run queued steps until one asks a decision (or the game ends)."""
-        self.decision()
 
     def _then(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued."""
