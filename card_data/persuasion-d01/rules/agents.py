@@ -24,10 +24,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pnp.engine.api import Agent, Decision
-from .views import Observation, Subsets
+from .views import MorningOptions, Observation, Subsets
+
+
+_NEVER = 1 << 30
+"""More letters than any game shows: keeps a seat out of its own least-known suitors."""
 
 
 def random_agent(obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -48,14 +53,13 @@ class Heuristic:
     """Breaks off a poor match while a better suitor is free (``plain``: never)."""
 
     def __call__(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        return getattr(self, "_" + decision.kind.replace("-", "_"))(obs, decision, rng)
+        return _ANSWERS[decision.kind](self, obs, decision, rng)
 
     def _fit(self, obs: Observation, seat: int) -> tuple[float, int]:
         shown = obs.seen_suits[seat]
         if not shown:
             return 0.0, 0
-        seeks = obs.desires.seeks
-        return sum(1 for s in shown if s in seeks) / len(shown), len(shown)
+        return sum(map(obs.desires.seeks.__contains__, shown)) / len(shown), len(shown)
 
     def _matches(self, obs: Observation, card: int) -> bool:
         return obs.known[card].suit in obs.desires.seeks
@@ -63,36 +67,44 @@ class Heuristic:
     def _morning(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         options = decision.options
         me = obs.seat
-        owners = obs.owners
-        own = [c for c in obs.hand if owners[c] == me]
+        owners, known, seeks = obs.owners, obs.known, obs.desires.seeks
+        hand = obs.hand
+        own = [c for c in hand if owners[c] == me]
         if self.powers or self.breaks:
             scheme = self._scheme(obs, options)
             if scheme is not None:
                 return scheme
-        if obs.fiance >= 0:
-            gifts = [c for c in own if self._matches(obs, c)] or own or list(obs.hand)
+        fiance = obs.fiances[me]
+        if fiance >= 0:
+            gifts = [c for c in own if known[c].suit in seeks] or own or list(obs.hand)
             if gifts:
-                choice = ("write", obs.fiance, gifts[0])
+                choice = ("write", fiance, gifts[0])
                 if choice in options:
                     return choice
             return options[rng.randrange(len(options))]
-        if self.can_propose and obs.ring_home:
-            suitors = [(self._fit(obs, p), p) for p in range(obs.players) if p != me and not obs.engaged(p)]
+        if self.can_propose and obs.rings_home[me]:
+            fiances, seen, fits = obs.fiances, obs.seen_suits, seeks.__contains__
+            suitors = [  # (self._fit(obs, p), p), without a call each
+                ((sum(map(fits, suits)) / len(suits), len(suits)) if suits else (0.0, 0), p)
+                for p, suits in enumerate(seen) if p != me and fiances[p] < 0
+            ]
             good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
             if suitors and (good or obs.deck_left <= obs.players or obs.day > 3 * self.patience):
                 target = max(good or suitors, key=lambda fp: (fp[0], rng.random()))[1]  # ties favour no seat
                 if ("propose", target) in options:
                     return ("propose", target)
-        if obs.suitor_hearts and obs.day > self.patience:
-            reflect = ("reflect", obs.suitor_hearts[0])
+        hearts = obs.received[me]
+        if hearts and obs.day > self.patience:
+            reflect = ("reflect", hearts[0])
             if reflect in options and rng.random() < 0.3:
                 return reflect
-        spare = [c for c in own if not self._matches(obs, c)] or own or obs.hand
+        spare = [c for c in own if known[c].suit not in seeks] or own or hand
         if not spare:
             return options[rng.randrange(len(options))]
-        seen = obs.seen_suits
-        least = min(len(seen[p]) for p in range(obs.players) if p != me)
-        targets = [p for p in range(obs.players) if p != me and len(seen[p]) == least]
+        shown = list(map(len, obs.seen_suits))
+        shown[me] = _NEVER  # not a suitor
+        least = min(shown)
+        targets = [p for p, k in enumerate(shown) if k == least]  # the least known suitors
         choice = ("write", rng.choice(targets), rng.choice(spare))
         return choice if choice in options else options[rng.randrange(len(options))]
 
@@ -102,28 +114,36 @@ class Heuristic:
         you at matrimony). Free: before proposing to the one suitor whose single
         letter pleased you, look into their hand (Confiding)."""
         me = obs.seat
-        free = [p for p in range(obs.players) if p != me and not obs.engaged(p)]
-        powers = [o for o in options if o[0] == "power"] if self.powers else []
-        if obs.fiance >= 0:
-            fit, count = self._fit(obs, obs.fiance)
-            better = [p for p in free if self._fit(obs, p)[1] >= 2 and self._fit(obs, p)[0] >= max(0.75, fit + 0.25)]
-            if self.breaks and count >= 2 and fit < 0.5 and better and obs.deck_left >= obs.players and ("break",) in options:
-                return ("break",)
+        fiances = obs.fiances
+        fiance = fiances[me]
+        usable: Sequence[int] = ()
+        if self.powers:
+            usable = options.powers if isinstance(options, MorningOptions) else [o[1] for o in options if o[0] == "power"]
+        if fiance < 0 and not usable:
+            return None
+        powers = [("power", c) for c in usable]
+        free = [p for p in range(obs.players) if p != me and fiances[p] < 0]
+        if fiance >= 0:
+            fit, count = self._fit(obs, fiance)
+            if self.breaks and count >= 2 and fit < 0.5 and obs.deck_left >= obs.players and ("break",) in options:
+                bar = max(0.75, fit + 0.25)
+                if any(f[1] >= 2 and f[0] >= bar for f in map(partial(self._fit, obs), free)):  # a better suitor is free
+                    return ("break",)
             for option in powers:
                 effect = obs.known[option[1]].powers[0]["effect"]
-                if effect["type"] == "trade" and (effect["with"] != "owner" or obs.owner(option[1]) == obs.fiance):
+                if effect["type"] == "trade" and (effect["with"] != "owner" or obs.owners[option[1]] == fiance):
                     return option
             return None
         for option in powers:
             effect = obs.known[option[1]].powers[0]["effect"]
-            owner = obs.owner(option[1])
+            owner = obs.owners[option[1]]
             if effect["type"] == "peek" and effect["at"] == "hand" and owner in free and self._fit(obs, owner) == (1.0, 1):
                 return option
         return None
 
     def _letter(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        if self.can_relate and "relate" in decision.options and self._matches(obs, decision.context["letter"]) and obs.hearts > 1:
-            return "relate"
+        if self.can_relate and "relate" in decision.options and obs.known[decision.context["letter"]].suit in obs.desires.seeks and obs.supply[obs.seat] > 1:
+            return "relate"  # a letter it seeks (_matches), while it has hearts to spare
         return "attend"
 
     def _ring(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -138,9 +158,10 @@ class Heuristic:
 
     def _keep(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         drawn = decision.context["drawn"]
-        if self._matches(obs, drawn):
+        known, seeks = obs.known, obs.desires.seeks  # _matches, written out
+        if known[drawn].suit in seeks:
             for option in decision.options:
-                if option != "drawn" and not self._matches(obs, option):
+                if option != "drawn" and known[option].suit not in seeks:
                     return option
         return "drawn"
 
@@ -180,15 +201,24 @@ class Heuristic:
         """Give the fiance the matching letters a proper victory does not need
         (they count for this seat's prim), or all of them if proper is out of reach."""
         items = decision.options.items if isinstance(decision.options, Subsets) else ()
-        matching = [c for c in items if self._matches(obs, c)]
+        known, seeks = obs.known, obs.desires.seeks
+        matching = [c for c in items if known[c].suit in seeks]  # _matches, written out
         if len(matching) < self.proper:
             return tuple(matching)
         return tuple(matching[self.proper:])
 
     def _scorned(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        own = [c for c in obs.hand if obs.owner(c) == obs.seat]
-        return "reflect" if any(not self._matches(obs, c) for c in own) else "skip"
+        owners, known, seeks, me = obs.owners, obs.known, obs.desires.seeks, obs.seat
+        return "reflect" if any(owners[c] == me and known[c].suit not in seeks for c in obs.hand) else "skip"  # an own letter it does not seek
 
+
+_ANSWERS: dict[str, Callable[[Heuristic, Observation, Decision, random.Random], Any]] = {
+    kind: getattr(Heuristic, "_" + kind.replace("-", "_")) for kind in (
+        "morning", "ring", "letter", "open", "keep", "scorned", "peek-desires", "trade-partner", "trade-give",
+        "discard", "commit", "gift",
+    )
+}
+"""The heuristic's answer to each kind of decision."""
 
 AGENTS: dict[str, Callable[[], Agent[Observation]]] = {
     "random": lambda: random_agent,

@@ -37,10 +37,12 @@ def determinize(pack: Pack, obs: Observation, decision: Decision, rng: random.Ra
     _deal_letters(st, pack, obs, rng)
     _deal_desires(st, pack, obs, rng)
     st._known[me], st._owners[me], st._places[me] = dict(obs.known), dict(obs.owners), dict(obs.places)
+    st._placed.update(obs.places)
     st._known_view[me] = st._places_view[me] = None
     st._seen_suits[me], st._deck_seen[me] = obs.seen_suits, obs.deck_seen
     st._peeked[me], st._notes[me] = dict(obs.peeked_desires), dict(obs.notes)
     st.committed = {c: me for c in obs.commits}
+    st._backs_again()  # the hands were dealt from outside the table's own moves
     _resume(st, obs, decision, rng)
     return st
 
@@ -69,7 +71,7 @@ def _deal_letters(st: D01State, pack: Pack, obs: Observation, rng: random.Random
     seen = set(obs.known)
     unseen: list[int] = []
     for suit in pack.suits:
-        of_suit = [i for i, L in enumerate(pack.letters) if L.suit == suit]
+        of_suit = st._letters_of[suit]
         fresh = [i for i in of_suit if i not in seen]
         want = min(per, len(of_suit)) - (len(of_suit) - len(fresh))
         unseen += rng.sample(fresh, max(0, want))

@@ -15,9 +15,10 @@ seat could have chosen.
 from __future__ import annotations
 
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
-from pnp.engine.api import Decision
+from pnp.engine.api import Decision, decision_of
 
 from .cards import AtMatrimony, score_players
 from .powers import Powers
@@ -33,7 +34,7 @@ class Evening(Powers):
             self._show(r, c)
             if r == self.owner[c]:
                 self._letters.remove((r, s, c))
-                self.hands[r].append(c)
+                self._put(r, c)
         self._then(self._next_ring, self._next_letter, self._next_scorned)
 
     # -- rings ---------------------------------------------------------------------
@@ -70,14 +71,17 @@ class Evening(Powers):
     # -- letters -------------------------------------------------------------------
 
     def _next_letter(self) -> None:
-        if not self._letters:
+        letters = self._letters
+        if not letters:
             return
-        r = min(self._letters)[0]
-        mine = sorted((s, c) for rr, s, c in self._letters if rr == r)
-        if len(mine) > 1 and any(self._powers(c, "on-receipt") for _, c in mine):
-            self._ask(r, "open", tuple(c for _, c in mine))  # _on_open goes on
-        else:
-            self._open(r, *mine[0])
+        first = min(letters)  # the host's side first; a recipient's letters by sender
+        if len(letters) > 1:
+            r = first[0]
+            mine = sorted([(s, c) for rr, s, c in letters if rr == r])
+            if len(mine) > 1 and not self._receipt_cards.isdisjoint([c for _, c in mine]):
+                self._ask(r, "open", tuple([c for _, c in mine]))  # _on_open goes on
+                return
+        self._open(*first)
 
     def _on_open(self, decision: Decision, choice: int) -> None:
         self._open(decision.seat, next(s for r, s, c in self._letters if c == choice), choice)
@@ -85,13 +89,16 @@ class Evening(Powers):
     def _open(self, r: int, s: int, c: int) -> None:
         """Answer letter ``c``: its on-receipt powers first, then relate or attend."""
         self._pending_letter = (r, s, c)
-        steps: list[Step] = [partial(self._use_power, r, c, p) for p in self._powers(c, "on-receipt")]
-        self._then(*steps, self._ask_letter, self._next_letter)
+        if c in self._receipt_cards:
+            self._then(*[partial(self._use_power, r, c, p) for p in self._powers(c, "on-receipt")], self._ask_letter, self._next_letter)
+        else:  # nothing happens before the letter is answered: asked now
+            self._ask_letter()
+            self._then(self._next_letter)
 
     def _ask_letter(self) -> None:
         r, s, c = self._pending_letter
         options = ("relate", "attend") if self.supply[r] > 0 else ("attend",)
-        self._ask(r, "letter", options, {"from": s, "letter": c})
+        self._queue.append(decision_of((r, "letter", options, MappingProxyType({"from": s, "letter": c}))))  # _ask, written out
 
     def _on_letter(self, decision: Decision, choice: str) -> None:
         r, s, c = self._pending_letter
@@ -101,10 +108,10 @@ class Evening(Powers):
             self.supply[r] -= 1
             self.received[owner].append(r)
             self._pub = None
-            self.hands[r].append(c)
+            self._put(r, c)
             self._place(s, c, r)
         else:
-            self.hands[owner].append(c)  # attended: back to its owner
+            self._put(owner, c)  # attended: back to its owner
             self._place(s, c, owner)
             self._place(r, c, owner)
 
@@ -134,8 +141,9 @@ class Evening(Powers):
         self._then(self._go_home)
 
     def _ask_commits(self, holder: int) -> None:
+        by_kind = self._by_kind
         for card in self.hands[holder]:
-            for power in self._powers(card, "commitment"):
+            for power in by_kind[card].get("commitment", ()):
                 if power["effect"]["what"] == "this":  # "you may commit this letter"
                     self._ask(holder, "commit", ("skip", card), {"letter": card})
                 else:  # "you may commit one letter from your hand"
@@ -153,7 +161,7 @@ class Evening(Powers):
                 if c in self.committed or owner == holder or self.fiance[holder] == owner:
                     continue
                 self._take(holder, c)
-                self.hands[owner].append(c)
+                self._put(owner, c)
         self._gifts = {}
         for seat in range(self.n):
             if self.fiance[seat] >= 0:
@@ -177,6 +185,7 @@ class Evening(Powers):
         self.fronts = [[c for c in hand if c not in self.committed] for hand in self.hands]
         for c, seat in self.committed.items():
             self.fronts[seat].append(c)
+        self._backs_again()
         suits = self.pack.letters
         self.scores = score_players(self.pack, [
             AtMatrimony(self.desires[s], tuple(suits[c].suit for c in self.fronts[s]), len(self.received[s]), self.fiance[s])

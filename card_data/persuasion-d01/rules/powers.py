@@ -18,9 +18,10 @@ class Powers(Table):
         """"At start" powers, once every player has drawn (and every rule change is
         in force), clockwise from the host. Letters drawn by them are ignored."""
         steps: list[Step] = []
+        by_kind = self._by_kind
         for seat in range(self.n):
             for card in list(self.hands[seat]):
-                for power in self._powers(card, "at-start"):
+                for power in by_kind[card].get("at-start", ()):
                     steps.append(partial(self._use_power, seat, card, power))
         self._then(*steps)
 

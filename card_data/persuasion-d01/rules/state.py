@@ -32,11 +32,11 @@ import random
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Decision, Outcome, shuffle
+from pnp.engine.api import Decision, Outcome, decision_of, shuffle
 
 from .cards import AtMatrimony, Desire, Letter, Pack, Score, pack_from_game, score_players, unique_met
 from .evening import Evening
-from .views import Observation, Subsets
+from .views import EMPTY, MorningOptions, Observation, Subsets, morning_options
 
 MORNING = ("write", "reflect", "propose", "break", "power")
 """Every kind of morning action (``Outcome.actions``). "rest", offered when a
@@ -58,22 +58,29 @@ class D01State(Evening):
 
     def _deal(self, rng: random.Random) -> None:
         pack, players = self.pack, self.n
+        letters = pack.letters
         per = pack.deck_per_suit[players]
         deck: list[int] = []
         for suit in pack.suits:
-            of_suit = [i for i, card in enumerate(pack.letters) if card.suit == suit]
+            of_suit = self._letters_of[suit]
             deck += rng.sample(of_suit, min(per, len(of_suit)))  # chance: which letters play
         shuffle(deck, rng)
         wanted = pack.desires_per_suit[players]
-        desires_deck = [d for suit in pack.suits for d in rng.sample([x for x in pack.desires if x.suit == suit], wanted.get(suit, 0))]
+        desires_deck = [d for suit in pack.suits for d in rng.sample(self._desires_of[suit], wanted.get(suit, 0))]
         shuffle(desires_deck, rng)
         self.deck = deck
-        in_deck = set(deck)
-        self.box = [i for i in range(len(pack.letters)) if i not in in_deck]
+        self.box = sorted(set(range(len(pack.letters))).difference(deck))
         self.desires = desires_deck[:players]
-        for seat in range(players):
-            for _ in range(pack.hand):
-                self._draw(seat)
+        for seat in range(players):  # each draws its hand from the top, as _draw would, card by card
+            drawn = deck[-1:-1 - pack.hand:-1]
+            del deck[len(deck) - len(drawn):]
+            self.hands[seat] += drawn
+            known, owners = self._known[seat], self._owners[seat]  # _learn, for a seat that has seen nothing yet
+            for card in drawn:
+                self.owner[card] = owners[card] = seat
+                known[card] = letters[card]
+            self._known_view[seat] = None
+            self._back_of(seat)
         for seat in range(players):  # "my hand holds one letter more than usual"
             while len(self.hands[seat]) < self.hand_limit(seat) and self._draw(seat) is not None:
                 for c, _ in self._growers:
@@ -83,7 +90,7 @@ class D01State(Evening):
 
     def outcome(self) -> Outcome:
         ids = self.pack.letters
-        status = tuple("engaged" if f >= 0 else "available" for f in self.fiance)
+        status = tuple(["engaged" if f >= 0 else "available" for f in self.fiance])
         return Outcome(
             tuple(s.wins for s in self.scores), status, self.day, self.capped,
             tuple(tuple(ids[c].id for c in front) for front in self.fronts), tuple(float(s.points) for s in self.scores),
@@ -100,28 +107,28 @@ class D01State(Evening):
             self._then(self._matrimony)
             return
         self._morning = {}
-        for seat in range(self.n):
-            self._ask(seat, "morning", self._morning_options(seat))
+        queue, options = self._queue, self._morning_options
+        for seat in range(self.n):  # _ask, without a call each
+            queue.append(decision_of((seat, "morning", options(seat), EMPTY)))
         self._then(self._reveal)
 
-    def _morning_options(self, seat: int) -> list[tuple[Any, ...]]:
-        hand = self.hands[seat]
-        suitors = [p for p in range(self.n) if p != seat]
-        options: list[tuple[Any, ...]] = [("write", t, c) for c in hand for t in suitors]
-        if self.received[seat] and self.deck:
-            options += [("reflect", g) for g in sorted(set(self.received[seat]))]
-        if self.fiance[seat] < 0 and self.ring[seat] == seat:
-            options += [("propose", t) for t in suitors]
-        if self.fiance[seat] >= 0:
-            options.append(("break",))
-        for c in hand:
-            own = self.owner[c] == seat
-            for power in self._powers(c, "owner-morning" if own else "holder-morning"):
-                if self._usable(seat, c, power):
-                    options.append(("power", c))
-        if not options:
-            options.append(("rest",))
-        return options
+    def _morning_options(self, seat: int) -> MorningOptions:
+        hand = tuple(self.hands[seat])
+        fiance = self.fiance[seat]
+        received = self.received[seat]
+        powers: tuple[int, ...] = ()
+        morning = self._morning_cards
+        if not morning.isdisjoint(hand):  # few letters have a morning power
+            by_kind, owner = self._by_kind, self.owner
+            powers = tuple([
+                c for c in hand if c in morning
+                for power in by_kind[c].get("owner-morning" if owner[c] == seat else "holder-morning", ())
+                if self._usable(seat, c, power)
+            ])
+        return morning_options(
+            hand, self._suitors[seat], tuple(sorted(set(received))) if received and self.deck else (),
+            fiance < 0 and self.ring[seat] == seat, fiance >= 0, powers,
+        )
 
     def _usable(self, seat: int, card: int, power: Any) -> bool:
         effect = power["effect"]

@@ -8,25 +8,44 @@ the moves every stage of a day makes (drawing, showing, handing letters on).
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, EngineError, QueuedState
+from pnp.engine.api import Decision, EngineError, IllegalMove, QueuedState, decision_of
 
 from .cards import Desire, Letter, Pack, Score
-from .views import EMPTY, Observation, Subsets
+from .views import EMPTY, Observation
 
-PowerIndex = tuple[dict[str, tuple[int, ...]], tuple[tuple[int, int], ...], tuple[dict[str, list[Mapping[str, Any]]], ...]]
-_INDEXES: dict[int, tuple[Pack, PowerIndex]] = {}
+class PackFacts(NamedTuple):
+    """What the engine asks of a pack again and again, worked out once per pack."""
+
+    protectors: dict[str, tuple[int, ...]]
+    """Per power kind stopped ("peek", "trade"): the letters that protect against it."""
+    growers: tuple[tuple[int, int], ...]
+    """(letter, delta) for each letter that changes its owner's hand size."""
+    by_kind: tuple[dict[str, list[Mapping[str, Any]]], ...]
+    """Per letter: its powers by kind."""
+    morning: frozenset[int]
+    """The letters with a morning power (an owner's or a holder's)."""
+    letters_of: dict[str, tuple[int, ...]]
+    """Per suit: its letters, by number."""
+    desires_of: dict[str, tuple[Desire, ...]]
+    """Per suit: its desires cards."""
+    receipt: frozenset[int]
+    """The letters with an on-receipt power."""
+
+
+_INDEXES: dict[int, tuple[Pack, PackFacts]] = {}
 Step = Callable[[], None]
 _new = tuple.__new__
 
 
-def _index(pack: Pack) -> PowerIndex:
-    """Which letters protect, which change the hand size, and each letter's
-    powers by kind: worked out once per pack."""
+def _index(pack: Pack) -> PackFacts:
+    """The pack's :class:`PackFacts`, worked out on first asking."""
     cached = _INDEXES.get(id(pack))
     if cached is not None and cached[0] is pack:
         return cached[1]
@@ -40,9 +59,19 @@ def _index(pack: Pack) -> PowerIndex:
     for i, L in enumerate(letters):
         for p in L.powers:
             by_kind[i].setdefault(p["kind"], []).append(p)
-    index = (protectors, growers, tuple(by_kind))
+    morning = frozenset(i for i, kinds in enumerate(by_kind) if "owner-morning" in kinds or "holder-morning" in kinds)
+    letters_of = {suit: tuple(i for i, L in enumerate(letters) if L.suit == suit) for suit in pack.suits}
+    desires_of = {suit: tuple(d for d in pack.desires if d.suit == suit) for suit in pack.suits}
+    receipt = frozenset(i for i, kinds in enumerate(by_kind) if "on-receipt" in kinds)
+    index = PackFacts(protectors, growers, tuple(by_kind), morning, letters_of, desires_of, receipt)
     _INDEXES[id(pack)] = (pack, index)
     return index
+
+
+@functools.cache
+def _suitors(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: every other seat, in seat order."""
+    return tuple(tuple(p for p in range(players) if p != seat) for seat in range(players))
 
 
 class Table(QueuedState):
@@ -91,10 +120,14 @@ class Table(QueuedState):
         self._gifts: dict[int, list[int]] = {}
         self._trade: dict[str, int] = {}
         self._pending_letter = (-1, -1, -1)
-        self._protectors, self._growers, self._by_kind = _index(pack)
+        (self._protectors, self._growers, self._by_kind, self._morning_cards, self._letters_of, self._desires_of,
+         self._receipt_cards) = _index(pack)
+        self._suitors = _suitors(players)
         self._known: list[dict[int, Letter]] = [{} for _ in range(players)]
         self._owners: list[dict[int, int]] = [{} for _ in range(players)]
         self._places: list[dict[int, int]] = [{} for _ in range(players)]
+        self._placed: set[int] = set()
+        """Every letter some seat may know the place of (``_places``): more, never fewer."""
         self._known_view: list[Mapping[int, Letter] | None] = [EMPTY] * players
         self._owners_view: list[Mapping[int, int]] = [EMPTY] * players
         self._places_view: list[Mapping[int, int] | None] = [EMPTY] * players
@@ -103,7 +136,8 @@ class Table(QueuedState):
         self._deck_seen: list[tuple[int, ...]] = [()] * players
         self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
         self._pub: tuple[Any, ...] | None = None
-        self._stage = self._run_steps
+        self._back: list[tuple[int, ...]] = [()] * players
+        """Per seat: the seals on the backs of its hand, sorted (public; kept up to date)."""
 
     # -- what a seat sees --------------------------------------------------------
 
@@ -120,22 +154,32 @@ class Table(QueuedState):
         return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.n, self.day, self.stage, len(self.deck), tuple(self.hands[seat]), self.desires[seat],
             known, self._owners_view[seat], self._seen_suits[seat],
-            MappingProxyType(dict(self._peeked[seat])) if self._peeked[seat] else EMPTY, self._deck_seen[seat],
+            MappingProxyType(dict(peeked)) if (peeked := self._peeked[seat]) else EMPTY, self._deck_seen[seat],
             supply, received, fiances, rings, discards,
-            tuple([tuple(sorted(map(owner.__getitem__, hand))) for hand in self.hands]),
+            tuple(self._back),
             tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
             if self._letters else (),
             sent, later, scorned, places,
-            tuple(c for c, s in self.committed.items() if s == seat) if self.committed else (),
+            tuple([c for c, s in committed.items() if s == seat]) if (committed := self.committed) else (),
             self._notes[seat],
         ))
+
+    def _back_of(self, seat: int) -> None:
+        """``seat``'s hand changed: the seals on its backs again (a letter keeps
+        its seal while in a hand: only a draw sets one)."""
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, self.hands[seat])))
+
+    def _backs_again(self) -> None:
+        """Every hand's backs again, after hands were set from outside the
+        table's own moves (a deal made up for a search, the end of the game)."""
+        self._back = [tuple(sorted(map(self.owner.__getitem__, hand))) for hand in self.hands]
 
     def _public(self) -> tuple[Any, ...]:
         """What every seat sees of hearts, rings, discards and the day's
         revealed business (kept until it changes)."""
         self._pub = (
             tuple(self.supply), tuple(map(tuple, self.received)), tuple(self.fiance),
-            tuple(r == s for s, r in enumerate(self.ring)), tuple(self.discards),
+            tuple(map(operator.eq, self.ring, range(self.n))), tuple(self.discards),
             tuple(self._rings), tuple(self._later), tuple(self._scorned),
         )
         return self._pub
@@ -189,6 +233,7 @@ class Table(QueuedState):
         if seat != holder:
             self._places[seat][letter] = holder
             self._places_view[seat] = None
+            self._placed.add(letter)
 
     def _draw(self, seat: int) -> int | None:
         if not self.deck:
@@ -196,30 +241,44 @@ class Table(QueuedState):
         card = self.deck.pop()
         self.owner[card] = seat
         self.hands[seat].append(card)
+        self._back_of(seat)
         self._learn(seat, card)
-        for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
-            if top and top[0] == card:
-                self._deck_seen[other] = top[1:]
-                self._learn(other, card)
-                self._place(other, card, seat)
+        if any(self._deck_seen):
+            for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
+                if top and top[0] == card:
+                    self._deck_seen[other] = top[1:]
+                    self._learn(other, card)
+                    self._place(other, card, seat)
         return card
 
-    def _give(self, seat: int, letter: int) -> None:
+    def _put(self, seat: int, letter: int) -> None:
+        """``letter`` joins ``seat``'s hand (the seat has seen it, or it is its own)."""
         self.hands[seat].append(letter)
+        self._back_of(seat)
+
+    def _give(self, seat: int, letter: int) -> None:
+        self._put(seat, letter)
         self._learn(seat, letter)
 
     def _take(self, seat: int, letter: int) -> None:
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
         self.hands[seat].remove(letter)
-        for seat, places in enumerate(self._places):
-            if places.pop(letter, None) is not None:
-                self._places_view[seat] = None
+        self._back_of(seat)
+        if letter in self._placed:
+            self._placed.discard(letter)
+            for seat, places in enumerate(self._places):
+                if places.pop(letter, None) is not None:
+                    self._places_view[seat] = None
 
     def _discard(self, letter: int) -> None:
         self.discards.append(letter)
         self._pub = None
-        for seat in range(self.n):  # the discard pile is public
-            self._learn(seat, letter)
+        owner, face = self.owner[letter], self.pack.letters[letter]
+        for seat, owners in enumerate(self._owners):  # the discard pile is public: _learn, for every seat
+            if owners.get(letter, -2) != owner:
+                self._known[seat][letter] = face
+                owners[letter] = owner
+                self._known_view[seat] = None
 
     def _count(self, kind: str) -> None:
         self.actions[kind] = self.actions.get(kind, 0) + 1
@@ -232,14 +291,27 @@ class Table(QueuedState):
         return self._by_kind[card].get(kind, ())
 
     def _ask(self, seat: int, kind: str, options: Sequence[Any], context: dict[str, Any] | None = None) -> None:
-        self._queue.append(Decision(seat, kind, options if isinstance(options, (tuple, Subsets)) else tuple(options), MappingProxyType(context) if context else EMPTY))
+        self._queue.append(decision_of((seat, kind, tuple(options) if isinstance(options, list) else options, MappingProxyType(context) if context else EMPTY)))
 
-    def _run_steps(self) -> None:
-        """Run queued steps until one asks a decision (or the game ends)."""
-        if not self._steps:
-            raise EngineError("the game has nothing left to do but is not over")
-        while self._steps and not self._queue and not self.over:
-            self._steps.pop(0)()
+    def decision(self) -> Decision | None:
+        """The next decision: queued steps run until one asks it (or the game
+        ends). ``QueuedState.decision`` with its stage written in (two calls
+        less a decision)."""
+        queue = self._queue
+        if not queue:
+            steps = self._steps
+            while not queue and not self.over:
+                if not steps:
+                    raise EngineError("the game has nothing left to do but is not over")
+                steps.pop(0)()
+        return queue[0] if queue else None
+
+    def apply(self, choice: Any) -> None:
+        """``QueuedState.apply``, written out (one call less a decision)."""
+        decision = self._queue.pop(0)
+        if self.check_moves and choice not in decision.options:
+            raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
+        self._handlers[decision.kind](decision, choice)
 
     def _then(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued."""

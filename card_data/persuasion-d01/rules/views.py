@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, cast, overload
 
 from pnp.engine.api import ReadOnly
 
@@ -102,6 +102,124 @@ class Observation(NamedTuple):
 
 
 EMPTY: Mapping[Any, Any] = MappingProxyType({})
+
+
+class MorningOptions(ReadOnly, Sequence[tuple[Any, ...]]):
+    """A seat's legal morning actions, without building them all, in this
+    order: ("write", suitor, letter) for each letter in hand (each suitor in
+    turn), ("reflect", giver) for each giver (sorted), ("propose", suitor)
+    for each suitor, ("break",), ("power", letter) for each usable morning
+    power in hand order (one per power), and ("rest",) only when there is
+    nothing else. ``len``, indexing and ``in`` cost a few steps each."""
+
+    __slots__ = ("hand", "suitors", "reflects", "proposes", "breaks", "powers")
+    hand: tuple[int, ...]
+    suitors: tuple[int, ...]
+    reflects: tuple[int, ...]
+    proposes: bool
+    breaks: bool
+    powers: tuple[int, ...]
+    """The letters whose morning power may be used, once per power."""
+
+    def __init__(self, hand: tuple[int, ...], suitors: tuple[int, ...], reflects: tuple[int, ...], proposes: bool, breaks: bool, powers: tuple[int, ...]):
+        for name, value in zip(self.__slots__, (hand, suitors, reflects, proposes, breaks, powers)):
+            object.__setattr__(self, name, value)
+
+    def _parts(self) -> tuple[int, int, int, int, int]:
+        """How many options of each kind: write, reflect, propose, break, power."""
+        return (len(self.hand) * len(self.suitors), len(self.reflects), len(self.suitors) if self.proposes else 0,
+                1 if self.breaks else 0, len(self.powers))
+
+    def __len__(self) -> int:
+        size = sum(self._parts())
+        return size or 1  # ("rest",)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Any, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[Any, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Any, ...] | list[tuple[Any, ...]]:
+        size = len(self)
+        if isinstance(index, slice):  # a Sequence slices (the search agent looks at the first few)
+            return [self[i] for i in range(*index.indices(size))]
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        writes, reflects, proposes, breaks, _ = self._parts()
+        if index < writes:
+            letter, suitor = divmod(index, len(self.suitors))
+            return ("write", self.suitors[suitor], self.hand[letter])
+        index -= writes
+        if index < reflects:
+            return ("reflect", self.reflects[index])
+        index -= reflects
+        if index < proposes:
+            return ("propose", self.suitors[index])
+        index -= proposes
+        if index < breaks:
+            return ("break",)
+        index -= breaks
+        return ("power", self.powers[index]) if self.powers else ("rest",)
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        for letter in self.hand:
+            for suitor in self.suitors:
+                yield ("write", suitor, letter)
+        for giver in self.reflects:
+            yield ("reflect", giver)
+        if self.proposes:
+            for suitor in self.suitors:
+                yield ("propose", suitor)
+        if self.breaks:
+            yield ("break",)
+        for letter in self.powers:
+            yield ("power", letter)
+        if not any(self._parts()):
+            yield ("rest",)
+
+    def __contains__(self, choice: object) -> bool:
+        if not isinstance(choice, tuple) or not choice:
+            return False
+        kind, size = choice[0], len(choice)
+        if kind == "write":
+            return size == 3 and choice[1] in self.suitors and choice[2] in self.hand
+        if kind == "reflect":
+            return size == 2 and choice[1] in self.reflects
+        if kind == "propose":
+            return size == 2 and self.proposes and choice[1] in self.suitors
+        if kind == "power":
+            return size == 2 and choice[1] in self.powers
+        if kind == "break":
+            return size == 1 and self.breaks
+        return choice == ("rest",) and not any(self._parts())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MorningOptions) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, k) for k in self.__slots__))
+
+    def __repr__(self) -> str:
+        return f"MorningOptions({list(self)!r})"
+
+
+_SETTERS = tuple(cast(Any, MorningOptions.__dict__[name]).__set__ for name in MorningOptions.__slots__)
+
+
+def morning_options(hand: tuple[int, ...], suitors: tuple[int, ...], reflects: tuple[int, ...], proposes: bool, breaks: bool, powers: tuple[int, ...]) -> MorningOptions:
+    """``MorningOptions(...)`` made without its ``__init__`` (one is made per seat each morning)."""
+    made = object.__new__(MorningOptions)
+    set_hand, set_suitors, set_reflects, set_proposes, set_breaks, set_powers = _SETTERS
+    set_hand(made, hand)
+    set_suitors(made, suitors)
+    set_reflects(made, reflects)
+    set_proposes(made, proposes)
+    set_breaks(made, breaks)
+    set_powers(made, powers)
+    return made
 
 
 class Subsets(ReadOnly, Sequence[tuple[int, ...]]):

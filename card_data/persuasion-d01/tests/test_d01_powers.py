@@ -351,4 +351,4 @@ def test_morning_options_rest_only_when_nothing_else() -> None:
     assert ("rest",) not in d.options
     state.hands[0].clear()
     state.ring[0] = 1  # away, so no proposal either
-    assert state._morning_options(0) == [("rest",)]
+    assert list(state._morning_options(0)) == [("rest",)]

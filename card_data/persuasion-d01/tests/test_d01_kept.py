@@ -1,0 +1,91 @@
+"""What the D01 table keeps up to date instead of working out per decision
+(issue 40, speed) equals what working it out afresh gives: the morning
+options (offered lazily) and the backs of every hand, at every decision of
+whole games, every player count, with every module's letters in play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pnp.engine.api import agent_rngs
+from pnp.testing import engine, game_folder
+
+D01, GAME = engine(game_folder(__file__))
+D01State = D01.state.D01State
+MorningOptions = D01.views.MorningOptions
+AGENTS = D01.agents.AGENTS
+PACK = D01.prepare(GAME, {**GAME.engine.options, "with_modules": True})
+
+
+def eager_morning(state: Any, seat: int) -> list[tuple[Any, ...]]:
+    """The morning options built in full, as the engine built them before issue 40."""
+    hand = state.hands[seat]
+    suitors = [p for p in range(state.n) if p != seat]
+    options: list[tuple[Any, ...]] = [("write", t, c) for c in hand for t in suitors]
+    if state.received[seat] and state.deck:
+        options += [("reflect", g) for g in sorted(set(state.received[seat]))]
+    if state.fiance[seat] < 0 and state.ring[seat] == seat:
+        options += [("propose", t) for t in suitors]
+    if state.fiance[seat] >= 0:
+        options.append(("break",))
+    for c in hand:
+        for power in state._powers(c, "owner-morning" if state.owner[c] == seat else "holder-morning"):
+            if state._usable(seat, c, power):
+                options.append(("power", c))
+    return options or [("rest",)]
+
+
+def backs_afresh(state: Any) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(sorted(state.owner[c] for c in hand)) for hand in state.hands)
+
+
+def games(players: int, agent: str, count: int) -> Any:
+    """Every decision of ``count`` seeded games: (state, decision) before it is answered."""
+    for g in range(count):
+        seed = f"kept:{players}:{agent}:{g}"
+        state = D01State(PACK, players, random.Random(seed))
+        agents = [AGENTS[agent]() for _ in range(players)]
+        rngs = agent_rngs(seed, players)
+        while (decision := state.decision()) is not None:
+            yield state, decision
+            state.apply(agents[decision.seat](state.observation(decision.seat), decision, rngs[decision.seat]))
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 8])
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_observation_backs_are_kept_up_to_date(players: int, agent: str) -> None:
+    for state, decision in games(players, agent, 15):
+        assert state.observation(decision.seat).backs == backs_afresh(state), (decision.kind, state.day)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 8])
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_lazy_morning_options_are_the_full_list(players: int, agent: str) -> None:
+    powers = 0
+    for state, decision in games(players, agent, 15):
+        if decision.kind != "morning":
+            continue
+        options, full = decision.options, eager_morning(state, decision.seat)
+        assert isinstance(options, MorningOptions)
+        assert list(options) == full and len(options) == len(full)
+        assert [options[i] for i in range(-len(full), len(full))] == full + full
+        assert options[1:3] == full[1:3]
+        assert all(o in options for o in full)
+        assert ("power", -1) not in options and ("write", decision.seat, state.hands[decision.seat][0]) not in options
+        powers += any(o[0] == "power" for o in full)
+    assert powers, "some morning offers a power"
+
+
+def test_morning_options_without_anything_else_offer_rest() -> None:
+    options = D01.views.morning_options((), (1, 2), (), False, False, ())
+    assert list(options) == [("rest",)] and len(options) == 1 and ("rest",) in options and options[0] == ("rest",)
+    with pytest.raises(IndexError):
+        options[1]
+    some = D01.views.morning_options((5,), (1, 2), (), False, False, ())
+    assert ("rest",) not in some and list(some) == [("write", 1, 5), ("write", 2, 5)]
+    assert some == D01.views.morning_options((5,), (1, 2), (), False, False, ()) and hash(some) == hash(D01.views.morning_options((5,), (1, 2), (), False, False, ()))
+    with pytest.raises(AttributeError):
+        some.hand = ()  # type: ignore[misc]
