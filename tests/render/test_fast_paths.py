@@ -70,6 +70,28 @@ def test_the_renderer_lays_out_the_same_bytes_as_the_build_process(tmp_path: Pat
     assert service.active() is None
 
 
+def test_the_renderer_sends_results_as_they_come_never_more_than_a_chunk_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(service, "CHUNK", 2, raising=False)  # before the fork: the renderer's too
+    jobs = [(_html(f"page {n}"), f"job {n}", None) for n in range(5)]
+    with service.started() as renderer:
+        assert renderer is not None
+        messages: list[tuple[str, object]] = []
+        receive = renderer._conn.recv
+
+        def recorded() -> Any:
+            messages.append(receive())
+            return messages[-1]
+
+        monkeypatch.setattr(renderer._conn, "recv", recorded)
+        there = render_many(jobs, _scope(tmp_path), workers=2)
+    assert [_text(data).strip() for data, _ in there] == [f"page {n}" for n in range(5)]
+    assert [(status, len(value) if isinstance(value, list) else value) for status, value in messages] == [
+        ("part", 2), ("part", 2), ("part", 1), ("done", None)
+    ]
+
+
 def test_the_renderer_passes_a_refused_file_back_as_the_same_error(tmp_path: Path) -> None:
     outside = tmp_path.parent / "elsewhere.png"
     html = f'<html><body><img src="{outside.as_uri()}"></body></html>'
@@ -355,6 +377,29 @@ def test_a_worker_that_dies_is_an_error_not_an_endless_wait() -> None:
     assert fork_map(_dies_on_one, [(0,), (2,), (3,)], workers=2) == [0, 2, 3]
     with pytest.raises(BuildError, match="a worker process died"):
         fork_map(_dies_on_one, [(0,), (1,), (2,)], workers=2)
+
+
+class _Laid:
+    """A result a weak reference can follow."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+
+def test_results_given_out_one_by_one_are_not_kept_by_the_map() -> None:
+    import gc
+    import weakref
+
+    from pnp.parallel import fork_iter
+
+    results = fork_iter(_Laid, [(n,) for n in range(4)], workers=2)
+    first = next(results)
+    gone = weakref.ref(first)
+    assert first.n == 0
+    del first
+    gc.collect()
+    assert gone() is None  # handed on, then nowhere: not held until the map ends
+    assert [laid.n for laid in results] == [1, 2, 3]
 
 
 def _fails_on_zero(n: int) -> int:
