@@ -31,6 +31,7 @@ from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
 from pnp.pdf.fontdicts import merge_font_dicts
+from pnp.pdf.place import face_document
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
@@ -273,13 +274,13 @@ def _preflight_all(
 
 
 def _face_pages(
-    game: Game, rendered: Sequence[tuple[bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
+    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
 ) -> dict[str, pikepdf.Page]:
     """Each face's laid-out page, converted to CMYK once when the profile says so.
     The PDFs they come from are added to ``sources``, to close when done."""
     pages: dict[str, pikepdf.Page] = {}
     for data, keys in rendered:
-        source = pikepdf.open(io.BytesIO(data))
+        source = pikepdf.open(io.BytesIO(face_document(data)))
         sources.append(source)  # a page is only valid while its PDF is open
         if len(source.pages) != len(keys):
             raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
