@@ -19,10 +19,13 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp.errors import BuildError, game_code_failure
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 
@@ -87,16 +90,26 @@ def fork_map(
 ) -> list[T]:
     """``[func(*job) for job in jobs]``, on up to ``workers`` forked processes.
     ``done`` is called in the parent as each job finishes (for progress)."""
+    return list(fork_iter(func, jobs, workers, share, done))
+
+
+def fork_iter(
+    func: Callable[..., T],
+    jobs: Sequence[tuple[object, ...]],
+    workers: int,
+    share: object = None,
+    done: Callable[[], None] | None = None,
+) -> Iterator[T]:
+    """:func:`fork_map`'s results one by one, in the jobs' order, each as
+    soon as it and those before it are done; none is kept here once given
+    out, so a caller passing them on never holds them all."""
     global _SHARED
     _SHARED = share
     count = min(len(jobs), workers)
     if count <= 1 or not can_fork():
-        out = []
         for job in jobs:
-            out.append(func(*job))
-            if done is not None:
-                done()
-        return out
+            yield _noted(func(*job), done)  # held by no name here while the caller has it
+        return
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -107,30 +120,40 @@ def fork_map(
     # workers are ended, dies with a traceback on stderr (gh-107219); ended
     # workers fail the futures left instead.
     pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_quiet)
-    results = []
     try:
         # The first submit forks the workers. A worker terminated before it has
         # its own handlers would run the parent's (a traceback on stderr), so
         # SIGINT and SIGTERM wait, in the parent and in each worker, until then.
         held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
         try:
-            futures = [pool.submit(_star, (func, job)) for job in jobs]
+            futures: list[Future[T] | None] = [pool.submit(_star, (func, job)) for job in jobs]
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        for future in futures:
-            results.append(future.result())
-            if done is not None:
-                done()
+        for number in range(len(futures)):
+            yield _noted(_taken(futures, number), done)
     except BrokenProcessPool:
         pool.shutdown(wait=True)
         raise BuildError("a worker process died (out of memory?); nothing was written") from None
-    except BaseException:  # an error, Ctrl-C, SIGTERM: end the work nobody wants now
+    except BaseException:  # an error, Ctrl-C, SIGTERM, a caller that stopped: end the work nobody wants now
         for process in list(getattr(pool, "_processes", {}).values()):
             process.terminate()
         pool.shutdown(wait=True)
         raise
     pool.shutdown()
-    return results
+
+
+def _taken(futures: list[Future[T] | None], number: int) -> T:
+    """The result of future ``number``, which leaves the list (and its
+    result with the caller)."""
+    future, futures[number] = futures[number], None
+    assert future is not None
+    return future.result()
+
+
+def _noted(result: T, done: Callable[[], None] | None) -> T:
+    if done is not None:
+        done()
+    return result
 
 
 def _star(pair: tuple[Callable[..., T], tuple[object, ...]]) -> T:

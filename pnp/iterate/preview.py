@@ -113,17 +113,19 @@ def _state(game_dir: Path, out: Path, known: Mapping[str, bytes]) -> tuple[State
     return state, images
 
 
-def _rasterise(pages: Sequence[tuple[bytes, Sequence[str | None]]], wanted: set[str]) -> dict[str, bytes]:
+def _rasterise(pages: Sequence[tuple[Path | bytes, Sequence[str | None]]], wanted: set[str]) -> dict[str, bytes]:
     """PNG bytes of each wanted face, from its laid-out page."""
     import io
 
     import pypdfium2 as pdfium
 
+    from pnp.pdf.place import face_document
+
     out: dict[str, bytes] = {}
     for data, keys in pages:
         if not wanted.intersection(k for k in keys if k):
             continue
-        document = pdfium.PdfDocument(data)
+        document = pdfium.PdfDocument(face_document(data))
         try:
             for index, key in enumerate(keys):
                 if key is None or key not in wanted:

@@ -31,6 +31,7 @@ from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
 from pnp.pdf.fontdicts import merge_font_dicts
+from pnp.pdf.place import face_document
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
@@ -272,12 +273,12 @@ def _preflight_all(
 
 
 def _face_pages(
-    game: Game, rendered: Sequence[tuple[bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
+    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
 ) -> dict[str, pikepdf.Page]:
     """Each face's laid-out page, converted to CMYK once when the profile says so
     (the rendered PDFs side by side on every core). The PDFs they come from
     are added to ``sources``, to close when done."""
-    documents = [data for data, _ in rendered]
+    documents = [face_document(data) for data, _ in rendered]
     if profile.colour == "cmyk" and profile.icc is not None:
         from pnp.colour.convert import convert_documents
 

@@ -105,14 +105,14 @@ def _inherits(node: pikepdf.Object, key: str) -> bool:
 
 
 def impose_pdf(
-    face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]],
+    face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]],
     front_matter: bytes | None,
     sheets: Sequence[Sheet],
     title: str,
 ) -> pikepdf.Pdf:
     """A new PDF: the front-matter pages, then one page per sheet.
 
-    Each of ``face_pdfs`` is (PDF bytes, face keys): the face on each page, in
+    Each of ``face_pdfs`` is (PDF file or bytes, face keys): the face on each page, in
     order (None for a page not needed). A picture that several documents
     hold is kept once (:func:`pnp.pdf.shared.share_xobjects`), and each font
     is one file (:func:`pnp.pdf.fonts.merge_font_files`) and one dictionary
@@ -161,6 +161,20 @@ def impose_pdf(
     return out
 
 
+def face_document(document: Path | bytes) -> bytes:
+    """A face document's bytes: as given, or read from its file in the render
+    cache (:data:`pnp.render.layout.FacePages`)."""
+    if isinstance(document, bytes):
+        return document
+    try:
+        return document.read_bytes()
+    except OSError:
+        raise BuildError(
+            f"{document}: a cached page vanished during the build (another build of the same folder trimming "
+            "its cache?); nothing was written: run the build again"
+        ) from None
+
+
 class _Sources:
     """The face documents an imposition copies its forms from, each opened
     when its first face is wanted and let go once its last one is copied, so
@@ -168,7 +182,7 @@ class _Sources:
     (A form copied from a document keeps only that document's bytes, for its
     streams, not its parsed objects.)"""
 
-    def __init__(self, face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]], sheets: Sequence[Sheet]):
+    def __init__(self, face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], sheets: Sequence[Sheet]):
         self.where = {key: (n, i) for n, (_, keys) in enumerate(face_pdfs) for i, key in enumerate(keys) if key is not None}
         self.face_pdfs = face_pdfs
         self.left: dict[int, set[str]] = {}
@@ -183,8 +197,8 @@ class _Sources:
         number, index = self.where[face]
         source = self.open.get(number)
         if source is None:
-            data, keys = self.face_pdfs[number]
-            source = self.open[number] = pikepdf.open(io.BytesIO(data))
+            document, keys = self.face_pdfs[number]
+            source = self.open[number] = pikepdf.open(io.BytesIO(face_document(document)))
             if len(source.pages) != len(keys):
                 raise BuildError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
         left = self.left[number]
@@ -198,7 +212,7 @@ ImposedFile = tuple["bytes | None", Sequence[Sheet], str, Path]
 """(front matter, sheets, title, where to save) of one imposed PDF."""
 
 
-def write_imposed(face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]], files: Sequence[ImposedFile], workers: int) -> None:
+def write_imposed(face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], files: Sequence[ImposedFile], workers: int) -> None:
     """Impose and save each file (see :func:`impose_pdf`), several at once
     when there are several: A4 and Letter are written side by side."""
     from pnp.parallel import fork_map

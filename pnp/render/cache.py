@@ -122,6 +122,7 @@ class RenderCache:
         """Cached pages found damaged (cut short, or an index entry that makes
         no sense) in this build: dropped and laid out again."""
         self._held: dict[str, bytes | None] = {}
+        self._located: dict[str, Path | None] = {}
         self._pages: dict[str, int] = {}
         self.memory: dict[str, bytes] = {}
         """Documents rendered in this build when there is no folder (no cache)."""
@@ -150,7 +151,7 @@ class RenderCache:
             return False
         if self.folder is None:
             return entry["document"] in self.memory
-        if self.get(entry["document"]) is None:
+        if self.located(entry["document"]) is None:
             return False
         if self._pages.get(entry["document"]) != entry["pages"]:
             self.damaged += 1
@@ -168,8 +169,25 @@ class RenderCache:
         """A cached document, marked as just used (pruning keeps what is used)."""
         if self.folder is None:
             return None
-        if key in self._held:  # read once per build: what was checked is what is used
-            return self._held[key]
+        if key not in self._held:  # read once per build: what was checked is what is used
+            self._held[key] = self._read(key)
+        return self._held[key]
+
+    def located(self, key: str) -> Path | None:
+        """Where a cached document is, checked as :meth:`get` checks it (once
+        per build) and marked as just used; its bytes are not kept: the
+        imposition reads them when it comes to them (:func:`pnp.pdf.place.face_document`)."""
+        if self.folder is None:
+            return None
+        if key not in self._located:
+            found = self._held[key] if key in self._held else self._read(key)
+            self._located[key] = None if found is None else self.folder / self._names()[key]
+        return self._located[key]
+
+    def _read(self, key: str) -> bytes | None:
+        """A cached document's bytes, when whole (its digest and pages check);
+        a damaged one is deleted."""
+        assert self.folder is not None
         name = self._names().get(key)
         if name is None:
             return None
@@ -182,14 +200,12 @@ class RenderCache:
         if pages is None:
             self.damaged += 1
             path.unlink(missing_ok=True)
-            data = None
-        else:
-            self._pages[key] = pages
-            try:
-                os.utime(path)
-            except OSError:  # a read-only cache still serves
-                pass
-        self._held[key] = data
+            return None
+        self._pages[key] = pages
+        try:
+            os.utime(path)
+        except OSError:  # a read-only cache still serves
+            pass
         return data
 
     def _names(self) -> dict[str, str]:
@@ -236,7 +252,8 @@ class RenderCache:
         return len(deleted)
 
     def put(self, key: str, data: bytes) -> None:
-        self._held[key] = data
+        """Keep a laid-out document: in memory when there is no folder, else
+        in its file (and not in memory: :meth:`located` gives its path)."""
         if self.folder is None:
             self.memory[key] = data
             return
@@ -247,6 +264,8 @@ class RenderCache:
         if former not in (None, name):
             (self.folder / str(former)).unlink(missing_ok=True)
         self._names()[key] = name
+        self._held.pop(key, None)
+        self._located[key] = self.folder / name
 
     def _write(self, name: str, data: bytes) -> None:
         """``data`` as ``name``, whole or not at all: written beside it, then

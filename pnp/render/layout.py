@@ -52,8 +52,11 @@ def _size(face: Face) -> tuple[float, float, float, float]:
     return (face.trim_width, face.trim_height, face.bleed, face.safe)
 
 
-FacePages = list[tuple[bytes, list["str | None"]]]
-"""(pdf bytes, face key per page or None) per cached document holding faces."""
+FacePages = list[tuple["Path | bytes", list["str | None"]]]
+"""(the cached PDF file, face key per page or None) per cached document
+holding faces; the PDF's bytes instead when the cache is in memory (no
+folder). Read with :func:`pnp.pdf.place.face_document`, when needed: a big
+build holds its faces' paths, not their bytes."""
 Documents = list[tuple[bytes, list[LayoutFinding]]]
 """Each document's pdf bytes and the findings of its layout (headings left at
 a page's foot: :mod:`pnp.render.keep`), in the order they were asked for."""
@@ -76,7 +79,7 @@ def render_faces(
     says which cached document and page holds each face, with that page's
     layout findings.
 
-    Returns ``(pdf bytes, face key per page or None)`` per document used, and
+    Returns ``(pdf file or bytes, face key per page or None)`` per document used, and
     the findings by face key."""
     pages, found, _ = render_build(faces, html_for, safe_for, (), scope, cache, workers)
     return pages, found
@@ -268,11 +271,11 @@ def _documents(faces: Sequence[Face], keys: dict[str, str], index: FaceIndex) ->
 def _collect(
     faces: Sequence[Face], keys: dict[str, str], index: FaceIndex, pages: dict[str, list[str | None]], cache: RenderCache
 ) -> tuple[FacePages, dict[str, list[LayoutFinding]]]:
-    """Every face's document bytes and page, and its findings, from the index."""
+    """Every face's document (its file, or bytes) and page, and its findings, from the index."""
     found = {face.key: [LayoutFinding(**f) for f in index[keys[face.key]]["findings"]] for face in faces}
     out: FacePages = []
     for document, keyed in pages.items():
-        held = cache.get(document) if cache.folder is not None else cache.memory.get(document)
+        held: Path | bytes | None = cache.located(document) if cache.folder is not None else cache.memory.get(document)
         if held is None:
             raise BuildError(
                 f"{cache.folder}: a cached page vanished during the build (another build of the same folder trimming "

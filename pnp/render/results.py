@@ -4,7 +4,7 @@ renderer process and WeasyPrint both, so neither imports the other's caller."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from pnp.errors import AssetError, Diagnostic, InputError
@@ -30,3 +30,13 @@ class LayoutFailed(AssetError):
 
     def __reduce__(self):  # type: ignore[no-untyped-def]
         return (type(self), (self.diagnostics, self.results))
+
+
+def gathered(laid: Iterable[Result | InputError]) -> list[Result]:
+    """Every document's result, in order; or, when the input failed in any
+    of them, one :class:`LayoutFailed` with all their faults."""
+    results = list(laid)
+    failed = [result for result in results if isinstance(result, InputError)]
+    if failed:
+        raise LayoutFailed([d for error in failed for d in error.diagnostics], results)
+    return [result for result in results if not isinstance(result, InputError)]

@@ -23,8 +23,9 @@ from contextlib import contextmanager
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
-from pnp.errors import BuildError, PnpError
+from pnp.errors import BuildError, InputError, PnpError
 from pnp.parallel import can_fork  # importing it makes every forked process die with its parent
+from pnp.render.results import gathered
 
 if TYPE_CHECKING:
     from pnp.render.results import Result
@@ -35,8 +36,14 @@ Jobs = Sequence[tuple[str, str, "SafeBoxes | None"]]
 Request = tuple[Jobs, "Scope", int | None]
 """What the build sends the renderer: jobs, the files and fonts they may use, workers."""
 Reply = tuple[str, object]
-"""What the renderer sends back: ``done`` and the results, ``failed`` and the
-error, or ``crashed`` and the trace."""
+"""What the renderer sends back: ``part`` and the next results (at most
+:data:`CHUNK` of them, each a result or the input's fault), as many times as
+it takes, then ``done``; or, at any point, ``failed`` and the error, or
+``crashed`` and the trace."""
+
+CHUNK = 32
+"""Results per message: sent as they are laid out, so neither the renderer
+nor the pipe ever holds a whole build's PDFs (16 MB at 6,000 faces)."""
 
 _ACTIVE: Renderer | None = None
 _HELD = {signal.SIGINT, signal.SIGTERM}
@@ -77,15 +84,25 @@ class Renderer:
         self._used = True
         try:
             self._conn.send(([tuple(job) for job in jobs], scope, workers))
-            status, value = self._conn.recv()
-        except (EOFError, OSError):
+        except OSError:
             raise BuildError("the renderer process stopped unexpectedly; nothing was written") from None
-        if status == "failed":
-            raise value
-        if status == "crashed":
-            raise RuntimeError(f"the renderer process failed:\n{value}")
-        result: list[Result] = value
-        return result
+        return gathered(self._received())
+
+    def _received(self) -> Iterator[Result | InputError]:
+        """The results of the request sent, as the renderer sends them."""
+        while True:
+            try:
+                status, value = self._conn.recv()
+            except (EOFError, OSError):
+                raise BuildError("the renderer process stopped unexpectedly; nothing was written") from None
+            if status == "done":
+                return
+            if status == "failed":
+                raise value
+            if status == "crashed":
+                raise RuntimeError(f"the renderer process failed:\n{value}")
+            part: list[Result | InputError] = value
+            yield from part
 
     def close(self, wait: bool = True) -> None:
         """Stop the renderer: after it has read the stop request when it has
@@ -142,7 +159,7 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # while loading: just end
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    from pnp.render.weasy import load_weasyprint, prime, render_here
+    from pnp.render.weasy import load_weasyprint, prime
 
     broken: Reply | None = None
     try:
@@ -162,17 +179,36 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         jobs, scope, workers = request
         signal.signal(signal.SIGTERM, _stopped)  # while laying out: unwind, so a pool of workers ends too
         try:
-            reply: Reply = broken or ("done", render_here(jobs, scope, workers))
-        except (PnpError, OSError) as exc:  # OSError: the disk refused a file (full): the build says so in a line
-            reply = ("failed", exc)
-        except Exception:  # a bug: the parent shows the trace
-            reply = ("crashed", traceback.format_exc())
-        finally:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        try:
-            conn.send(reply)
+            _reply(conn, broken, jobs, scope, workers)
         except OSError:  # the build is gone
             return
+        finally:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _reply(conn: Connection, broken: Reply | None, jobs: Jobs, scope: Scope, workers: int | None) -> None:
+    """Lay ``jobs`` out and send the results back, :data:`CHUNK` at a time
+    as they come (see :data:`Reply`)."""
+    from pnp.render.weasy import laid_out
+
+    if broken is not None:
+        conn.send(broken)
+        return
+    part: list[Result | InputError] = []
+    try:
+        for result in laid_out(jobs, scope, workers):
+            part.append(result)
+            if len(part) == CHUNK:
+                conn.send(("part", part))
+                part = []
+        if part:
+            conn.send(("part", part))
+        reply: Reply = ("done", None)
+    except (PnpError, OSError) as exc:  # OSError: the disk refused a file (full): the build says so in a line
+        reply = ("failed", exc)
+    except Exception:  # a bug: the parent shows the trace
+        reply = ("crashed", traceback.format_exc())
+    conn.send(reply)
 
 
 def _stopped(signum: int, frame: object) -> None:

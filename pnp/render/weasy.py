@@ -23,10 +23,10 @@ from types import FrameType, ModuleType
 from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, InputError, PnpError, Source
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
-from pnp.parallel import fork_map
+from pnp.parallel import fork_iter
 from pnp.render import artforms, sheets
 from pnp.render.boxtree import Box, Document, Element
-from pnp.render.results import LayoutFailed, Result
+from pnp.render.results import Result, gathered
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
@@ -355,6 +355,14 @@ def render_here(
     every core when there are several (:func:`pnp.render.dispatch.render_many`
     chooses between here and the build's renderer). Every document is laid
     out; the input's faults in any of them are raised together (:class:`LayoutFailed`)."""
+    return gathered(laid_out(jobs, scope, workers))
+
+
+def laid_out(
+    jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
+) -> Iterator[Result | InputError]:
+    """:func:`render_here`'s documents one by one, in order, as they are laid
+    out: each one's result, or the input's fault in it; pnp's own failure is raised."""
     load_weasyprint()  # imported once, before forking
     try:
         rules_for(scope)  # the fonts' character maps read once, before forking
@@ -364,21 +372,15 @@ def render_here(
     from pnp.progress import Progress
 
     with Progress("laying out", len(jobs)) as bar, sheets.session():
-        results = fork_map(
+        for result in fork_iter(
             _render_job,
             [(html, scope, what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],
             workers or os.cpu_count() or 1,
             done=bar.advance,
-        )
-    laid: list[Result | InputError] = []
-    for result in results:
-        if not isinstance(result, (InputError, tuple)):
-            raise result  # pnp's own failure, not the input's
-        laid.append(result)
-    failed = [result for result in laid if isinstance(result, InputError)]
-    if failed:
-        raise LayoutFailed([d for error in failed for d in error.diagnostics], laid)
-    return [result for result in laid if not isinstance(result, InputError)]
+        ):
+            if not isinstance(result, (InputError, tuple)):
+                raise result  # pnp's own failure, not the input's
+            yield result
 
 
 def _render_job(html: str, scope: Scope, what: str, boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]] | PnpError:

@@ -73,16 +73,18 @@ def near_edge(sheets: Sequence[Sheet], margin: float) -> set[str]:
     }
 
 
-def face_text(face_pdfs: Sequence[tuple[bytes, Sequence[str | None]]], wanted: Collection[str] | None = None) -> dict[str, FaceText]:
+def face_text(face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], wanted: Collection[str] | None = None) -> dict[str, FaceText]:
     """Each face's text boxes, by face key, read from its laid-out page (only
     the ``wanted`` faces' when given)."""
     import pypdfium2 as pdfium
+
+    from pnp.pdf.place import face_document
 
     out: dict[str, FaceText] = {}
     for data, keys in face_pdfs:
         if wanted is not None and not any(key in wanted for key in keys):
             continue
-        document = pdfium.PdfDocument(data)
+        document = pdfium.PdfDocument(face_document(data))
         try:
             for index, key in enumerate(keys):
                 if key is not None and key not in out and (wanted is None or key in wanted):
