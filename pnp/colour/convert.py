@@ -264,7 +264,9 @@ def _convert_job(index: int) -> bytes:
     with pikepdf.open(io.BytesIO(documents[index])) as pdf:
         convert_pdf(pdf, palette, profile)
         out = io.BytesIO()
-        pdf.save(out, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        # The /ID's second half from the content, not qpdf's clock: a document
+        # converted in another second (another worker) gives the same bytes.
+        pdf.save(out, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none, deterministic_id=True)
         return out.getvalue()
 
 

@@ -7,6 +7,7 @@ the profile itself (the shipped one caps total ink at 240 %).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -16,10 +17,20 @@ from pnp.paths import PRESETS
 
 if TYPE_CHECKING:
     from PIL.Image import Image
-    from PIL.ImageCms import ImageCmsTransform
+    from PIL.ImageCms import ImageCmsProfile, ImageCmsTransform
 
 ICC_DIR = PRESETS / "icc"
 DEFAULT_PROFILE = ICC_DIR / "pnp-fogra39-tac240.icc"
+
+
+def _opened(profile: Path) -> ImageCmsProfile:
+    """The profile read whole into memory. Little CMS reads a profile opened
+    from a file lazily, through its file descriptor: forked workers (exports
+    convert on every core) share that descriptor's offset, and their reads
+    interleave ("Could not determine profile size")."""
+    from PIL import ImageCms
+
+    return ImageCms.getOpenProfile(io.BytesIO(profile.read_bytes()))
 
 
 @cache
@@ -28,7 +39,7 @@ def _transform(profile: Path) -> ImageCmsTransform:
 
     return ImageCms.buildTransform(
         ImageCms.createProfile("sRGB"),
-        ImageCms.getOpenProfile(str(profile)),
+        _opened(profile),
         "RGB",
         "CMYK",
         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
@@ -39,7 +50,7 @@ def _transform(profile: Path) -> ImageCmsTransform:
 def description(profile: Path) -> str:
     from PIL import ImageCms
 
-    return str(ImageCms.getProfileDescription(ImageCms.getOpenProfile(str(profile)))).strip()
+    return str(ImageCms.getProfileDescription(_opened(profile))).strip()
 
 
 def image_to_cmyk(image: Image, profile: Path = DEFAULT_PROFILE) -> Image:

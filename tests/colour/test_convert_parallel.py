@@ -59,3 +59,15 @@ def test_documents_are_converted_by_two_workers_with_one_worker_s_bytes(tmp_path
     assert spread == alone
     workers = {p.name for p in tmp_path.glob("worker-*")}
     assert len(workers) == 2 and f"worker-{os.getpid()}" not in workers
+
+
+def test_a_document_converted_in_another_second_gives_the_same_bytes() -> None:
+    """qpdf makes a saved file's /ID from its clock unless told otherwise, so
+    a worker converting a second later wrote other bytes (the suite caught it
+    on a loaded machine): the ID now comes from the content."""
+    import time
+
+    document = _document("0.3 0.1 0.7")
+    first = convert_documents([document], {}, DEFAULT_PROFILE, workers=1)
+    time.sleep(1.1)  # into qpdf's next second: its clock-based IDs differ
+    assert convert_documents([document], {}, DEFAULT_PROFILE, workers=1) == first
