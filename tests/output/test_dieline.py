@@ -31,26 +31,34 @@ def test_a_circle_die_line_touches_the_trim_box_at_its_four_sides() -> None:
     assert path("rectangle", (1, 2, 11, 22)) == "1.000 2.000 10.000 20.000 re"
 
 
-def _spot_uses(pdf: pikepdf.Pdf, page: pikepdf.Page) -> tuple[list[bool], set[str]]:
-    """For each use of a Separation colour space on ``page``: whether it lies
-    inside the die-line layer's marked content; and the spot names found in
-    the page's forms (the art)."""
+def _layered(page: pikepdf.Page) -> dict[str, list[bool]]:
+    """For each spot colour ``page`` strokes or fills with: whether each use lies
+    inside the die-line layer's marked content."""
     resources = page.obj.Resources
     spaces = {str(k): v for k, v in resources.get(Name.ColorSpace, {}).items()}
     layers = {str(k): v for k, v in resources.get(Name.Properties, {}).items()}
-    inside: list[bool] = []
+    uses: dict[str, list[bool]] = {}
     stack: list[bool] = []
     for operands, operator in pikepdf.parse_content_stream(page):
         op = str(operator)
-        if op == "BDC":
-            group = layers.get(str(operands[1])) if str(operands[0]) == "/OC" else None
+        if op in ("BDC", "BMC"):
+            group = layers.get(str(operands[1])) if op == "BDC" and str(operands[0]) == "/OC" else None
             stack.append(group is not None and str(group.Name) == "Die line")
         elif op == "EMC":
             stack.pop()
         elif op in ("CS", "cs"):
             space = spaces.get(str(operands[0]))
             if isinstance(space, pikepdf.Array) and space[0] == Name.Separation:
-                inside.append(any(stack))
+                uses.setdefault(str(space[1]), []).append(any(stack))
+    return uses
+
+
+def _spot_uses(pdf: pikepdf.Pdf, page: pikepdf.Page) -> tuple[list[bool], set[str]]:
+    """For each use of a Separation colour space on ``page``: whether it lies
+    inside the die-line layer's marked content; and the spot names found in
+    the page's forms (the art)."""
+    inside = [use for uses in _layered(page).values() for use in uses]
+    resources = page.obj.Resources
     in_art = set()
     for form in resources.XObject.values():
         for space in form.get(Name.Resources, {}).get(Name.ColorSpace, {}).values():
@@ -81,28 +89,6 @@ def test_the_spot_colour_is_only_on_the_cut_layer(mini_copy: Path, tmp_path: Pat
     with pikepdf.open(folder / "mini-cards.pdf") as cards:  # cards are cut by the factory's own card dies
         assert Name.OCProperties not in cards.Root
         assert all(Name.ColorSpace not in page.obj.Resources for page in cards.pages)
-
-
-def _layered(page: pikepdf.Page) -> dict[str, list[bool]]:
-    """For each spot colour ``page`` strokes or fills with: whether each use lies
-    inside the die-line layer's marked content."""
-    resources = page.obj.Resources
-    spaces = {str(k): v for k, v in resources.get(Name.ColorSpace, {}).items()}
-    layers = {str(k): v for k, v in resources.get(Name.Properties, {}).items()}
-    uses: dict[str, list[bool]] = {}
-    stack: list[bool] = []
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        if op in ("BDC", "BMC"):
-            group = layers.get(str(operands[1])) if op == "BDC" and str(operands[0]) == "/OC" else None
-            stack.append(group is not None and str(group.Name) == "Die line")
-        elif op == "EMC":
-            stack.pop()
-        elif op in ("CS", "cs"):
-            space = spaces.get(str(operands[0]))
-            if isinstance(space, pikepdf.Array) and space[0] == Name.Separation:
-                uses.setdefault(str(space[1]), []).append(any(stack))
-    return uses
 
 
 def test_a_tuck_box_for_a_factory_has_its_die_line_in_the_spot_colour_only_on_the_cut_layer(mini_copy: Path, tmp_path: Path) -> None:
