@@ -45,15 +45,19 @@ os.umask(_UMASK)
 def save_pdf(pdf: pikepdf.Pdf, path: Path, min_version: str = "", version: str = "") -> None:
     """Compressed, with object streams, and the same bytes for the same content.
     With ``version`` (below 1.5, as PDF/X-1a asks), exactly that PDF version, so
-    without object streams."""
-    pdf.save(
-        path,
-        deterministic_id=True,
-        compress_streams=True,
-        object_stream_mode=pikepdf.ObjectStreamMode.disable if version else pikepdf.ObjectStreamMode.generate,
-        min_version=min_version,
-        force_version=version,
-    )
+    without object streams. Written into ``path`` itself (an open file, not a
+    name): given a name, pikepdf writes a temporary file of its own beside it
+    (``.pikepdf.NAME...``), which a killed build would leave behind under a name
+    no staged-file sweep knows."""
+    with path.open("wb") as file:
+        pdf.save(
+            file,
+            deterministic_id=True,
+            compress_streams=True,
+            object_stream_mode=pikepdf.ObjectStreamMode.disable if version else pikepdf.ObjectStreamMode.generate,
+            min_version=min_version,
+            force_version=version,
+        )
 
 
 class Outputs:

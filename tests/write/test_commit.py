@@ -286,3 +286,25 @@ def test_a_killed_build_leaves_no_process_behind(mini_copy: Path, tmp_path: Path
     assert not [pid for pid in forked if _alive(pid)]
     with claimed(out / "mini"):  # the folder is free at once
         pass
+
+
+def test_a_pdf_is_written_into_its_staged_file_and_no_other(tmp_path: Path) -> None:
+    """Given a file name, pikepdf writes a temporary file of its own beside it
+    (``.pikepdf.NAME...``) that a killed build left in the output folder, where
+    no tidying knows its name (test_hostile caught one). save_pdf writes into
+    the staged file itself (which exists, as Outputs.stage makes it): it is the
+    only file of the folder opened."""
+    script = (
+        "import os, sys\nfrom pathlib import Path\nimport pikepdf\nfrom pnp.commit import save_pdf\n"
+        "folder = sys.argv[1]\nopened = set()\n(Path(folder) / 'x.pdf').touch()  # staged files exist: mkstemp made them\n"
+        "def hook(event, args):\n"
+        "    if event == 'open' and args and isinstance(args[0], (str, bytes, os.PathLike)) and os.fsdecode(args[0]).startswith(folder):\n"
+        "        opened.add(os.fsdecode(args[0]))\n"
+        "sys.addaudithook(hook)\n"
+        "pdf = pikepdf.new()\npdf.add_blank_page()\nsave_pdf(pdf, Path(folder) / 'x.pdf')\n"
+        "print('\\n'.join(sorted(opened)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(tmp_path / "x.pdf")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.pdf"]
