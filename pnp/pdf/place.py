@@ -141,19 +141,47 @@ def impose_pdf(
             XObject=pikepdf.Dictionary({names[k]: forms[k] for k in sorted(used, key=lambda k: names[k])})
         )
         pages.append(page)
-    share_xobjects(out, distinct=forms.values())  # each through the forms the pages name...
+    share_xobjects(out, distinct=forms.values())  # each through the forms the pages name,
     merge_font_files(out)
     merge_font_dicts(out)
-    uses = Counter(p.face for sheet in sheets for p in sheet.placements)
-    for sheet, page in zip(sheets, pages):  # ...then a face placed once drawn in its sheet's stream
-        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(
-            {names[k]: forms[k] for k in sorted({p.face for p in sheet.placements if uses[p.face] > 1}, key=lambda k: names[k])}
-        ))
-        content = b"\n".join(_placed(placement, forms[placement.face], names[placement.face], uses[placement.face] == 1, page.Resources) for placement in sheet.placements)
-        page.Contents = out.make_stream(content + b"\n" + (_marks(sheet.marks) + _circles(sheet.guides)).encode("ascii"))
+    _draw(out, sheets, pages, forms, names)  # ...then a face placed once drawn in its sheet's stream
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out
+
+
+def _draw(out: pikepdf.Pdf, sheets: Sequence[Sheet], pages: Sequence[pikepdf.Page], forms: dict[str, pikepdf.Object], names: dict[str, str]) -> None:
+    """Each sheet's content stream and resources: its faces (:func:`_placed`),
+    then its marks. Marks that several sheets draw alike are one form drawn
+    by each, and sheets that draw alike (full sheets of backs) one stream."""
+    uses = Counter(p.face for sheet in sheets for p in sheet.placements)
+    marks = [(_marks(sheet.marks) + _circles(sheet.guides), sheet.paper.width, sheet.paper.height) for sheet in sheets]
+    alike = Counter(marks)
+    drawn: dict[object, pikepdf.Object] = {}
+    for sheet, page, drawing in zip(sheets, pages, marks):
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(
+            {names[k]: forms[k] for k in sorted({p.face for p in sheet.placements if uses[p.face] > 1}, key=lambda k: names[k])}
+        ))
+        faces = [_placed(placement, forms[placement.face], names[placement.face], uses[placement.face] == 1, page.Resources) for placement in sheet.placements]
+        text, width, height = drawing
+        if alike[drawing] > 1 and text:
+            if drawing not in drawn:
+                drawn[drawing] = out.make_stream(text.encode("ascii"), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, width, height])
+            name = _free(page.Resources.XObject, "/M")
+            page.Resources.XObject[name] = drawn[drawing]
+            text = f"q {name} Do Q\n"
+        content = b"\n".join(faces) + b"\n" + text.encode("ascii")
+        if content not in drawn:
+            drawn[content] = out.make_stream(content)
+        page.Contents = drawn[content]
+
+
+def _free(names: pikepdf.Dictionary, stem: str) -> str:
+    """The first of ``stem``, ``stem``1, ... that ``names`` does not hold."""
+    n = 0
+    while (name := f"{stem}{n or ''}") in names:
+        n += 1
+    return name
 
 
 def _placed(placement: Placement, form: pikepdf.Object, name: str, once: bool, resources: pikepdf.Dictionary) -> bytes:
