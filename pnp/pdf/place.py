@@ -152,43 +152,33 @@ def impose_pdf(
 
 def _draw(out: pikepdf.Pdf, sheets: Sequence[Sheet], pages: Sequence[pikepdf.Page], forms: dict[str, pikepdf.Object], names: dict[str, str]) -> None:
     """Each sheet's content stream and resources: its faces (:func:`_placed`),
-    then its marks. Marks that several sheets draw alike are one form drawn
-    by each, and sheets that draw alike (full sheets of backs) one stream."""
+    then its marks. Streams that come out alike are kept once: marks that
+    several sheets draw alike are a stream of their own in each one's
+    ``/Contents``, and sheets that draw alike (full sheets of backs) share theirs."""
     uses = Counter(p.face for sheet in sheets for p in sheet.placements)
-    marks = [(_marks(sheet.marks) + _circles(sheet.guides), sheet.paper.width, sheet.paper.height) for sheet in sheets]
+    marks = [(_marks(sheet.marks) + _circles(sheet.guides)).encode("ascii") for sheet in sheets]
     alike = Counter(marks)
-    drawn: dict[object, pikepdf.Object] = {}
-    for sheet, page, drawing in zip(sheets, pages, marks):
+    streams: dict[bytes, pikepdf.Object] = {}
+
+    def stream(content: bytes) -> pikepdf.Object:
+        if content not in streams:
+            streams[content] = out.make_stream(content)
+        return streams[content]
+
+    for sheet, page, drawn in zip(sheets, pages, marks):
         page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(
             {names[k]: forms[k] for k in sorted({p.face for p in sheet.placements if uses[p.face] > 1}, key=lambda k: names[k])}
         ))
-        faces = [_placed(placement, forms[placement.face], names[placement.face], uses[placement.face] == 1, page.Resources) for placement in sheet.placements]
-        text, width, height = drawing
-        if alike[drawing] > 1 and text:
-            if drawing not in drawn:
-                drawn[drawing] = out.make_stream(text.encode("ascii"), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, width, height])
-            name = _free(page.Resources.XObject, "/M")
-            page.Resources.XObject[name] = drawn[drawing]
-            text = f"q {name} Do Q\n"
-        content = b"\n".join(faces) + b"\n" + text.encode("ascii")
-        if content not in drawn:
-            drawn[content] = out.make_stream(content)
-        page.Contents = drawn[content]
-
-
-def _free(names: pikepdf.Dictionary, stem: str) -> str:
-    """The first of ``stem``, ``stem``1, ... that ``names`` does not hold."""
-    n = 0
-    while (name := f"{stem}{n or ''}") in names:
-        n += 1
-    return name
+        faces = b"\n".join(_placed(placement, forms[placement.face], names[placement.face], uses[placement.face] == 1, page.Resources) for placement in sheet.placements) + b"\n"
+        page.Contents = pikepdf.Array([stream(faces), stream(drawn)]) if alike[drawn] > 1 and drawn else stream(faces + drawn)
 
 
 def _placed(placement: Placement, form: pikepdf.Object, name: str, once: bool, resources: pikepdf.Dictionary) -> bytes:
     """The operators drawing one face where ``placement`` puts it: its form's
     content itself for a face placed ``once`` (:func:`pnp.pdf.inline.inline_face`)
     where it can be, clipped to the form's box where the slot's clip does not
-    lie inside it, else the form."""
+    lie inside it, else the form. Either way what the face draws lies two
+    saved graphics states deep, the placing one state deep."""
     x0, y0, x1, y1 = (float(v) for v in form.BBox)
     slot, clip = placement.slot, placement.clip
     # Turn the face about its centre, then move the centre onto the slot's.
@@ -205,7 +195,7 @@ def _placed(placement: Placement, form: pikepdf.Object, name: str, once: bool, r
     (left, right), (bottom, top) = (sorted(v) for v in zip(*box))
     inside = left <= clip.x + _EPSILON and bottom <= clip.y + _EPSILON and clip.x + clip.width <= right + _EPSILON and clip.y + clip.height <= top + _EPSILON
     boxed = "" if inside else f"{_num(x0)} {_num(y0)} {_num(x1 - x0)} {_num(y1 - y0)} re W n "
-    return f"{place}{boxed}\n".encode("ascii") + drawn + b"\nQ"
+    return f"{place}{boxed}q\n".encode("ascii") + drawn + b"\nQ Q"
 
 
 _EPSILON = 1e-4
