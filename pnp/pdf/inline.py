@@ -28,11 +28,12 @@ _DEVICE = frozenset({"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"})
 """Colour spaces ``cs`` names without a resource."""
 
 
-def inline_face(form: pikepdf.Stream, resources: pikepdf.Dictionary) -> bytes | None:
+def inline_face(form: pikepdf.Object, resources: pikepdf.Dictionary) -> bytes | None:
     """The operators drawing ``form`` (whose resources, once merged into
     ``resources``, are the page's) as they are, or with renamed resources;
     or None when the face must keep its form (see the module's docstring)."""
-    if "/Group" in form or "/Matrix" in form:
+    own = form.get("/Resources")
+    if not isinstance(form, pikepdf.Stream) or not isinstance(own, pikepdf.Dictionary) or "/Group" in form or "/Matrix" in form:
         return None
     try:
         operations = pikepdf.parse_content_stream(form)
@@ -41,12 +42,11 @@ def inline_face(form: pikepdf.Stream, resources: pikepdf.Dictionary) -> bytes | 
     named = _named(operations)
     if named is None:
         return None
-    own = form.get("/Resources")
+    values = {(kind, name): _resource(own, kind, name) for kind, name in sorted(named)}
+    if any(value is None for value in values.values()):
+        return None  # a name the form does not define: left to the form, as a viewer takes it
     renames: dict[tuple[str, str], str] = {}
-    for kind, name in sorted(named):
-        value = own.get(kind, {}).get(name) if isinstance(own, pikepdf.Dictionary) else None
-        if value is None:
-            return None  # a name the form does not define: left to the form, as the viewer takes it
+    for (kind, name), value in values.items():
         given = _kind(resources, kind)
         fresh, n = name, 0
         while fresh in given and not _same(given[fresh], value):
@@ -60,7 +60,17 @@ def inline_face(form: pikepdf.Stream, resources: pikepdf.Dictionary) -> bytes | 
     return pikepdf.unparse_content_stream([_renamed(instruction, renames) for instruction in operations])
 
 
-def _renamed(instruction: pikepdf.ContentStreamInstruction, renames: dict[tuple[str, str], str]) -> pikepdf.ContentStreamInstruction:
+def _resource(resources: pikepdf.Dictionary, kind: str, name: str) -> pikepdf.Object | None:
+    of_kind = resources.get(kind)
+    value = of_kind.get(name) if isinstance(of_kind, pikepdf.Dictionary) else None
+    return value if isinstance(value, pikepdf.Object) else None
+
+
+def _renamed(
+    instruction: pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage, renames: dict[tuple[str, str], str]
+) -> pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage:
+    if not isinstance(instruction, pikepdf.ContentStreamInstruction):
+        return instruction
     kind, at = _NAMED.get(str(instruction.operator), ("", 0))
     operands = list(instruction.operands)
     if not kind or len(operands) <= at or (kind, str(operands[at])) not in renames:

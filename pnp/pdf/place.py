@@ -186,19 +186,21 @@ def _placed(placement: Placement, form: pikepdf.Object, name: str, once: bool, r
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     tx = slot.x + slot.width / 2 - (a * cx + c * cy)
     ty = slot.y + slot.height / 2 - (b * cx + d * cy)
-    place = f"q {_num(clip.x)} {_num(clip.y)} {_num(clip.width)} {_num(clip.height)} re W n {a} {b} {c} {d} {_num(tx)} {_num(ty)} cm "
+    numbers = [_num(v) for v in (clip.x, clip.y, clip.width, clip.height, tx, ty)]
+    place = f"q {' '.join(numbers[:4])} re W n {a} {b} {c} {d} {' '.join(numbers[4:])} cm "
     drawn = inline_face(form, resources) if once else None
     if drawn is None:
         resources.XObject[name] = form
         return f"{place}{name} Do Q".encode("ascii")
+    # The form clipped to its box: in place, clip to it too unless the slot's clip (as written) lies inside it.
+    left, bottom, width, height, tx, ty = (float(v) for v in numbers)
     box = [(a * x + c * y + tx, b * x + d * y + ty) for x, y in ((x0, y0), (x1, y1))]
-    (left, right), (bottom, top) = (sorted(v) for v in zip(*box))
-    inside = left <= clip.x + _EPSILON and bottom <= clip.y + _EPSILON and clip.x + clip.width <= right + _EPSILON and clip.y + clip.height <= top + _EPSILON
+    (x_low, x_high), (y_low, y_high) = (sorted(v) for v in zip(*box))
+    inside = x_low <= left and y_low <= bottom and left + width <= x_high and bottom + height <= y_high
     boxed = "" if inside else f"{_num(x0)} {_num(y0)} {_num(x1 - x0)} {_num(y1 - y0)} re W n "
     return f"{place}{boxed}q\n".encode("ascii") + drawn + b"\nQ Q"
 
 
-_EPSILON = 1e-4
 """How far (pt) a slot's clip may reach past a face's box and still count as inside it."""
 
 
