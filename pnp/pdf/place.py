@@ -1,6 +1,7 @@
-"""Each distinct face becomes one PDF form XObject, drawn once per copy.
-
-A copy costs a few dozen bytes of content stream, however rich the face.
+"""Sheets of faces: each distinct face a PDF form XObject, drawn once per
+copy (a copy costs a few dozen bytes of content stream, however rich the
+face), except a face placed once, drawn straight into its sheet's content
+stream where the sheet's faces compress together (:mod:`pnp.pdf.inline`).
 """
 
 from __future__ import annotations
