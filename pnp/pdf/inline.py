@@ -24,6 +24,8 @@ import pikepdf
 _NAMED = {"Tf": ("/Font", 0), "gs": ("/ExtGState", 0), "Do": ("/XObject", 0), "sh": ("/Shading", 0),
           "cs": ("/ColorSpace", 0), "CS": ("/ColorSpace", 0), "BDC": ("/Properties", 1), "DP": ("/Properties", 1)}
 """Operators naming a resource: the kind of resource and which operand names it."""
+_READ = " ".join([*_NAMED, "q", "Q", "scn", "SCN", "BI", "ID", "EI"])
+"""The operators :func:`_named` reads (the others are left unparsed into Python: most of a face's)."""
 _DEVICE = frozenset({"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"})
 """Colour spaces ``cs`` names without a resource."""
 
@@ -36,10 +38,9 @@ def inline_face(form: pikepdf.Object, resources: pikepdf.Dictionary) -> bytes | 
     if not isinstance(form, pikepdf.Stream) or not isinstance(own, pikepdf.Dictionary) or "/Group" in form or "/Matrix" in form:
         return None
     try:
-        operations = pikepdf.parse_content_stream(form)
+        named = _named(pikepdf.parse_content_stream(form, _READ))
     except pikepdf.PdfError:
         return None
-    named = _named(operations)
     if named is None:
         return None
     values = {(kind, name): _resource(own, kind, name) for kind, name in sorted(named)}
@@ -57,7 +58,7 @@ def inline_face(form: pikepdf.Object, resources: pikepdf.Dictionary) -> bytes | 
             renames[(kind, name)] = fresh
     if not renames:
         return form.read_bytes()
-    return pikepdf.unparse_content_stream([_renamed(instruction, renames) for instruction in operations])
+    return pikepdf.unparse_content_stream([_renamed(instruction, renames) for instruction in pikepdf.parse_content_stream(form)])
 
 
 def _resource(resources: pikepdf.Dictionary, kind: str, name: str) -> pikepdf.Object | None:
@@ -87,23 +88,28 @@ def _named(operations: Sequence[pikepdf.ContentStreamInstruction | pikepdf.Conte
     for instruction in operations:
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
             return None
-        operands, operator = instruction.operands, str(instruction.operator)
+        operator = str(instruction.operator)
         if operator == "q":
             depth += 1
         elif operator == "Q":
             depth -= 1
             if depth < 0:
                 return None
-        elif operator in ("scn", "SCN") and operands and isinstance(operands[-1], pikepdf.Name):
-            return None
+        elif operator in ("scn", "SCN"):
+            operands = instruction.operands
+            if operands and isinstance(operands[-1], pikepdf.Name):
+                return None
         elif operator in _NAMED:
             kind, at = _NAMED[operator]
+            operands = instruction.operands
             if len(operands) <= at or not isinstance(operands[at], pikepdf.Name):
                 if operator in ("BDC", "DP"):
                     continue  # properties given in place
                 return None
             if kind != "/ColorSpace" or str(operands[at]) not in _DEVICE:
                 named.add((kind, str(operands[at])))
+        else:
+            return None  # nothing else is read (_READ)
     return named if depth == 0 else None
 
 
