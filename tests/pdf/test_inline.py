@@ -78,6 +78,9 @@ def test_a_face_placed_once_is_drawn_in_its_sheets_stream_as_its_form_drew_it(tm
         assert len({x.objgen for x in pdf.pages[0].Resources.XObject.values()}) == 4
     assert _pixels(once, 1) == _pixels(twice, 1)
     assert pdftotext(once) == pdftotext(twice, 1, 1)
+    swapped = _sheet(1)
+    swapped = Sheet("deck", "front", 1, PAPER, tuple(Placement(p.face, q.slot, q.clip) for p, q in zip(swapped.placements, swapped.placements[::-1])), ())
+    assert _pixels(_impose(tmp_path, "swapped", [swapped]), 1) != _pixels(once, 1)  # the comparison sees where each face is
     for text in ("Alpha", "Beta", "Gamma", "Delta"):
         assert text in pdftotext(once)
     checked = qpdf_check(once)
