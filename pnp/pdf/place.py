@@ -1,11 +1,13 @@
-"""Each distinct face becomes one PDF form XObject, drawn once per copy.
-
-A copy costs a few dozen bytes of content stream, however rich the face.
+"""Sheets of faces: each distinct face a PDF form XObject, drawn once per
+copy (a copy costs a few dozen bytes of content stream, however rich the
+face), except a face placed once, drawn straight into its sheet's content
+stream where the sheet's faces compress together (:mod:`pnp.pdf.inline`).
 """
 
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -13,9 +15,10 @@ import pikepdf
 
 from pnp.commit import save_pdf
 from pnp.errors import BuildError
-from pnp.imposition.geometry import Circle, Line, Sheet
+from pnp.imposition.geometry import Circle, Line, Placement, Sheet
 from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.fonts import merge_font_files
+from pnp.pdf.inline import inline_face
 from pnp.pdf.shared import share_xobjects
 
 
@@ -131,34 +134,75 @@ def impose_pdf(
                 source, page = sources.page(placement.face)  # held until its form is copied
                 forms[placement.face] = out.copy_foreign(form_xobject(source, page))
                 names[placement.face] = f"/F{len(names)}"
+    pages = []
     for sheet in sheets:
         page = out.add_blank_page(page_size=(sheet.paper.width, sheet.paper.height))
         used = {p.face for p in sheet.placements}
         page.Resources = pikepdf.Dictionary(
             XObject=pikepdf.Dictionary({names[k]: forms[k] for k in sorted(used, key=lambda k: names[k])})
         )
-        ops = []
-        for placement in sheet.placements:
-            form = forms[placement.face]
-            x0, y0, x1, y1 = (float(v) for v in form.BBox)
-            slot, clip = placement.slot, placement.clip
-            # Turn the face about its centre, then move the centre onto the slot's.
-            a, b, c, d = _ROTATIONS[placement.rotation]
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            tx = slot.x + slot.width / 2 - (a * cx + c * cy)
-            ty = slot.y + slot.height / 2 - (b * cx + d * cy)
-            ops.append(
-                f"q {_num(clip.x)} {_num(clip.y)} {_num(clip.width)} {_num(clip.height)} re W n "
-                f"{a} {b} {c} {d} {_num(tx)} {_num(ty)} cm {names[placement.face]} Do Q"
-            )
-        content = "\n".join(ops) + "\n" + _marks(sheet.marks) + _circles(sheet.guides)
-        page.Contents = out.make_stream(content.encode("ascii"))
-    share_xobjects(out, distinct=forms.values())
+        pages.append(page)
+    share_xobjects(out, distinct=forms.values())  # each through the forms the pages name,
     merge_font_files(out)
     merge_font_dicts(out)
+    _draw(out, sheets, pages, forms, names)  # ...then a face placed once drawn in its sheet's stream
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
     return out
+
+
+def _draw(out: pikepdf.Pdf, sheets: Sequence[Sheet], pages: Sequence[pikepdf.Page], forms: dict[str, pikepdf.Object], names: dict[str, str]) -> None:
+    """Each sheet's content stream and resources: its faces (:func:`_placed`),
+    then its marks. Streams that come out alike are kept once: marks that
+    several sheets draw alike are a stream of their own in each one's
+    ``/Contents``, and sheets that draw alike (full sheets of backs) share theirs."""
+    uses = Counter(p.face for sheet in sheets for p in sheet.placements)
+    marks = [(_marks(sheet.marks) + _circles(sheet.guides)).encode("ascii") for sheet in sheets]
+    alike = Counter(marks)
+    streams: dict[bytes, pikepdf.Object] = {}
+
+    def stream(content: bytes) -> pikepdf.Object:
+        if content not in streams:
+            streams[content] = out.make_stream(content)
+        return streams[content]
+
+    for sheet, page, drawn in zip(sheets, pages, marks):
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(
+            {names[k]: forms[k] for k in sorted({p.face for p in sheet.placements if uses[p.face] > 1}, key=lambda k: names[k])}
+        ))
+        faces = b"\n".join(_placed(placement, forms[placement.face], names[placement.face], uses[placement.face] == 1, page.Resources) for placement in sheet.placements) + b"\n"
+        page.Contents = pikepdf.Array([stream(faces), stream(drawn)]) if alike[drawn] > 1 and drawn else stream(faces + drawn)
+
+
+def _placed(placement: Placement, form: pikepdf.Object, name: str, once: bool, resources: pikepdf.Dictionary) -> bytes:
+    """The operators drawing one face where ``placement`` puts it: its form's
+    content itself for a face placed ``once`` (:func:`pnp.pdf.inline.inline_face`)
+    where it can be, clipped to the form's box where the slot's clip does not
+    lie inside it, else the form. Either way what the face draws lies two
+    saved graphics states deep, the placing one state deep."""
+    x0, y0, x1, y1 = (float(v) for v in form.BBox)
+    slot, clip = placement.slot, placement.clip
+    # Turn the face about its centre, then move the centre onto the slot's.
+    a, b, c, d = _ROTATIONS[placement.rotation]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    tx = slot.x + slot.width / 2 - (a * cx + c * cy)
+    ty = slot.y + slot.height / 2 - (b * cx + d * cy)
+    numbers = [_num(v) for v in (clip.x, clip.y, clip.width, clip.height, tx, ty)]
+    place = f"q {' '.join(numbers[:4])} re W n {a} {b} {c} {d} {' '.join(numbers[4:])} cm "
+    drawn = inline_face(form, resources) if once else None
+    if drawn is None:
+        resources.XObject[name] = form
+        return f"{place}{name} Do Q".encode("ascii")
+    # The form clipped to its box: in place, clip to it too unless the slot's clip (as written) lies inside it.
+    left, bottom, width, height, tx, ty = (float(v) for v in numbers)
+    box = [(a * x + c * y + tx, b * x + d * y + ty) for x, y in ((x0, y0), (x1, y1))]
+    (x_low, x_high), (y_low, y_high) = (sorted(v) for v in zip(*box))
+    inside = x_low <= left and y_low <= bottom and left + width <= x_high and bottom + height <= y_high
+    boxed = "" if inside else f"{_num(x0)} {_num(y0)} {_num(x1 - x0)} {_num(y1 - y0)} re W n "
+    return f"{place}{boxed}q\n".encode("ascii") + drawn + b"\nQ Q"
+
+
+"""How far (pt) a slot's clip may reach past a face's box and still count as inside it."""
 
 
 def face_document(document: Path | bytes) -> bytes:

@@ -104,13 +104,20 @@ def marks_drawn(pdf: Path, page: int) -> list[tuple[float, float, float, float, 
 
 
 def operations(pdf: Path, page: int, wanted: Collection[str]) -> list[tuple[str, list[float]]]:
-    """Each drawing operation of ``page`` (1-based) whose operator is one of
-    ``wanted``, with its numbers, in order, read with pikepdf."""
+    """Each drawing operation the sheet on ``page`` (1-based) draws itself
+    whose operator is one of ``wanted``, with its numbers, in order, read
+    with pikepdf: its marks and how it places each face, not what a face
+    draws (two saved graphics states deep, in its form or in place: see
+    :func:`pnp.pdf.place.impose_pdf`)."""
     import pikepdf
 
+    found = []
+    depth = 0
     with pikepdf.open(pdf) as document:
-        return [
-            (str(instruction.operator), [float(value) for value in instruction.operands])
-            for instruction in pikepdf.parse_content_stream(document.pages[page - 1])
-            if str(instruction.operator) in wanted
-        ]
+        for instruction in pikepdf.parse_content_stream(document.pages[page - 1]):
+            operator = str(instruction.operator)
+            depth -= operator == "Q"
+            if depth < 2 and operator in wanted:
+                found.append((operator, [float(value) for value in instruction.operands]))
+            depth += operator == "q"
+    return found

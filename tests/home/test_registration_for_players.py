@@ -14,7 +14,7 @@ import pytest
 from pnp.output.home.shifted import SHIFTS
 from pnp.units import mm
 from tests.conftest import MINI, run_pnp
-from tests.pdftools import pdfinfo_pages, pdftotext, prose, prose_in
+from tests.pdftools import operations, pdfinfo_pages, pdftotext, prose, prose_in, rasterise
 
 PAPERS = ("a4", "letter")
 NOTE = "For those who build the files with pnp:"
@@ -96,20 +96,23 @@ def _table(pdf: Path) -> dict[tuple[float, float], tuple[int, int] | None]:
     return table
 
 
-def _placements(page: pikepdf.Page) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
-    """Every face's clip rectangle and cm matrix on a page, in order."""
+def _placements(pdf: Path, page: int) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
+    """Every face's clip rectangle and cm matrix on a page (numbered from 1), in order."""
     clips, matrices = [], []
-    for operands, operator in pikepdf.parse_content_stream(page):
-        if str(operator) == "re":
-            clips.append(tuple(float(v) for v in operands))
-        elif str(operator) == "cm":
-            matrices.append(tuple(float(v) for v in operands))
+    for operator, numbers in operations(pdf, page, ("re", "cm")):
+        (clips if operator == "re" else matrices).append(tuple(numbers))
     return clips, matrices
+
+
+def _content(page: pikepdf.Page) -> bytes:
+    """What a page draws: its content streams, one after another."""
+    contents = page.obj.Contents
+    return b"".join(stream.read_bytes() for stream in (contents if isinstance(contents, pikepdf.Array) else [contents]))
 
 
 def _assert_backs_moved(home: Path, shifted: Path, base: tuple[float, float]) -> int:
     """Each cell of ``shifted``'s table names a copy of ``home``'s sheets whose
-    fronts are ``home``'s, byte for byte, and whose backs lie where the
+    fronts draw as ``home``'s, pixel for pixel, and whose backs lie where the
     reading puts them: ``base`` (the home file's own offset, mm) undone, the
     cell's (X, Y) done. Returns the number of copies checked."""
     table = _table(shifted)
@@ -118,6 +121,7 @@ def _assert_backs_moved(home: Path, shifted: Path, base: tuple[float, float]) ->
     with pikepdf.open(home) as original, pikepdf.open(shifted) as copy:
         sheets = list(original.pages)[1:]  # after page 1, the instructions
         assert len(sheets) == 3
+        drawn = {i: rasterise(home, 2 + i, 30).tobytes() for i in range(len(sheets))}
         backs = {1}  # mini: the cards' fronts, their backs, then the sleeves (one-sided)
         checked = 0
         for (x, y), pages in table.items():
@@ -126,11 +130,11 @@ def _assert_backs_moved(home: Path, shifted: Path, base: tuple[float, float]) ->
             low, high = pages
             assert high - low + 1 == len(sheets), (x, y, pages)
             for i, sheet in enumerate(sheets):
-                moved = copy.pages[low - 1 + i]
                 if i not in backs:
-                    assert moved.Contents.read_bytes() == sheet.Contents.read_bytes(), (x, y, i)
+                    # Placed once, a face is drawn in its sheet's stream; in the copies, each is a form drawn by every copy.
+                    assert rasterise(shifted, low + i, 30).tobytes() == drawn[i], (x, y, i)
                     continue
-                (clips, matrices), (was_clips, was_matrices) = _placements(moved), _placements(sheet)
+                (clips, matrices), (was_clips, was_matrices) = _placements(shifted, low + i), _placements(home, 2 + i)
                 assert len(matrices) == len(was_matrices) > 0 and len(clips) == len(was_clips)
                 dx, dy = mm(x - base[0]), mm(y - base[1])
                 for new, old in zip(matrices, was_matrices):
@@ -150,7 +154,7 @@ def test_shifted_backs_are_moved_by_their_reading_and_the_fronts_are_untouched(p
     assert _assert_backs_moved(folder / f"mini-home-{paper}.pdf", folder / f"mini-home-{paper}-shifted-backs.pdf", (0.0, 0.0)) == 48
     # The home file's sheets are the same with or without the shifted copy beside it.
     with pikepdf.open(folder / f"mini-home-{paper}.pdf") as made, pikepdf.open(plain / f"mini-home-{paper}.pdf") as before:
-        assert [p.Contents.read_bytes() for p in list(made.pages)[1:]] == [p.Contents.read_bytes() for p in list(before.pages)[1:]]
+        assert [_content(p) for p in list(made.pages)[1:]] == [_content(p) for p in list(before.pages)[1:]]
 
 
 def test_shifted_backs_are_placed_from_no_offset_whatever_the_builds_own(tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -161,14 +165,30 @@ def test_shifted_backs_are_placed_from_no_offset_whatever_the_builds_own(tmp_pat
 
 
 def test_a_shifted_copy_draws_the_faces_its_home_file_holds(shifted: Path) -> None:
-    """Every copy of a sheet is drawn from the same form XObjects: no face is stored twice."""
+    """Every copy of a sheet is drawn from the same form XObjects: no face is
+    stored twice. (The home file draws a face placed once in its sheet's
+    stream, and a face placed more than once from its form.)"""
     folder = shifted
 
-    def forms(pdf: Path) -> int:
+    def faces(pdf: Path) -> tuple[int, int]:
+        """(distinct forms the card sheets draw, faces they draw in place):
+        a placement (a cm one saved state deep) draws a form or what lies deeper."""
+        forms, placed = set(), 0
         with pikepdf.open(pdf) as document:
-            return len({xobject.objgen for page in document.pages[1:] for _, xobject in page.Resources.get("/XObject", {}).items()})
+            for page in document.pages[1:]:
+                depth = 0
+                for operands, operator in pikepdf.parse_content_stream(page):
+                    depth -= str(operator) == "Q"
+                    if depth == 1 and str(operator) == "cm":
+                        placed += 1
+                    elif depth == 1 and str(operator) == "Do":
+                        forms.add(page.Resources.XObject[str(operands[0])].objgen)
+                        placed -= 1
+                    depth += str(operator) == "q"
+        return len(forms), placed
 
-    assert forms(folder / "mini-home-a4-shifted-backs.pdf") == forms(folder / "mini-home-a4.pdf") > 0
+    copy, home = faces(folder / "mini-home-a4-shifted-backs.pdf"), faces(folder / "mini-home-a4.pdf")
+    assert copy[1] == 0 and copy[0] == sum(home) and home[1] > 0
 
 
 def test_a_gutterfold_build_has_no_backs_to_shift(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -91,23 +91,33 @@ def test_every_trait_title_is_printed_on_its_sheet(b04_build: Path) -> None:
         assert "Persuasion" in back and not any(c["title"] in back for c in TRAITS)
 
 
-def _placements(page: pikepdf.Page) -> list[tuple[str, float, float, float, float]]:
-    """(xobject name, trim x, trim y, width, height) of each face drawn on
-    ``page``: its form's box less the 3 mm bleed, through the placing matrix
-    (which may turn it a quarter turn)."""
-    out = []
-    matrix = None
+FACE = (mm(63.5 + 6), mm(88.9 + 6))
+"""A face's box: the card and its 3 mm of bleed all round."""
+
+
+def _placements(page: pikepdf.Page) -> list[tuple[str | None, float, float, float, float]]:
+    """(xobject name, or None for a face drawn in place; trim x, trim y,
+    width, height) of each face drawn on ``page``: its box less the 3 mm
+    bleed, through the placing matrix (which may turn it a quarter turn).
+    A placement is a saved state holding a cm and then a form, or the
+    face's own drawing a state deeper."""
+    out: list[tuple[str | None, float, float, float, float]] = []
+    matrix, name, depth = None, None, 0
     for operands, operator in pikepdf.parse_content_stream(page):
-        if str(operator) == "cm":
-            matrix = [float(v) for v in operands]
-        elif str(operator) == "Do":
-            name = str(operands[0])
+        op = str(operator)
+        if op == "Q" and depth == 1 and matrix is not None:
             a, b, c, d, e, f = matrix
-            x0, y0, x1, y1 = (float(v) for v in page.Resources.XObject[name].BBox)
+            x0, y0, x1, y1 = (float(v) for v in page.Resources.XObject[name].BBox) if name else (0.0, 0.0, *FACE)
             bleed = mm(3)
             corners = [(a * x + c * y + e, b * x + d * y + f) for x in (x0 + bleed, x1 - bleed) for y in (y0 + bleed, y1 - bleed)]
             xs, ys = [p[0] for p in corners], [p[1] for p in corners]
             out.append((name, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+            matrix, name = None, None
+        elif op == "cm" and depth == 1:
+            matrix = [float(v) for v in operands]
+        elif op == "Do" and depth == 1:
+            name = str(operands[0])
+        depth += {"q": 1, "Q": -1}.get(op, 0)
     return out
 
 
@@ -124,18 +134,23 @@ def test_written_slots_match_the_layout_and_backs_are_mirrored(b04_build: Path, 
         for (_, fx, fy, fw, _), (_, bx, by, _, _) in zip(fronts, backs):
             assert bx == pytest.approx(width - fx - fw, abs=0.05)
             assert by == pytest.approx(fy, abs=0.05)
-        # Every back of the trait deck is the one shared face.
-        assert len({name for name, *_ in backs}) == 1
+        # Every back of the trait deck is the one shared face: one form, drawn by each.
+        assert len({name for name, *_ in backs}) == 1 and backs[0][0] is not None
 
 
 def test_each_unique_face_is_stored_once(b04_build: Path) -> None:
+    """A face placed more than once is one form drawn by each placement; a
+    face placed once is drawn in its sheet's stream: 106 faces in all."""
     with pikepdf.open(_pdf(b04_build, "a4")) as pdf:
-        forms = set()
+        forms, in_place = set(), 0
         for page in pdf.pages[1:]:
-            for _, xobject in page.Resources.XObject.items():
-                forms.add(xobject.objgen)
+            for name, *_ in _placements(page):
+                if name is None:
+                    in_place += 1
+                else:
+                    forms.add(page.Resources.XObject[name].objgen)
     # Ring sleeves' backs are the crest sleeves' faces, so they are not stored again.
-    assert len(forms) == 106
+    assert len(forms) + in_place == 106
 
 
 def test_ring_sleeve_backs_are_the_crest_sleeve_faces(b04_manifest: dict) -> None:
