@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Agent, Decision
+from pnp.engine.api import Agent, Decision, below
 from .views import MorningOptions, Observation, Subsets
 
 
@@ -105,7 +105,9 @@ class Heuristic:
         shown[me] = _NEVER  # not a suitor
         least = min(shown)
         targets = [p for p, k in enumerate(shown) if k == least]  # the least known suitors
-        choice = ("write", rng.choice(targets), rng.choice(spare))
+        choice = ("write", targets[below(rng, len(targets))], spare[below(rng, len(spare))])  # rng.choice's draws
+        if isinstance(options, MorningOptions):  # a suitor and a letter in hand: always offered
+            return choice
         return choice if choice in options else options[rng.randrange(len(options))]
 
     def _scheme(self, obs: Observation, options: Sequence[Any]) -> Any:

@@ -32,7 +32,7 @@ import random
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Decision, Outcome, decision_of, shuffle
+from pnp.engine.api import Decision, Outcome, decision_of, sample, shuffle
 
 from .cards import AtMatrimony, Desire, Letter, Pack, Score, pack_from_game, score_players, unique_met
 from .evening import Evening
@@ -63,10 +63,10 @@ class D01State(Evening):
         deck: list[int] = []
         for suit in pack.suits:
             of_suit = self._letters_of[suit]
-            deck += rng.sample(of_suit, min(per, len(of_suit)))  # chance: which letters play
+            deck += sample(of_suit, min(per, len(of_suit)), rng)  # chance: which letters play (rng.sample's draws)
         shuffle(deck, rng)
         wanted = pack.desires_per_suit[players]
-        desires_deck = [d for suit in pack.suits for d in rng.sample(self._desires_of[suit], wanted.get(suit, 0))]
+        desires_deck = [d for suit in pack.suits for d in sample(self._desires_of[suit], wanted.get(suit, 0), rng)]
         shuffle(desires_deck, rng)
         self.deck = deck
         self.box = sorted(set(range(len(pack.letters))).difference(deck))
@@ -91,9 +91,10 @@ class D01State(Evening):
     def outcome(self) -> Outcome:
         ids = self.pack.letters
         status = tuple(["engaged" if f >= 0 else "available" for f in self.fiance])
+        scores = self.scores
         return Outcome(
-            tuple(s.wins for s in self.scores), status, self.day, self.capped,
-            tuple(tuple(ids[c].id for c in front) for front in self.fronts), tuple(float(s.points) for s in self.scores),
+            tuple([s.wins for s in scores]), status, self.day, self.capped,
+            tuple([tuple([ids[c].id for c in front]) for front in self.fronts]), tuple([float(s.points) for s in scores]),
             dict(self.actions), powers=dict(self.powers),
         )
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, EngineError, IllegalMove, QueuedState, decision_of
+from pnp.engine.api import Agent, Decision, EngineError, IllegalMove, NoEnd, Outcome, QueuedState, decision_of
 
 from .cards import Desire, Letter, Pack, Score
 from .views import EMPTY, Observation
@@ -312,6 +312,29 @@ class Table(QueuedState):
         if self.check_moves and choice not in decision.options:
             raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
         self._handlers[decision.kind](decision, choice)
+
+    def play(self, agents: Sequence[Agent[Observation]], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
+        """``pnp.engine.api.play`` for this table: :meth:`decision`, the
+        seat's observation and :meth:`apply` written into one loop."""
+        queue, steps, observation, handlers, check = self._queue, self._steps, self.observation, self._handlers, self.check_moves
+        for _ in range(max_decisions):
+            while not queue:
+                if self.over:
+                    return self.outcome()
+                if not steps:
+                    raise EngineError("the game has nothing left to do but is not over")
+                steps.pop(0)()
+            decision = queue[0]
+            seat = decision[0]
+            choice = agents[seat](observation(seat), decision, rngs[seat])
+            del queue[0]
+            if check and choice not in decision[2]:
+                raise IllegalMove(f"seat {seat}: {choice!r} is not a legal {decision.kind}")
+            handlers[decision[1]](decision, choice)
+        raise NoEnd(f"no end after {max_decisions} decisions")
+
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
 
     def _then(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued."""
