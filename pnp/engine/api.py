@@ -402,10 +402,10 @@ def play(state: State[O], agents: Sequence[Agent[O]], rngs: Sequence[random.Rand
     """Play ``state`` to the end, asking each seat's agent for its decisions;
     seat ``s``'s agent draws from ``rngs[s]`` (:func:`agent_rngs`), never from
     the generator the state deals with. A state that plays itself (its own
-    ``play(agents, rngs, max_decisions)``, docs/engine.md) does: the same
+    ``play_out(agents, rngs, max_decisions)``, docs/engine.md) does: the same
     questions, in the same order, with the same answers, without three
     calls a decision."""
-    own = getattr(state, "play", None)
+    own = getattr(state, "play_out", None)
     if own is not None:
         return own(agents, rngs, max_decisions)  # type: ignore[no-any-return]
     decide, observe, apply = state.decision, state.observation, state.apply

@@ -159,7 +159,7 @@ def test_a_state_that_plays_itself_plays_as_the_generic_loop() -> None:
         runs = []
         for own in (True, False):
             state = rules.new_state(prepared, 4, random.Random(seed), {})
-            assert callable(getattr(state, "play", None))
+            assert callable(getattr(state, "play_out", None))
             agents = [rules.AGENTS[name]() for name in ("heuristic", "random", "heuristic", "plain")]
             rngs = agent_rngs(seed, 4)
             if own:

@@ -313,7 +313,7 @@ class Table(QueuedState):
             raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
         self._handlers[decision.kind](decision, choice)
 
-    def play(self, agents: Sequence[Agent[Observation]], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
+    def play_out(self, agents: Sequence[Agent[Observation]], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
         """``pnp.engine.api.play`` for this table: :meth:`decision`, the
         seat's observation and :meth:`apply` written into one loop."""
         queue, steps, observation, handlers, check = self._queue, self._steps, self.observation, self._handlers, self.check_moves
