@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from pnp.engine.api import Agent, Decision, EngineError, IllegalMove, NoEnd, Outcome, QueuedState, decision_of
 
 from .cards import Desire, Letter, Pack, Score
-from .views import EMPTY, Observation
+from .views import EMPTY, Observation, Public
 
 class PackFacts(NamedTuple):
     """What the engine asks of a pack again and again, worked out once per pack."""
@@ -135,14 +135,13 @@ class Table(QueuedState):
         self._peeked: list[dict[int, Desire]] = [{} for _ in range(players)]
         self._deck_seen: list[tuple[int, ...]] = [()] * players
         self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
-        self._pub: tuple[Any, ...] | None = None
+        self._pub: Public | None = None
         self._back: list[tuple[int, ...]] = [()] * players
         """Per seat: the seals on the backs of its hand, sorted (public; kept up to date)."""
 
     # -- what a seat sees --------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
-        supply, received, fiances, rings, discards, sent, later, scorned = self._pub or self._public()
         known = self._known_view[seat]
         if known is None:  # made when first asked after the seat learnt something
             known = self._known_view[seat] = MappingProxyType(dict(self._known[seat]))
@@ -150,16 +149,16 @@ class Table(QueuedState):
         places = self._places_view[seat]
         if places is None:
             places = self._places_view[seat] = MappingProxyType(dict(self._places[seat]))
-        owner, opened = self.owner, self._opened
+        post: tuple[tuple[int, int, int, int], ...] = ()
+        if self._letters:  # the backs of the post, and the letters this seat sent or has opened
+            owner, opened = self.owner, self._opened
+            post = tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
         return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.n, self.day, self.stage, len(self.deck), tuple(self.hands[seat]), self.desires[seat],
             known, self._owners_view[seat], self._seen_suits[seat],
             MappingProxyType(dict(peeked)) if (peeked := self._peeked[seat]) else EMPTY, self._deck_seen[seat],
-            supply, received, fiances, rings, discards,
-            tuple(self._back),
-            tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
-            if self._letters else (),
-            sent, later, scorned, places,
+            self._pub or self._public(), tuple(self._back),
+            post, places,
             tuple([c for c, s in committed.items() if s == seat]) if (committed := self.committed) else (),
             self._notes[seat],
         ))
@@ -174,14 +173,15 @@ class Table(QueuedState):
         table's own moves (a deal made up for a search, the end of the game)."""
         self._back = [tuple(sorted(map(self.owner.__getitem__, hand))) for hand in self.hands]
 
-    def _public(self) -> tuple[Any, ...]:
+    def _public(self) -> Public:
         """What every seat sees of hearts, rings, discards and the day's
-        revealed business (kept until it changes)."""
-        self._pub = (
+        revealed business (kept, and shared by every seat's observations,
+        until it changes: whatever changes it sets ``_pub`` to None)."""
+        self._pub = _new(Public, (
             tuple(self.supply), tuple(map(tuple, self.received)), tuple(self.fiance),
             tuple(map(operator.eq, self.ring, range(self.n))), tuple(self.discards),
             tuple(self._rings), tuple(self._later), tuple(self._scorned),
-        )
+        ))
         return self._pub
 
     def all_letters(self) -> list[int]:
