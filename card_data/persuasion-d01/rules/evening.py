@@ -23,7 +23,7 @@ from pnp.engine.api import Decision, decision_of
 from .cards import AtMatrimony, score_players
 from .powers import Powers
 from .table import Step
-from .views import Subsets
+from .views import EMPTY, Subsets
 
 
 class Evening(Powers):
@@ -53,7 +53,7 @@ class Evening(Powers):
                 self._return_rings(ready, senders, None)
                 continue
             self._ask(ready, "ring", ("reject", *(("accept", s) for s in senders)), {"from": senders})
-            self._then(self._next_ring)
+            self._steps.insert(0, self._next_ring)  # _then, without a call
             return
 
     def _return_rings(self, r: int, senders: tuple[int, ...], accepted: int | None) -> None:
@@ -91,9 +91,10 @@ class Evening(Powers):
         self._pending_letter = (r, s, c)
         if c in self._receipt_cards:
             self._then(*[partial(self._use_power, r, c, p) for p in self._powers(c, "on-receipt")], self._ask_letter, self._next_letter)
-        else:  # nothing happens before the letter is answered: asked now
-            self._ask_letter()
-            self._then(self._next_letter)
+        else:  # nothing happens before the letter is answered: asked now (_ask_letter, without a call)
+            options = ("relate", "attend") if self.supply[r] > 0 else ("attend",)
+            self._queue.append(decision_of((r, "letter", options, MappingProxyType({"from": s, "letter": c}))))
+            self._steps.insert(0, self._next_letter)  # _then, without a call
 
     def _ask_letter(self) -> None:
         r, s, c = self._pending_letter
@@ -104,16 +105,20 @@ class Evening(Powers):
         r, s, c = self._pending_letter
         self._letters.remove((r, s, c))  # in the post until now
         owner = self.owner[c]
+        holder = r if choice == "relate" else owner  # related: kept; attended: back to its owner
         if choice == "relate":
             self.supply[r] -= 1
             self.received[owner].append(r)
             self._pub = None
-            self._put(r, c)
-            self._place(s, c, r)
-        else:
-            self._put(owner, c)  # attended: back to its owner
-            self._place(s, c, owner)
-            self._place(r, c, owner)
+        hand = self.hands[holder]  # _put, without a call
+        hand.append(c)
+        self._back[holder] = tuple(sorted(map(self.owner.__getitem__, hand)))
+        places, views = self._places, self._places_view  # _place, for the sender and the recipient, without a call
+        for seat in (s, r) if holder == owner else (s,):
+            if seat != holder:
+                places[seat][c] = holder
+                views[seat] = None
+                self._placed.add(c)
 
     # -- the scorned ---------------------------------------------------------------
 
@@ -122,8 +127,8 @@ class Evening(Powers):
             seat = self._scorned.pop(0)
             self._pub = None
             if self.deck:
-                self._ask(seat, "scorned", ("reflect", "skip"))
-                self._then(self._next_scorned)
+                self._queue.append(decision_of((seat, "scorned", ("reflect", "skip"), EMPTY)))  # _ask, without a call
+                self._steps.insert(0, self._next_scorned)  # _then, without a call
                 return
 
     def _on_scorned(self, decision: Decision, choice: str) -> None:

@@ -111,7 +111,7 @@ class D01State(Evening):
         queue, options = self._queue, self._morning_options
         for seat in range(self.n):  # _ask, without a call each
             queue.append(decision_of((seat, "morning", options(seat), EMPTY)))
-        self._then(self._reveal)
+        self._steps.insert(0, self._reveal)  # _then, without a call
 
     def _morning_options(self, seat: int) -> MorningOptions:
         hand = tuple(self.hands[seat])
@@ -141,7 +141,8 @@ class D01State(Evening):
 
     def _on_morning(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self._morning[decision.seat] = choice
-        self._count(choice[0])
+        actions, kind = self.actions, choice[0]  # _count, without a call
+        actions[kind] = actions.get(kind, 0) + 1
 
     def _reveal(self) -> None:
         """Morning actions revealed: break-ups and the post first, then

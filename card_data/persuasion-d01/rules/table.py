@@ -240,8 +240,9 @@ class Table(QueuedState):
             return None
         card = self.deck.pop()
         self.owner[card] = seat
-        self.hands[seat].append(card)
-        self._back_of(seat)
+        hand = self.hands[seat]
+        hand.append(card)
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
         self._learn(seat, card)
         if any(self._deck_seen):
             for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
@@ -253,8 +254,9 @@ class Table(QueuedState):
 
     def _put(self, seat: int, letter: int) -> None:
         """``letter`` joins ``seat``'s hand (the seat has seen it, or it is its own)."""
-        self.hands[seat].append(letter)
-        self._back_of(seat)
+        hand = self.hands[seat]
+        hand.append(letter)
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
 
     def _give(self, seat: int, letter: int) -> None:
         self._put(seat, letter)
@@ -262,8 +264,9 @@ class Table(QueuedState):
 
     def _take(self, seat: int, letter: int) -> None:
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
-        self.hands[seat].remove(letter)
-        self._back_of(seat)
+        hand = self.hands[seat]
+        hand.remove(letter)
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
         if letter in self._placed:
             self._placed.discard(letter)
             for seat, places in enumerate(self._places):
