@@ -212,7 +212,10 @@ class Heuristic:
 
     def _scorned(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         owners, known, seeks, me = obs.owners, obs.known, obs.desires.seeks, obs.seat
-        return "reflect" if any(owners[c] == me and known[c].suit not in seeks for c in obs.hand) else "skip"  # an own letter it does not seek
+        for c in obs.hand:
+            if owners[c] == me and known[c].suit not in seeks:  # an own letter it does not seek
+                return "reflect"
+        return "skip"
 
 
 _ANSWERS: dict[str, Callable[[Heuristic, Observation, Decision, random.Random], Any]] = {

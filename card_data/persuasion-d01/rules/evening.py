@@ -193,7 +193,7 @@ class Evening(Powers):
         self._backs_again()
         suits = self.pack.letters
         self.scores = score_players(self.pack, [
-            AtMatrimony(self.desires[s], tuple(suits[c].suit for c in self.fronts[s]), len(self.received[s]), self.fiance[s])
+            AtMatrimony(self.desires[s], tuple([suits[c].suit for c in self.fronts[s]]), len(self.received[s]), self.fiance[s])
             for s in range(self.n)
         ])
         self.over = True

@@ -205,7 +205,7 @@ class D01State(Evening):
             self._then(self._next_morning)
 
     def _end_day(self) -> None:
-        engaged = sum(1 for f in self.fiance if f >= 0)
+        engaged = self.n - self.fiance.count(-1)  # a fiance is a seat, or -1
         if not self.deck or engaged >= self.n - 1:
             self._then(self._matrimony)
         else:

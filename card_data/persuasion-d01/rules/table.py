@@ -222,8 +222,11 @@ class Table(QueuedState):
         """``seat`` is shown ``letter`` by someone: it learns the letter and, if
         the letter is another player's own, that player's suit."""
         owner = self.owner[letter]
-        if self._owners[seat].get(letter, -2) != owner:
-            self._learn(seat, letter)
+        owners = self._owners[seat]
+        if owners.get(letter, -2) != owner:  # _learn, without a call
+            self._known[seat][letter] = self.pack.letters[letter]
+            owners[letter] = owner
+            self._known_view[seat] = None
         if owner >= 0 and owner != seat:
             seen = self._seen_suits[seat]
             self._seen_suits[seat] = seen[:owner] + (seen[owner] + (self.pack.letters[letter].suit,),) + seen[owner + 1:]
