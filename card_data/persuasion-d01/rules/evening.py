@@ -15,6 +15,7 @@ seat could have chosen.
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -24,6 +25,9 @@ from .cards import AtMatrimony, score_players
 from .powers import Powers
 from .table import Step
 from .views import EMPTY, Subsets
+
+_LETTER = itemgetter(2)
+"""A post item's letter: (recipient, sender, letter)."""
 
 
 class Evening(Powers):
@@ -75,7 +79,7 @@ class Evening(Powers):
         if not letters:
             return
         first = min(letters)  # the host's side first; a recipient's letters by sender
-        if len(letters) > 1:
+        if len(letters) > 1 and not self._receipt_cards.isdisjoint(map(_LETTER, letters)):  # some letter in the post has one
             r = first[0]
             mine = sorted([(s, c) for rr, s, c in letters if rr == r])
             if len(mine) > 1 and not self._receipt_cards.isdisjoint([c for _, c in mine]):
