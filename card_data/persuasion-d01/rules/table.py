@@ -39,6 +39,8 @@ class PackFacts(NamedTuple):
     """The letters with an on-receipt power."""
 
 
+_SUPPLY, _DISCARDS, _SCORNED = Public._fields.index("supply"), Public._fields.index("discards"), Public._fields.index("scorned")
+"""Where :meth:`Table._public_changed` puts the parts that change most often alone."""
 _INDEXES: dict[int, tuple[Pack, PackFacts]] = {}
 Step = Callable[[], None]
 _new = tuple.__new__
@@ -184,6 +186,14 @@ class Table(QueuedState):
         ))
         return self._pub
 
+    def _public_changed(self, start: int, *parts: tuple[Any, ...]) -> None:
+        """Fields ``start`` on of the public part changed, to ``parts``: the
+        kept :class:`Public` gets them (if one is kept: it is up to date, as
+        every other change drops it), rather than being made afresh."""
+        pub = self._pub
+        if pub is not None:
+            self._pub = _new(Public, pub[:start] + parts + pub[start + len(parts):])
+
     def all_letters(self) -> list[int]:
         return [c for hand in self.hands for c in hand] + self.deck + self.box + self.discards + [c for (_, _, c) in self._letters]
 
@@ -278,7 +288,7 @@ class Table(QueuedState):
 
     def _discard(self, letter: int) -> None:
         self.discards.append(letter)
-        self._pub = None
+        self._public_changed(_DISCARDS, tuple(self.discards))
         owner, face = self.owner[letter], self.pack.letters[letter]
         for seat, owners in enumerate(self._owners):  # the discard pile is public: _learn, for every seat
             if owners.get(letter, -2) != owner:
