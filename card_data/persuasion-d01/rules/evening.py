@@ -23,7 +23,7 @@ from pnp.engine.api import Decision, decision_of
 
 from .cards import AtMatrimony, score_players
 from .powers import Powers
-from .table import _SCORNED, _SUPPLY, Step
+from .table import AT_SCORNED, AT_SUPPLY, Step
 from .views import EMPTY, Subsets
 
 _LETTER = itemgetter(2)
@@ -113,7 +113,7 @@ class Evening(Powers):
         if choice == "relate":
             self.supply[r] -= 1
             self.received[owner].append(r)
-            self._public_changed(_SUPPLY, tuple(self.supply), tuple(map(tuple, self.received)))  # supply, then received
+            self._public_changed(AT_SUPPLY, tuple(self.supply), tuple(map(tuple, self.received)))  # supply, then received
         hand = self.hands[holder]  # _put, without a call
         hand.append(c)
         self._back[holder] = tuple(sorted(map(self.owner.__getitem__, hand)))
@@ -129,7 +129,7 @@ class Evening(Powers):
     def _next_scorned(self) -> None:
         while self._scorned:
             seat = self._scorned.pop(0)
-            self._public_changed(_SCORNED, tuple(self._scorned))
+            self._public_changed(AT_SCORNED, tuple(self._scorned))
             if self.deck:
                 self._queue.append(decision_of((seat, "scorned", ("reflect", "skip"), EMPTY)))  # _ask, without a call
                 self._steps.insert(0, self._next_scorned)  # _then, without a call

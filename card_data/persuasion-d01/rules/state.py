@@ -141,7 +141,7 @@ class D01State(Evening):
 
     def _on_morning(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self._morning[decision.seat] = choice
-        actions, kind = self.actions, choice[0]  # _count, without a call
+        actions, kind = self.actions, choice[0]  # counted for Outcome.actions
         actions[kind] = actions.get(kind, 0) + 1
 
     def _reveal(self) -> None:

@@ -39,7 +39,7 @@ class PackFacts(NamedTuple):
     """The letters with an on-receipt power."""
 
 
-_SUPPLY, _DISCARDS, _SCORNED = Public._fields.index("supply"), Public._fields.index("discards"), Public._fields.index("scorned")
+AT_SUPPLY, AT_DISCARDS, AT_SCORNED = Public._fields.index("supply"), Public._fields.index("discards"), Public._fields.index("scorned")
 """Where :meth:`Table._public_changed` puts the parts that change most often alone."""
 _INDEXES: dict[int, tuple[Pack, PackFacts]] = {}
 Step = Callable[[], None]
@@ -288,16 +288,13 @@ class Table(QueuedState):
 
     def _discard(self, letter: int) -> None:
         self.discards.append(letter)
-        self._public_changed(_DISCARDS, tuple(self.discards))
+        self._public_changed(AT_DISCARDS, tuple(self.discards))
         owner, face = self.owner[letter], self.pack.letters[letter]
         for seat, owners in enumerate(self._owners):  # the discard pile is public: _learn, for every seat
             if owners.get(letter, -2) != owner:
                 self._known[seat][letter] = face
                 owners[letter] = owner
                 self._known_view[seat] = None
-
-    def _count(self, kind: str) -> None:
-        self.actions[kind] = self.actions.get(kind, 0) + 1
 
     def _used(self, letter: int) -> None:
         name = self.pack.letters[letter].id
