@@ -239,6 +239,38 @@ def shuffle(items: list[T], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (``n`` at least 1) drawn exactly as CPython 3.11
+    draws it (by rejection from ``getrandbits``, as :func:`shuffle`), in one
+    Python-level call instead of three; ``seq[below(rng, len(seq))]`` is
+    ``rng.choice(seq)``."""
+    k = n.bit_length()
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    return j
+
+
+def sample(population: Sequence[T], k: int, rng: random.Random) -> list[T]:
+    """``rng.sample(population, k)`` drawn exactly as CPython 3.11 draws it
+    for a population of at most 21 items (its pool method; a larger one goes
+    to ``rng.sample`` itself), written out like :func:`shuffle`."""
+    n = len(population)
+    if n > 21 or not 0 <= k <= n:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    pool = list(population)
+    result = []
+    for i in range(n, n - k, -1):
+        b = i.bit_length()
+        j = getrandbits(b)
+        while j >= i:
+            j = getrandbits(b)
+        result.append(pool[j])
+        pool[j] = pool[i - 1]  # the vacancy takes the last item not yet chosen
+    return result
+
+
 class State(Protocol[O_co]):
     """A game in progress, whose seats see observations of type ``O_co``."""
 
@@ -369,7 +401,13 @@ def clone(state: S) -> S:
 def play(state: State[O], agents: Sequence[Agent[O]], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
     """Play ``state`` to the end, asking each seat's agent for its decisions;
     seat ``s``'s agent draws from ``rngs[s]`` (:func:`agent_rngs`), never from
-    the generator the state deals with."""
+    the generator the state deals with. A state that plays itself (its own
+    ``play_out(agents, rngs, max_decisions)``, docs/engine.md) does: the same
+    questions, in the same order, with the same answers, without three
+    calls a decision."""
+    own = getattr(state, "play_out", None)
+    if own is not None:
+        return own(agents, rngs, max_decisions)  # type: ignore[no-any-return]
     decide, observe, apply = state.decision, state.observation, state.apply
     for _ in range(max_decisions):
         decision = decide()

@@ -130,6 +130,48 @@ def test_shuffle_deals_as_the_standard_library_does(seed: int, size: int) -> Non
     assert mine == theirs and ours.getstate() == standard.getstate()
 
 
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), size=st.integers(min_value=0, max_value=30), k=st.integers(min_value=0, max_value=30))
+def test_sample_and_below_draw_as_the_standard_library_does(seed: int, size: int, k: int) -> None:
+    """pnp's sample and below draw exactly what random.Random.sample and
+    randrange (and choice) draw, and leave the rng in the same state."""
+    from pnp.engine.api import below, sample
+
+    k = min(k, size)
+    ours, standard = random.Random(seed), random.Random(seed)
+    assert sample(tuple(range(size)), k, ours) == standard.sample(tuple(range(size)), k)
+    n = size + 1
+    assert below(ours, n) == standard.randrange(n) and below(ours, 1) == standard.randrange(1)
+    items = list(range(n))
+    assert items[below(ours, n)] == standard.choice(items)
+    assert ours.getstate() == standard.getstate()
+
+
+def test_a_state_that_plays_itself_plays_as_the_generic_loop() -> None:
+    """``play`` hands the game to a state's own loop when it has one: the
+    same outcome, and the same agent generators' states, as asking
+    decision, observation and apply one by one."""
+    rules, game = shipped("persuasion-d01")
+    assert game.engine is not None
+    prepared = rules.prepare(game, dict(game.engine.options))
+    for index in range(10):
+        seed = f"own:{index}"
+        runs = []
+        for own in (True, False):
+            state = rules.new_state(prepared, 4, random.Random(seed), {})
+            assert callable(getattr(state, "play_out", None))
+            agents = [rules.AGENTS[name]() for name in ("heuristic", "random", "heuristic", "plain")]
+            rngs = agent_rngs(seed, 4)
+            if own:
+                outcome = play(state, agents, rngs)
+            else:
+                while (decision := state.decision()) is not None:
+                    state.apply(agents[decision.seat](state.observation(decision.seat), decision, rngs[decision.seat]))
+                outcome = state.outcome()
+            runs.append((outcome, [r.getstate() for r in rngs]))
+        assert runs[0] == runs[1]
+
+
 def test_a_product_of_options_is_read_only() -> None:
     """An agent cannot change the options it is offered: the product's
     attributes cannot be set nor its parts replaced; a copy is still a product."""

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Agent, Decision
+from pnp.engine.api import Agent, Decision, below
 from .views import MorningOptions, Observation, Subsets
 
 
@@ -74,7 +74,8 @@ class Heuristic:
             scheme = self._scheme(obs, options)
             if scheme is not None:
                 return scheme
-        fiance = obs.fiances[me]
+        public = obs.public
+        fiance = public.fiances[me]
         if fiance >= 0:
             gifts = [c for c in own if known[c].suit in seeks] or own or list(obs.hand)
             if gifts:
@@ -82,8 +83,8 @@ class Heuristic:
                 if choice in options:
                     return choice
             return options[rng.randrange(len(options))]
-        if self.can_propose and obs.rings_home[me]:
-            fiances, seen, fits = obs.fiances, obs.seen_suits, seeks.__contains__
+        if self.can_propose and public.rings_home[me]:
+            fiances, seen, fits = public.fiances, obs.seen_suits, seeks.__contains__
             suitors = [  # (self._fit(obs, p), p), without a call each
                 ((sum(map(fits, suits)) / len(suits), len(suits)) if suits else (0.0, 0), p)
                 for p, suits in enumerate(seen) if p != me and fiances[p] < 0
@@ -93,7 +94,7 @@ class Heuristic:
                 target = max(good or suitors, key=lambda fp: (fp[0], rng.random()))[1]  # ties favour no seat
                 if ("propose", target) in options:
                     return ("propose", target)
-        hearts = obs.received[me]
+        hearts = public.received[me]
         if hearts and obs.day > self.patience:
             reflect = ("reflect", hearts[0])
             if reflect in options and rng.random() < 0.3:
@@ -105,7 +106,9 @@ class Heuristic:
         shown[me] = _NEVER  # not a suitor
         least = min(shown)
         targets = [p for p, k in enumerate(shown) if k == least]  # the least known suitors
-        choice = ("write", rng.choice(targets), rng.choice(spare))
+        choice = ("write", targets[below(rng, len(targets))], spare[below(rng, len(spare))])  # rng.choice's draws
+        if isinstance(options, MorningOptions):  # a suitor and a letter in hand: always offered
+            return choice
         return choice if choice in options else options[rng.randrange(len(options))]
 
     def _scheme(self, obs: Observation, options: Sequence[Any]) -> Any:
@@ -114,7 +117,7 @@ class Heuristic:
         you at matrimony). Free: before proposing to the one suitor whose single
         letter pleased you, look into their hand (Confiding)."""
         me = obs.seat
-        fiances = obs.fiances
+        fiances = obs.public.fiances
         fiance = fiances[me]
         usable: Sequence[int] = ()
         if self.powers:
@@ -142,7 +145,7 @@ class Heuristic:
         return None
 
     def _letter(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
-        if self.can_relate and "relate" in decision.options and obs.known[decision.context["letter"]].suit in obs.desires.seeks and obs.supply[obs.seat] > 1:
+        if self.can_relate and "relate" in decision.options and obs.known[decision.context["letter"]].suit in obs.desires.seeks and obs.public.supply[obs.seat] > 1:
             return "relate"  # a letter it seeks (_matches), while it has hearts to spare
         return "attend"
 
@@ -209,7 +212,10 @@ class Heuristic:
 
     def _scorned(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         owners, known, seeks, me = obs.owners, obs.known, obs.desires.seeks, obs.seat
-        return "reflect" if any(owners[c] == me and known[c].suit not in seeks for c in obs.hand) else "skip"  # an own letter it does not seek
+        for c in obs.hand:
+            if owners[c] == me and known[c].suit not in seeks:  # an own letter it does not seek
+                return "reflect"
+        return "skip"
 
 
 _ANSWERS: dict[str, Callable[[Heuristic, Observation, Decision, random.Random], Any]] = {

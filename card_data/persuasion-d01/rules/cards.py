@@ -89,8 +89,8 @@ def score_players(pack: Pack, players: Sequence[AtMatrimony]) -> list[Score]:
         seeks = p.desires.seeks
         got: dict[str, bool] = {}
         if p.fiance >= 0:
-            got["prim"] = sum(1 for s in players[p.fiance].front if s in seeks) >= pack.prim
-        got["proper"] = sum(1 for s in p.front if s in seeks) >= pack.proper
+            got["prim"] = sum(map(seeks.__contains__, players[p.fiance].front)) >= pack.prim
+        got["proper"] = sum(map(seeks.__contains__, p.front)) >= pack.proper
         got["unique"] = unique_met(p.desires.condition, p.front, p.hearts, pack.suits)
         points = pack.victory_points * sum(got.values()) + pack.heart_points * p.hearts
         out.append((got, p.hearts, points))

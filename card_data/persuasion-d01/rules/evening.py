@@ -15,6 +15,7 @@ seat could have chosen.
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -22,8 +23,11 @@ from pnp.engine.api import Decision, decision_of
 
 from .cards import AtMatrimony, score_players
 from .powers import Powers
-from .table import Step
-from .views import Subsets
+from .table import AT_SCORNED, AT_SUPPLY, Step
+from .views import EMPTY, Subsets
+
+_LETTER = itemgetter(2)
+"""A post item's letter: (recipient, sender, letter)."""
 
 
 class Evening(Powers):
@@ -53,7 +57,7 @@ class Evening(Powers):
                 self._return_rings(ready, senders, None)
                 continue
             self._ask(ready, "ring", ("reject", *(("accept", s) for s in senders)), {"from": senders})
-            self._then(self._next_ring)
+            self._steps.insert(0, self._next_ring)  # _then, without a call
             return
 
     def _return_rings(self, r: int, senders: tuple[int, ...], accepted: int | None) -> None:
@@ -75,7 +79,7 @@ class Evening(Powers):
         if not letters:
             return
         first = min(letters)  # the host's side first; a recipient's letters by sender
-        if len(letters) > 1:
+        if len(letters) > 1 and not self._receipt_cards.isdisjoint(map(_LETTER, letters)):  # some letter in the post has one
             r = first[0]
             mine = sorted([(s, c) for rr, s, c in letters if rr == r])
             if len(mine) > 1 and not self._receipt_cards.isdisjoint([c for _, c in mine]):
@@ -91,9 +95,10 @@ class Evening(Powers):
         self._pending_letter = (r, s, c)
         if c in self._receipt_cards:
             self._then(*[partial(self._use_power, r, c, p) for p in self._powers(c, "on-receipt")], self._ask_letter, self._next_letter)
-        else:  # nothing happens before the letter is answered: asked now
-            self._ask_letter()
-            self._then(self._next_letter)
+        else:  # nothing happens before the letter is answered: asked now (_ask_letter, without a call)
+            options = ("relate", "attend") if self.supply[r] > 0 else ("attend",)
+            self._queue.append(decision_of((r, "letter", options, MappingProxyType({"from": s, "letter": c}))))
+            self._steps.insert(0, self._next_letter)  # _then, without a call
 
     def _ask_letter(self) -> None:
         r, s, c = self._pending_letter
@@ -104,26 +109,30 @@ class Evening(Powers):
         r, s, c = self._pending_letter
         self._letters.remove((r, s, c))  # in the post until now
         owner = self.owner[c]
+        holder = r if choice == "relate" else owner  # related: kept; attended: back to its owner
         if choice == "relate":
             self.supply[r] -= 1
             self.received[owner].append(r)
-            self._pub = None
-            self._put(r, c)
-            self._place(s, c, r)
-        else:
-            self._put(owner, c)  # attended: back to its owner
-            self._place(s, c, owner)
-            self._place(r, c, owner)
+            self._public_changed(AT_SUPPLY, tuple(self.supply), tuple(map(tuple, self.received)))  # supply, then received
+        hand = self.hands[holder]  # _put, without a call
+        hand.append(c)
+        self._back[holder] = tuple(sorted(map(self.owner.__getitem__, hand)))
+        places, views = self._places, self._places_view  # _place, for the sender and the recipient, without a call
+        for seat in (s, r) if holder == owner else (s,):
+            if seat != holder:
+                places[seat][c] = holder
+                views[seat] = None
+                self._placed.add(c)
 
     # -- the scorned ---------------------------------------------------------------
 
     def _next_scorned(self) -> None:
         while self._scorned:
             seat = self._scorned.pop(0)
-            self._pub = None
+            self._public_changed(AT_SCORNED, tuple(self._scorned))
             if self.deck:
-                self._ask(seat, "scorned", ("reflect", "skip"))
-                self._then(self._next_scorned)
+                self._queue.append(decision_of((seat, "scorned", ("reflect", "skip"), EMPTY)))  # _ask, without a call
+                self._steps.insert(0, self._next_scorned)  # _then, without a call
                 return
 
     def _on_scorned(self, decision: Decision, choice: str) -> None:
@@ -188,7 +197,7 @@ class Evening(Powers):
         self._backs_again()
         suits = self.pack.letters
         self.scores = score_players(self.pack, [
-            AtMatrimony(self.desires[s], tuple(suits[c].suit for c in self.fronts[s]), len(self.received[s]), self.fiance[s])
+            AtMatrimony(self.desires[s], tuple([suits[c].suit for c in self.fronts[s]]), len(self.received[s]), self.fiance[s])
             for s in range(self.n)
         ])
         self.over = True

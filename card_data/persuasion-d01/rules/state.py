@@ -32,7 +32,7 @@ import random
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Decision, Outcome, decision_of, shuffle
+from pnp.engine.api import Decision, Outcome, decision_of, sample, shuffle
 
 from .cards import AtMatrimony, Desire, Letter, Pack, Score, pack_from_game, score_players, unique_met
 from .evening import Evening
@@ -63,10 +63,10 @@ class D01State(Evening):
         deck: list[int] = []
         for suit in pack.suits:
             of_suit = self._letters_of[suit]
-            deck += rng.sample(of_suit, min(per, len(of_suit)))  # chance: which letters play
+            deck += sample(of_suit, min(per, len(of_suit)), rng)  # chance: which letters play (rng.sample's draws)
         shuffle(deck, rng)
         wanted = pack.desires_per_suit[players]
-        desires_deck = [d for suit in pack.suits for d in rng.sample(self._desires_of[suit], wanted.get(suit, 0))]
+        desires_deck = [d for suit in pack.suits for d in sample(self._desires_of[suit], wanted.get(suit, 0), rng)]
         shuffle(desires_deck, rng)
         self.deck = deck
         self.box = sorted(set(range(len(pack.letters))).difference(deck))
@@ -91,9 +91,10 @@ class D01State(Evening):
     def outcome(self) -> Outcome:
         ids = self.pack.letters
         status = tuple(["engaged" if f >= 0 else "available" for f in self.fiance])
+        scores = self.scores
         return Outcome(
-            tuple(s.wins for s in self.scores), status, self.day, self.capped,
-            tuple(tuple(ids[c].id for c in front) for front in self.fronts), tuple(float(s.points) for s in self.scores),
+            tuple([s.wins for s in scores]), status, self.day, self.capped,
+            tuple([tuple([ids[c].id for c in front]) for front in self.fronts]), tuple([float(s.points) for s in scores]),
             dict(self.actions), powers=dict(self.powers),
         )
 
@@ -110,7 +111,7 @@ class D01State(Evening):
         queue, options = self._queue, self._morning_options
         for seat in range(self.n):  # _ask, without a call each
             queue.append(decision_of((seat, "morning", options(seat), EMPTY)))
-        self._then(self._reveal)
+        self._steps.insert(0, self._reveal)  # _then, without a call
 
     def _morning_options(self, seat: int) -> MorningOptions:
         hand = tuple(self.hands[seat])
@@ -140,7 +141,8 @@ class D01State(Evening):
 
     def _on_morning(self, decision: Decision, choice: tuple[Any, ...]) -> None:
         self._morning[decision.seat] = choice
-        self._count(choice[0])
+        actions, kind = self.actions, choice[0]  # counted for Outcome.actions
+        actions[kind] = actions.get(kind, 0) + 1
 
     def _reveal(self) -> None:
         """Morning actions revealed: break-ups and the post first, then
@@ -203,7 +205,7 @@ class D01State(Evening):
             self._then(self._next_morning)
 
     def _end_day(self) -> None:
-        engaged = sum(1 for f in self.fiance if f >= 0)
+        engaged = self.n - self.fiance.count(-1)  # a fiance is a seat, or -1
         if not self.deck or engaged >= self.n - 1:
             self._then(self._matrimony)
         else:

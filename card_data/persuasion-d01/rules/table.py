@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pnp.engine.api import Decision, EngineError, IllegalMove, QueuedState, decision_of
+from pnp.engine.api import Agent, Decision, EngineError, IllegalMove, NoEnd, Outcome, QueuedState, decision_of
 
 from .cards import Desire, Letter, Pack, Score
-from .views import EMPTY, Observation
+from .views import EMPTY, Observation, Public
 
 class PackFacts(NamedTuple):
     """What the engine asks of a pack again and again, worked out once per pack."""
@@ -39,6 +39,8 @@ class PackFacts(NamedTuple):
     """The letters with an on-receipt power."""
 
 
+AT_SUPPLY, AT_DISCARDS, AT_SCORNED = Public._fields.index("supply"), Public._fields.index("discards"), Public._fields.index("scorned")
+"""Where :meth:`Table._public_changed` puts the parts that change most often alone."""
 _INDEXES: dict[int, tuple[Pack, PackFacts]] = {}
 Step = Callable[[], None]
 _new = tuple.__new__
@@ -135,14 +137,13 @@ class Table(QueuedState):
         self._peeked: list[dict[int, Desire]] = [{} for _ in range(players)]
         self._deck_seen: list[tuple[int, ...]] = [()] * players
         self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
-        self._pub: tuple[Any, ...] | None = None
+        self._pub: Public | None = None
         self._back: list[tuple[int, ...]] = [()] * players
         """Per seat: the seals on the backs of its hand, sorted (public; kept up to date)."""
 
     # -- what a seat sees --------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
-        supply, received, fiances, rings, discards, sent, later, scorned = self._pub or self._public()
         known = self._known_view[seat]
         if known is None:  # made when first asked after the seat learnt something
             known = self._known_view[seat] = MappingProxyType(dict(self._known[seat]))
@@ -150,16 +151,16 @@ class Table(QueuedState):
         places = self._places_view[seat]
         if places is None:
             places = self._places_view[seat] = MappingProxyType(dict(self._places[seat]))
-        owner, opened = self.owner, self._opened
+        post: tuple[tuple[int, int, int, int], ...] = ()
+        if self._letters:  # the backs of the post, and the letters this seat sent or has opened
+            owner, opened = self.owner, self._opened
+            post = tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
         return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
             seat, self.n, self.day, self.stage, len(self.deck), tuple(self.hands[seat]), self.desires[seat],
             known, self._owners_view[seat], self._seen_suits[seat],
             MappingProxyType(dict(peeked)) if (peeked := self._peeked[seat]) else EMPTY, self._deck_seen[seat],
-            supply, received, fiances, rings, discards,
-            tuple(self._back),
-            tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
-            if self._letters else (),
-            sent, later, scorned, places,
+            self._pub or self._public(), tuple(self._back),
+            post, places,
             tuple([c for c, s in committed.items() if s == seat]) if (committed := self.committed) else (),
             self._notes[seat],
         ))
@@ -174,15 +175,24 @@ class Table(QueuedState):
         table's own moves (a deal made up for a search, the end of the game)."""
         self._back = [tuple(sorted(map(self.owner.__getitem__, hand))) for hand in self.hands]
 
-    def _public(self) -> tuple[Any, ...]:
+    def _public(self) -> Public:
         """What every seat sees of hearts, rings, discards and the day's
-        revealed business (kept until it changes)."""
-        self._pub = (
+        revealed business (kept, and shared by every seat's observations,
+        until it changes: whatever changes it sets ``_pub`` to None)."""
+        self._pub = _new(Public, (
             tuple(self.supply), tuple(map(tuple, self.received)), tuple(self.fiance),
             tuple(map(operator.eq, self.ring, range(self.n))), tuple(self.discards),
             tuple(self._rings), tuple(self._later), tuple(self._scorned),
-        )
+        ))
         return self._pub
+
+    def _public_changed(self, start: int, *parts: tuple[Any, ...]) -> None:
+        """Fields ``start`` on of the public part changed, to ``parts``: the
+        kept :class:`Public` gets them (if one is kept: it is up to date, as
+        every other change drops it), rather than being made afresh."""
+        pub = self._pub
+        if pub is not None:
+            self._pub = _new(Public, pub[:start] + parts + pub[start + len(parts):])
 
     def all_letters(self) -> list[int]:
         return [c for hand in self.hands for c in hand] + self.deck + self.box + self.discards + [c for (_, _, c) in self._letters]
@@ -222,8 +232,11 @@ class Table(QueuedState):
         """``seat`` is shown ``letter`` by someone: it learns the letter and, if
         the letter is another player's own, that player's suit."""
         owner = self.owner[letter]
-        if self._owners[seat].get(letter, -2) != owner:
-            self._learn(seat, letter)
+        owners = self._owners[seat]
+        if owners.get(letter, -2) != owner:  # _learn, without a call
+            self._known[seat][letter] = self.pack.letters[letter]
+            owners[letter] = owner
+            self._known_view[seat] = None
         if owner >= 0 and owner != seat:
             seen = self._seen_suits[seat]
             self._seen_suits[seat] = seen[:owner] + (seen[owner] + (self.pack.letters[letter].suit,),) + seen[owner + 1:]
@@ -240,8 +253,9 @@ class Table(QueuedState):
             return None
         card = self.deck.pop()
         self.owner[card] = seat
-        self.hands[seat].append(card)
-        self._back_of(seat)
+        hand = self.hands[seat]
+        hand.append(card)
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
         self._learn(seat, card)
         if any(self._deck_seen):
             for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
@@ -253,8 +267,9 @@ class Table(QueuedState):
 
     def _put(self, seat: int, letter: int) -> None:
         """``letter`` joins ``seat``'s hand (the seat has seen it, or it is its own)."""
-        self.hands[seat].append(letter)
-        self._back_of(seat)
+        hand = self.hands[seat]
+        hand.append(letter)
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
 
     def _give(self, seat: int, letter: int) -> None:
         self._put(seat, letter)
@@ -262,8 +277,9 @@ class Table(QueuedState):
 
     def _take(self, seat: int, letter: int) -> None:
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
-        self.hands[seat].remove(letter)
-        self._back_of(seat)
+        hand = self.hands[seat]
+        hand.remove(letter)
+        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
         if letter in self._placed:
             self._placed.discard(letter)
             for seat, places in enumerate(self._places):
@@ -272,16 +288,13 @@ class Table(QueuedState):
 
     def _discard(self, letter: int) -> None:
         self.discards.append(letter)
-        self._pub = None
+        self._public_changed(AT_DISCARDS, tuple(self.discards))
         owner, face = self.owner[letter], self.pack.letters[letter]
         for seat, owners in enumerate(self._owners):  # the discard pile is public: _learn, for every seat
             if owners.get(letter, -2) != owner:
                 self._known[seat][letter] = face
                 owners[letter] = owner
                 self._known_view[seat] = None
-
-    def _count(self, kind: str) -> None:
-        self.actions[kind] = self.actions.get(kind, 0) + 1
 
     def _used(self, letter: int) -> None:
         name = self.pack.letters[letter].id
@@ -312,6 +325,29 @@ class Table(QueuedState):
         if self.check_moves and choice not in decision.options:
             raise IllegalMove(f"seat {decision.seat}: {choice!r} is not a legal {decision.kind}")
         self._handlers[decision.kind](decision, choice)
+
+    def play_out(self, agents: Sequence[Agent[Observation]], rngs: Sequence[random.Random], max_decisions: int = 100_000) -> Outcome:
+        """``pnp.engine.api.play`` for this table: :meth:`decision`, the
+        seat's observation and :meth:`apply` written into one loop."""
+        queue, steps, observation, handlers, check = self._queue, self._steps, self.observation, self._handlers, self.check_moves
+        for _ in range(max_decisions):
+            while not queue:
+                if self.over:
+                    return self.outcome()
+                if not steps:
+                    raise EngineError("the game has nothing left to do but is not over")
+                steps.pop(0)()
+            decision = queue[0]
+            seat = decision[0]
+            choice = agents[seat](observation(seat), decision, rngs[seat])
+            del queue[0]
+            if check and choice not in decision[2]:
+                raise IllegalMove(f"seat {seat}: {choice!r} is not a legal {decision.kind}")
+            handlers[decision[1]](decision, choice)
+        raise NoEnd(f"no end after {max_decisions} decisions")
+
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
 
     def _then(self, *steps: Step) -> None:
         """Run ``steps`` next, before anything already queued."""

@@ -14,17 +14,41 @@ from .cards import Desire, Letter
 # -- what a seat sees ----------------------------------------------------------------
 
 
+class Public(NamedTuple):
+    """What every seat sees alike of hearts, rings, discards and the day's
+    revealed business: one value the table shares among every seat's
+    observations until one of these changes (then it makes a new one)."""
+
+    supply: tuple[int, ...]
+    """Each player's hearts in hand."""
+    received: tuple[tuple[int, ...], ...]
+    """Per player: the suitors whose hearts lie by their letterbox."""
+    fiances: tuple[int, ...]
+    """Per player: their fiance, or -1 (rings lie by letterboxes)."""
+    rings_home: tuple[bool, ...]
+    """Per player: is their ring by their own letterbox."""
+    discards: tuple[int, ...]
+    """The discard pile."""
+    rings_sent: tuple[tuple[int, int], ...]
+    """Rings on letterboxes waiting for an answer: (recipient, proposer)."""
+    pending: tuple[tuple[Any, ...], ...]
+    """The revealed morning actions still to resolve, clockwise from the host:
+    (seat, "reflect", giver) or (seat, "power", letter, power index)."""
+    scorned: tuple[int, ...]
+    """Players whose letterbox got nothing this morning, still to be offered a reflection."""
+
+
 class Observation(NamedTuple):
     """A frozen snapshot of what one seat knows, made afresh for each decision.
 
     It holds no reference to the game state: only this seat's own cards, the
     letters it has been shown (with the seal each bore), where it knows some
-    are, and public facts (hearts, rings, discards, how many letters are left,
-    the backs of every hand and of the post, the day's revealed business):
-    all that ``determinize`` needs to deal a game it cannot tell from the
-    true one. ``notes`` is the
-    seat's agent's own notebook, kept between its decisions; the engine never
-    reads it.
+    are, and public facts (``public``: hearts, rings, discards, the day's
+    revealed business, shared by every seat's observations; how many letters
+    are left, the backs of every hand and of the post): all that
+    ``determinize`` needs to deal a game it cannot tell from the true one.
+    ``notes`` is the seat's agent's own notebook, kept between its
+    decisions; the engine never reads it.
     """
 
     seat: int
@@ -47,28 +71,13 @@ class Observation(NamedTuple):
     """Desires cards this seat has seen through a power, by seat."""
     deck_seen: tuple[int, ...]
     """The letters last seen on top of the deck, top first (a power)."""
-    supply: tuple[int, ...]
-    """Each player's hearts in hand (public)."""
-    received: tuple[tuple[int, ...], ...]
-    """Per player: the suitors whose hearts lie by their letterbox (public)."""
-    fiances: tuple[int, ...]
-    """Per player: their fiance, or -1 (rings lie by letterboxes: public)."""
-    rings_home: tuple[bool, ...]
-    """Per player: is their ring by their own letterbox (public)."""
-    discards: tuple[int, ...]
-    """The discard pile (public)."""
+    public: Public
+    """Hearts, rings, discards and the day's revealed business (the same value for every seat)."""
     backs: tuple[tuple[int, ...], ...]
     """Per player: the seals on the backs of the letters in their hand, sorted (public)."""
     post: tuple[tuple[int, int, int, int], ...]
     """Letters in the post: (recipient, sender, seal, letter), the letter -1
     unless this seat sent it or has opened it (the backs are public)."""
-    rings_sent: tuple[tuple[int, int], ...]
-    """Rings on letterboxes waiting for an answer: (recipient, proposer) (public)."""
-    pending: tuple[tuple[Any, ...], ...]
-    """The revealed morning actions still to resolve, clockwise from the host:
-    (seat, "reflect", giver) or (seat, "power", letter, power index) (public)."""
-    scorned: tuple[int, ...]
-    """Players whose letterbox got nothing this morning, still to be offered a reflection (public)."""
     places: Mapping[int, int]
     """Letters in suitors' hands whose holder this seat knows (it sent, traded or was shown them there)."""
     commits: tuple[int, ...]
@@ -82,23 +91,55 @@ class Observation(NamedTuple):
         return self.owners[letter]
 
     @property
+    def supply(self) -> tuple[int, ...]:
+        return self.public.supply
+
+    @property
+    def received(self) -> tuple[tuple[int, ...], ...]:
+        return self.public.received
+
+    @property
+    def fiances(self) -> tuple[int, ...]:
+        return self.public.fiances
+
+    @property
+    def rings_home(self) -> tuple[bool, ...]:
+        return self.public.rings_home
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        return self.public.discards
+
+    @property
+    def rings_sent(self) -> tuple[tuple[int, int], ...]:
+        return self.public.rings_sent
+
+    @property
+    def pending(self) -> tuple[tuple[Any, ...], ...]:
+        return self.public.pending
+
+    @property
+    def scorned(self) -> tuple[int, ...]:
+        return self.public.scorned
+
+    @property
     def hearts(self) -> int:
-        return self.supply[self.seat]
+        return self.public.supply[self.seat]
 
     @property
     def suitor_hearts(self) -> tuple[int, ...]:
-        return self.received[self.seat]
+        return self.public.received[self.seat]
 
     @property
     def fiance(self) -> int:
-        return self.fiances[self.seat]
+        return self.public.fiances[self.seat]
 
     @property
     def ring_home(self) -> bool:
-        return self.rings_home[self.seat]
+        return self.public.rings_home[self.seat]
 
     def engaged(self, seat: int) -> bool:
-        return self.fiances[seat] >= 0
+        return self.public.fiances[seat] >= 0
 
 
 EMPTY: Mapping[Any, Any] = MappingProxyType({})

@@ -1,7 +1,8 @@
 """What the D01 table keeps up to date instead of working out per decision
 (issue 40, speed) equals what working it out afresh gives: the morning
-options (offered lazily) and the backs of every hand, at every decision of
-whole games, every player count, with every module's letters in play."""
+options (offered lazily), the backs of every hand, and every seat's whole
+observation with its shared public part, at every decision of whole games,
+every player count, with every module's letters in play."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from pnp.testing import engine, game_folder
 D01, GAME = engine(game_folder(__file__))
 D01State = D01.state.D01State
 MorningOptions = D01.views.MorningOptions
+Observation = D01.views.Observation
+Public = D01.views.Public
 AGENTS = D01.agents.AGENTS
 PACK = D01.prepare(GAME, {**GAME.engine.options, "with_modules": True})
 
@@ -42,6 +45,22 @@ def backs_afresh(state: Any) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(state.owner[c] for c in hand)) for hand in state.hands)
 
 
+def observation_afresh(state: Any, seat: int) -> Any:
+    """``seat``'s observation worked out from the table's own records, no kept view used."""
+    public = Public(
+        tuple(state.supply), tuple(tuple(r) for r in state.received), tuple(state.fiance),
+        tuple(state.ring[p] == p for p in range(state.n)), tuple(state.discards),
+        tuple(state._rings), tuple(state._later), tuple(state._scorned),
+    )
+    post = tuple((r, s, state.owner[c], c if s == seat or (r == seat and state._opened) else -1) for r, s, c in state._letters)
+    return Observation(
+        seat, state.n, state.day, state.stage, len(state.deck), tuple(state.hands[seat]), state.desires[seat],
+        dict(state._known[seat]), dict(state._owners[seat]), state._seen_suits[seat], dict(state._peeked[seat]),
+        state._deck_seen[seat], public, backs_afresh(state), post, dict(state._places[seat]),
+        tuple(c for c, s in state.committed.items() if s == seat), state._notes[seat],
+    )
+
+
 def games(players: int, agent: str, count: int) -> Any:
     """Every decision of ``count`` seeded games: (state, decision) before it is answered."""
     for g in range(count):
@@ -59,6 +78,22 @@ def games(players: int, agent: str, count: int) -> Any:
 def test_observation_backs_are_kept_up_to_date(players: int, agent: str) -> None:
     for state, decision in games(players, agent, 15):
         assert state.observation(decision.seat).backs == backs_afresh(state), (decision.kind, state.day)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 8])
+@pytest.mark.parametrize("agent", ["random", "heuristic", "plain"])
+def test_every_observation_equals_one_built_afresh(players: int, agent: str) -> None:
+    """Every seat's observation, at every decision, equals the one worked out
+    from the table's records, and every seat shares one public part: kept
+    views (known letters, places, the public part renewed a part at a time)
+    give a seat nothing more, nothing less and nothing stale."""
+    for state, decision in games(players, agent, 15):
+        seen = [state.observation(seat) for seat in range(players)]
+        for seat, obs in enumerate(seen):
+            afresh = observation_afresh(state, seat)
+            for name, kept, fresh in zip(Observation._fields, obs, afresh):
+                assert kept == fresh, (name, seat, decision.kind, state.day)
+        assert all(obs.public is seen[0].public for obs in seen), "one public part, shared"
 
 
 @pytest.mark.parametrize("players", [3, 4, 6, 8])
