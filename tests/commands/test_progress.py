@@ -88,3 +88,30 @@ def test_a_build_on_a_terminal_shows_the_bar(tmp_path: Path) -> None:
     assert process.wait(timeout=120) == 0
     os.close(controller)
     assert b"laying out [" in seen and b"\r\x1b[K" in seen
+
+
+
+def _draws(number: int) -> tuple[int, bool]:
+    """A job with a bar of its own: whether it would be drawn where the job runs."""
+    with Progress("inside", 3) as bar:
+        return number * 2, bar.enabled
+
+
+def test_work_on_forked_workers_counts_on_one_bar_drawn_by_the_parent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.parallel import fork_iter, fork_map
+
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stderr", out)
+    results = fork_map(_draws, [(n,) for n in range(4)], 2, label="converting")
+    assert [doubled for doubled, _ in results] == [0, 2, 4, 6]
+    assert not any(drawn for _, drawn in results)  # a worker shares the terminal, not the bar: it stays quiet
+    text = out.getvalue()
+    assert "converting [" in text and "2/4" in text and "4/4" in text and text.endswith("\r\x1b[K")
+
+    out.seek(0)
+    out.truncate()
+    assert [n for n, _ in fork_iter(_draws, [(n,) for n in range(3)], 1, label="writing")] == [0, 2, 4]  # one worker: here
+    assert "writing [" in out.getvalue() and "3/3" in out.getvalue()
