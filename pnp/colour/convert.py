@@ -251,7 +251,7 @@ def convert_documents(
     from pnp.parallel import fork_map
 
     jobs = [(index,) for index in range(len(documents))]
-    return fork_map(_convert_job, jobs, workers or os.cpu_count() or 1, share=(documents, palette, profile))
+    return fork_map(_convert_job, jobs, workers or os.cpu_count() or 1, share=(documents, palette, profile), label="converting")
 
 
 def _convert_job(index: int) -> bytes:

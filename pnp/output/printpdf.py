@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Required, TypedDict
 
 import pikepdf
 from pikepdf import Name
@@ -29,6 +29,7 @@ from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
+from pnp.progress import Progress
 from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
 from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.place import face_document
@@ -47,6 +48,36 @@ if TYPE_CHECKING:
     from pnp.pdf.flatten import Flattening
     from pnp.preflight import Requirements
     from pnp.preflight.report import Report
+
+
+class _Verdict(TypedDict):
+    """A file's preflight, as its index entry tells it."""
+
+    passed: bool
+    max_ink: float | None
+    min_ppi: float | None
+    fonts: int
+    failures: list[str]
+
+
+class _FileEntry(TypedDict, total=False):
+    """A file's entry in the export's index.json (a card part's or a box's),
+    its keys in the order they are written."""
+
+    path: Required[str]
+    profile: Required[str]
+    component: str
+    module: str
+    box: str
+    inner_mm: list[float]
+    cards: int
+    pages: int
+    order: list[str]
+    flattened: list[int]
+    """Flattening to PDF/X-1a: the pages whose transparency was flattened,"""
+    rasterised: list[int]
+    """and those now partly or wholly an image."""
+    preflight: _Verdict
 
 
 class PreflightFailed(PnpError):
@@ -132,37 +163,13 @@ def _write(
     profile = request.profile
     folder = out_dir / profile.id
     when = _build_time()
-    files: list[dict[str, Any]] = []
+    files: list[_FileEntry] = []
     with Outputs(out_dir) as outputs:
         batch = _Batch(outputs, profile, when, [], warnings)
-        for part in parts:
-            component = part.component
-            sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
-            order = []
-            for front, back in plans[part.id].copies[component.id]:
-                pair = {"front": front, "back": back}
-                order += [(side, pair[side]) for side in sides if pair[side] is not None]
-            title = f"{game.title}: {part.name} ({profile.id})"
-            pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
-            share_xobjects(pdf)  # each picture once in the file, as the home build keeps it
-            merge_font_files(pdf)
-            merge_font_dicts(pdf)
-            if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
-                add_die_lines(pdf, shape, profile.die_line)
-            target = folder / f"{game.folder_name}-{part.id}.pdf"
-            flattened = batch.stage(pdf, target, title, requirements(profile, component))
-            files.append(
-                {
-                    "path": target.relative_to(out_dir).as_posix(),
-                    "profile": profile.id,
-                    "component": component.id,
-                    **({"module": part.module.id} if part.module else {}),
-                    "cards": sum(card.copies for card in component.cards),
-                    "pages": len(pdf.pages),
-                    "order": [side for side, _ in order[: len(sides)]],
-                    **flattened,
-                }
-            )
+        with Progress("writing", len(parts)) as bar:
+            for part in parts:
+                files.append(_stage_part(game, part, plans[part.id], pages, by_key, batch, out_dir))
+                bar.advance()
         if profile.die_line is not None and not request.only:
             files += _stage_boxes(game, folder, batch)
         reports, failures = _preflight_all(batch.staged, files)
@@ -180,6 +187,35 @@ def _write(
         game, profile, folder, built, folder / "index.json", tuple(p.component for p in parts),
         notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(reports),
     )
+
+
+def _stage_part(
+    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], batch: _Batch, out_dir: Path
+) -> _FileEntry:
+    """Stage ``part``'s file: one page per card side, in the profile's order. Returns its index entry."""
+    component = part.component
+    profile = batch.profile
+    sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
+    order = []
+    for front, back in plan.copies[component.id]:
+        pair = {"front": front, "back": back}
+        order += [(side, pair[side]) for side in sides if pair[side] is not None]
+    title = f"{game.title}: {part.name} ({profile.id})"
+    pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
+    share_xobjects(pdf)  # each picture once in the file, as the home build keeps it
+    merge_font_files(pdf)
+    merge_font_dicts(pdf)
+    if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
+        add_die_lines(pdf, shape, profile.die_line)
+    target = out_dir / profile.id / f"{game.folder_name}-{part.id}.pdf"
+    entry: _FileEntry = {"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "component": component.id}
+    if part.module:
+        entry["module"] = part.module.id
+    entry["cards"] = sum(card.copies for card in component.cards)
+    entry["pages"] = len(pdf.pages)
+    entry["order"] = [side for side, _ in order[: len(sides)]]
+    batch.stage(pdf, target, title, requirements(profile, component), entry)
+    return entry
 
 
 def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) -> tuple[pikepdf.Pdf, str, Flattening | None]:
@@ -210,19 +246,19 @@ class _Batch:
     """Each staged file, what preflight asks of it, and its target."""
     warnings: list[str]
 
-    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements) -> dict[str, Any]:
+    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements, entry: _FileEntry) -> None:
         """Stage ``pdf`` for ``target`` as the profile's PDF/X, to be checked
-        against ``wanted``; returns what its index entry says of flattening."""
+        against ``wanted``; what flattening did goes at the end of ``entry``."""
         pdf, version, flattening = _identify(pdf, title, self.when, self.profile)
         self.staged.append((self.outputs.pdf(pdf, target, min_version="1.6", version=version), wanted, target))
         if flattening is None:
-            return {}
+            return
         if (said := flattening.note(target.name)) is not None:
             self.warnings.append(said)
-        return {"flattened": list(flattening.transparent), "rasterised": list(flattening.rasterised)}
+        entry["flattened"], entry["rasterised"] = list(flattening.transparent), list(flattening.rasterised)
 
 
-def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]]:
+def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
     """Stage ``<game>-box-<id>.pdf`` for each tuck box: its net with the
     profile's bleed, converted like the cards, the die line and creases in
     spot colours on the die-line layer. Returns their index entries."""
@@ -230,7 +266,7 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]
 
     profile = batch.profile
     assert profile.die_line is not None
-    entries = []
+    entries: list[_FileEntry] = []
     for box in game.boxes:
         made = factory_box(game, box, profile.bleed or 0.0)
         pdf = made.pdf
@@ -243,15 +279,15 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]
         pdf.docinfo[Name.Title] = title
         pdf.docinfo[Name.Creator] = "pnp"
         target = folder / f"{game.folder_name}-box-{box.id}.pdf"
-        flattened = batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim))
         inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
-        entries.append({"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id,
-                        "inner_mm": inner, "pages": 1, **flattened})
+        entry: _FileEntry = {"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1}
+        batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim), entry)
+        entries.append(entry)
     return entries
 
 
 def _preflight_all(
-    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[dict[str, Any]]
+    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[_FileEntry]
 ) -> tuple[list[Report], list[str]]:
     """Preflight each staged file against the printer's requirements, the
     files side by side on every core; its verdict goes into its index entry.

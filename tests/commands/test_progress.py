@@ -7,8 +7,10 @@ import os
 import pty
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from pnp.progress import Progress
@@ -115,3 +117,58 @@ def test_work_on_forked_workers_counts_on_one_bar_drawn_by_the_parent(monkeypatc
     out.truncate()
     assert [n for n, _ in fork_iter(_draws, [(n,) for n in range(3)], 1, label="writing")] == [0, 2, 4]  # one worker: here
     assert "writing [" in out.getvalue() and "3/3" in out.getvalue()
+
+
+def _pdf(rgb: str) -> bytes:
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page(page_size=(72, 72))
+    page.Contents = pdf.make_stream(f"{rgb} rg 0 0 72 72 re f\n".encode())
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def _converting(tmp_path: Path) -> None:
+    from pnp.colour.convert import convert_documents
+
+    convert_documents([_pdf("1 0 0"), _pdf("0 1 0")], {}, workers=1)
+
+
+def _checking(tmp_path: Path) -> None:
+    from pnp.preflight import Requirements, preflight_files
+
+    files = []
+    for number in range(2):
+        (tmp_path / f"{number}.pdf").write_bytes(_pdf("0 0 1"))
+        files.append((tmp_path / f"{number}.pdf", Requirements(boxes=False)))
+    preflight_files(files, workers=1)
+
+
+def _rasterising(tmp_path: Path) -> None:
+    from pnp.output.raster import raster_pages
+
+    raster_pages([(_pdf("1 0 0"), ["a"]), (_pdf("0 1 0"), ["b"])], lambda key: (10, 10), workers=1)
+
+
+def _writing_images(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from pnp.output.raster import pngs
+
+    list(pngs(lambda colour: Image.new("RGB", (4, 4), colour), [(255, 0, 0), (0, 0, 255)], 72, workers=1))
+
+
+@pytest.mark.parametrize(
+    "label, stage",
+    [("converting", _converting), ("checking", _checking), ("rasterising", _rasterising), ("writing images", _writing_images)],
+)
+def test_an_export_s_long_stages_after_layout_show_a_bar(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, label: str, stage: Callable[[Path], None]
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stderr", out)
+    stage(tmp_path)
+    assert f"{label} [" in out.getvalue() and "2/2" in out.getvalue() and out.getvalue().endswith("\r\x1b[K")
