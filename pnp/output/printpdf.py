@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Required, TypedDict
 import pikepdf
 from pikepdf import Name
 
-from pnp.commit import Outputs, claimed
+from pnp.commit import Outputs, claimed, save_pdf
 from pnp.errors import Level, PnpError
 from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
@@ -29,7 +30,7 @@ from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.progress import Progress
+from pnp.parallel import fork_map
 from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
 from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.place import face_document
@@ -138,27 +139,24 @@ def print_pdfs(game: Game, components: Sequence[Component], papers: Sequence[str
         cache = RenderCache(out_dir / ".cache" / "render")
         rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
         raise_errors([d for d in layout_diagnostics(components_used, faces, found, False) if d.level is Level.ERROR])
-        sources: list[pikepdf.Pdf] = []
-        try:
-            pages = _face_pages(game, rendered, profile, sources)
-            return _write(game, parts, plans, pages, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
-        finally:
-            for source in sources:
-                source.close()
+        documents = _face_documents(game, rendered, profile)
+        return _write(game, parts, plans, documents, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
 
 
 def _write(
     game: Game,
     parts: Sequence[Part],
     plans: dict[str, FacePlan],
-    pages: dict[str, pikepdf.Page],
+    documents: Sequence[tuple[bytes, Sequence[str | None]]],
     by_key: dict[str, Face],
     request: Request,
     out_dir: Path,
     notes: tuple[list[str], list[str]],
 ) -> Built:
-    """Write each part's file, preflight it, and the index. ``notes``: the
-    components skipped, and the warnings, each with why."""
+    """Write each part's file, preflight it, and the index. ``documents``:
+    the laid-out faces' PDFs, as the profile converted them, with the face
+    key of each page. ``notes``: the components skipped, and the warnings,
+    each with why."""
     skipped, warnings = notes
     profile = request.profile
     folder = out_dir / profile.id
@@ -166,10 +164,14 @@ def _write(
     files: list[_FileEntry] = []
     with Outputs(out_dir) as outputs:
         batch = _Batch(outputs, profile, when, [], warnings)
-        with Progress("writing", len(parts)) as bar:
-            for part in parts:
-                files.append(_stage_part(game, part, plans[part.id], pages, by_key, batch, out_dir))
-                bar.advance()
+        targets = [folder / f"{game.folder_name}-{part.id}.pdf" for part in parts]
+        jobs = [(index, str(outputs.stage(target))) for index, target in enumerate(targets)]
+        share = (game, parts, plans, documents, by_key, profile, when, out_dir)
+        made = fork_map(_part_job, jobs, os.cpu_count() or 1, share=share, label="writing")
+        for (entry, said), (_, staged), part, target in zip(made, jobs, parts, targets):
+            batch.staged.append((Path(staged), requirements(profile, part.component), target))
+            batch.warnings += [said] if said is not None else []
+            files.append(entry)
         if profile.die_line is not None and not request.only:
             files += _stage_boxes(game, folder, batch)
         reports, failures = _preflight_all(batch.staged, files)
@@ -189,12 +191,43 @@ def _write(
     )
 
 
-def _stage_part(
-    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], batch: _Batch, out_dir: Path
-) -> _FileEntry:
-    """Stage ``part``'s file: one page per card side, in the profile's order. Returns its index entry."""
+def _part_job(index: int, staged: str) -> tuple[_FileEntry, str | None]:
+    """On a worker: write part ``index``'s file into ``staged`` (see
+    :func:`_part_file`) from the shared documents it draws on, each opened
+    here. Returns its index entry and what flattening it warns of."""
+    from pnp.parallel import shared
+
+    game, parts, plans, documents, by_key, profile, when, out_dir = shared()
+    part = parts[index]
+    wanted = {key for pair in plans[part.id].copies[part.component.id] for key in pair if key is not None}
+    sources: list[pikepdf.Pdf] = []
+    try:
+        pages: dict[str, pikepdf.Page] = {}
+        for data, keys in documents:
+            if wanted.intersection(keys):
+                sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
+                pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
+        return _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), Path(staged), out_dir)
+    finally:
+        for source in sources:
+            source.close()
+
+
+@dataclass(frozen=True)
+class _Stamp:
+    """What marks every file of an export: its profile and build time."""
+
+    profile: Profile
+    when: datetime
+
+
+def _part_file(
+    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], stamp: _Stamp, staged: Path, out_dir: Path
+) -> tuple[_FileEntry, str | None]:
+    """Write ``part``'s file into ``staged``: one page per card side, in the
+    profile's order. Returns its index entry and what flattening it warns of."""
     component = part.component
-    profile = batch.profile
+    profile = stamp.profile
     sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
     order = []
     for front, back in plan.copies[component.id]:
@@ -214,8 +247,18 @@ def _stage_part(
     entry["cards"] = sum(card.copies for card in component.cards)
     entry["pages"] = len(pdf.pages)
     entry["order"] = [side for side, _ in order[: len(sides)]]
-    batch.stage(pdf, target, title, requirements(profile, component), entry)
-    return entry
+    return entry, _save(pdf, staged, target, title, stamp, entry)
+
+
+def _save(pdf: pikepdf.Pdf, staged: Path, target: Path, title: str, stamp: _Stamp, entry: _FileEntry) -> str | None:
+    """Write ``pdf`` into ``staged`` as the profile's PDF/X; what flattening
+    did goes at the end of ``entry``. Returns what flattening warns of."""
+    pdf, version, flattening = _identify(pdf, title, stamp.when, stamp.profile)
+    save_pdf(pdf, staged, min_version="1.6", version=version)
+    if flattening is None:
+        return None
+    entry["flattened"], entry["rasterised"] = list(flattening.transparent), list(flattening.rasterised)
+    return flattening.note(target.name)
 
 
 def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) -> tuple[pikepdf.Pdf, str, Flattening | None]:
@@ -247,15 +290,11 @@ class _Batch:
     warnings: list[str]
 
     def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements, entry: _FileEntry) -> None:
-        """Stage ``pdf`` for ``target`` as the profile's PDF/X, to be checked
-        against ``wanted``; what flattening did goes at the end of ``entry``."""
-        pdf, version, flattening = _identify(pdf, title, self.when, self.profile)
-        self.staged.append((self.outputs.pdf(pdf, target, min_version="1.6", version=version), wanted, target))
-        if flattening is None:
-            return
-        if (said := flattening.note(target.name)) is not None:
-            self.warnings.append(said)
-        entry["flattened"], entry["rasterised"] = list(flattening.transparent), list(flattening.rasterised)
+        """Stage ``pdf`` for ``target`` as the profile's PDF/X (:func:`_save`), to be checked against ``wanted``."""
+        staged = self.outputs.stage(target)
+        said = _save(pdf, staged, target, title, _Stamp(self.profile, self.when), entry)
+        self.staged.append((staged, wanted, target))
+        self.warnings += [said] if said is not None else []
 
 
 def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
@@ -308,25 +347,21 @@ def _preflight_all(
     return reports, failures
 
 
-def _face_pages(
-    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
-) -> dict[str, pikepdf.Page]:
-    """Each face's laid-out page, converted to CMYK once when the profile says so
-    (the rendered PDFs side by side on every core). The PDFs they come from
-    are added to ``sources``, to close when done."""
+def _face_documents(
+    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile
+) -> list[tuple[bytes, Sequence[str | None]]]:
+    """Each laid-out PDF's bytes, converted to CMYK once when the profile says
+    so (the PDFs side by side on every core), with the face key of each page."""
     documents = [face_document(data) for data, _ in rendered]
     if profile.colour == "cmyk" and profile.icc is not None:
         from pnp.colour.convert import convert_documents
 
         documents = convert_documents(documents, game.palette, profile.icc)
-    pages: dict[str, pikepdf.Page] = {}
     for data, (_, keys) in zip(documents, rendered):
-        source = pikepdf.open(io.BytesIO(data))
-        sources.append(source)  # a page is only valid while its PDF is open
-        if len(source.pages) != len(keys):
-            raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-        pages.update((key, source.pages[i]) for i, key in enumerate(keys) if key is not None)
-    return pages
+        with pikepdf.open(io.BytesIO(data)) as source:
+            if len(source.pages) != len(keys):
+                raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
+    return [(data, keys) for data, (_, keys) in zip(documents, rendered)]
 
 
 def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Sequence[str], title: str) -> pikepdf.Pdf:
