@@ -53,7 +53,7 @@ def png_faces(game: Game, components: Sequence[Component], papers: Sequence[str]
                 entry[side] = target.relative_to(folder).as_posix()
             index.append(entry)
     with claimed(out_dir), Outputs(out_dir) as outputs:
-        for (_, paths), data in zip(targets.items(), pngs(images.__getitem__, list(targets), profile.dpi)):
+        for (_, paths), data in zip(targets.items(), pngs(images.__getitem__, list(targets), profile.dpi), strict=True):
             for target in paths:
                 outputs.data(data, target)
         outputs.data(json.dumps({"game": game.id, "profile": profile.id, "cards": index}, indent=2).encode() + b"\n", folder / "cards.json")

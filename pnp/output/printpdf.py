@@ -319,7 +319,9 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
         pdf.docinfo[Name.Creator] = "pnp"
         target = folder / f"{game.folder_name}-box-{box.id}.pdf"
         inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
-        entry: _FileEntry = {"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1}
+        entry: _FileEntry = {
+            "path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1,
+        }
         batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim), entry)
         entries.append(entry)
     return entries

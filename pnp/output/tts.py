@@ -76,7 +76,7 @@ def tts(game: Game, components: Sequence[Component], papers: Sequence[str], out_
             pieces.append(_tiles(game, part, cards, sizes, write))
     with claimed(out_dir), Outputs(out_dir) as outputs:
         pictures = [picture for picture, _ in queued]
-        for (_, target), data in zip(queued, pngs(lambda picture: picture.paint(images), pictures, profile.dpi)):
+        for (_, target), data in zip(queued, pngs(lambda picture: picture.paint(images), pictures, profile.dpi), strict=True):
             outputs.data(data, target)
         index = {"game": game.id, "profile": profile.id, "warnings": warnings, "decks": [p.index(folder) for p in pieces]}
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "decks.json")
