@@ -165,10 +165,10 @@ def _write(
     with Outputs(out_dir) as outputs:
         batch = _Batch(outputs, profile, when, [], warnings)
         targets = [folder / f"{game.folder_name}-{part.id}.pdf" for part in parts]
-        jobs = [(index, str(outputs.stage(target))) for index, target in enumerate(targets)]
+        jobs = [(index, str(outputs.stage(target)), str(target)) for index, target in enumerate(targets)]
         share = (game, parts, plans, documents, by_key, profile, when, out_dir)
         made = fork_map(_part_job, jobs, os.cpu_count() or 1, share=share, label="writing")
-        for (entry, said), (_, staged), part, target in zip(made, jobs, parts, targets):
+        for (entry, said), (_, staged, _), part, target in zip(made, jobs, parts, targets):
             batch.staged.append((Path(staged), requirements(profile, part.component), target))
             batch.warnings += [said] if said is not None else []
             files.append(entry)
@@ -191,8 +191,8 @@ def _write(
     )
 
 
-def _part_job(index: int, staged: str) -> tuple[_FileEntry, str | None]:
-    """On a worker: write part ``index``'s file into ``staged`` (see
+def _part_job(index: int, staged: str, target: str) -> tuple[_FileEntry, str | None]:
+    """On a worker: write part ``index``'s file for ``target`` into ``staged`` (see
     :func:`_part_file`) from the shared documents it draws on, each opened
     here. Returns its index entry and what flattening it warns of."""
     from pnp.parallel import shared
@@ -207,7 +207,7 @@ def _part_job(index: int, staged: str) -> tuple[_FileEntry, str | None]:
             if wanted.intersection(keys):
                 sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
                 pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
-        return _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), Path(staged), out_dir)
+        return _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), (Path(staged), Path(target)), out_dir)
     finally:
         for source in sources:
             source.close()
@@ -222,10 +222,12 @@ class _Stamp:
 
 
 def _part_file(
-    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], stamp: _Stamp, staged: Path, out_dir: Path
+    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], stamp: _Stamp,
+    where: tuple[Path, Path], out_dir: Path,
 ) -> tuple[_FileEntry, str | None]:
-    """Write ``part``'s file into ``staged``: one page per card side, in the
-    profile's order. Returns its index entry and what flattening it warns of."""
+    """Write ``part``'s file (``where``: its staged file, and the target it
+    is staged for): one page per card side, in the profile's order. Returns
+    its index entry and what flattening it warns of."""
     component = part.component
     profile = stamp.profile
     sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
@@ -240,7 +242,7 @@ def _part_file(
     merge_font_dicts(pdf)
     if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
         add_die_lines(pdf, shape, profile.die_line)
-    target = out_dir / profile.id / f"{game.folder_name}-{part.id}.pdf"
+    staged, target = where
     entry: _FileEntry = {"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "component": component.id}
     if part.module:
         entry["module"] = part.module.id
