@@ -30,7 +30,6 @@ from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.parallel import fork_map
 from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
 from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.place import face_document
@@ -49,6 +48,7 @@ if TYPE_CHECKING:
     from pnp.pdf.flatten import Flattening
     from pnp.preflight import Requirements
     from pnp.preflight.report import Report
+    from pnp.preflight.run import Checked
 
 
 class _Verdict(TypedDict):
@@ -166,15 +166,21 @@ def _write(
         batch = _Batch(outputs, profile, when, [], warnings)
         targets = [folder / f"{game.folder_name}-{part.id}.pdf" for part in parts]
         jobs = [(index, str(outputs.stage(target)), str(target)) for index, target in enumerate(targets)]
-        share = (game, parts, plans, documents, by_key, profile, when, out_dir)
+        from pnp.parallel import fork_map
+        from pnp.preflight.run import ghostscript
+
+        gs = ghostscript([requirements(profile)])
+        share = (game, parts, plans, documents, by_key, profile, when, out_dir, gs)
         made = fork_map(_part_job, jobs, os.cpu_count() or 1, share=share, label="writing")
-        for (entry, said), (_, staged, _), part, target in zip(made, jobs, parts, targets):
+        checked: dict[Path, Checked | Report] = {}
+        for (entry, said, verdict), (_, staged, _), part, target in zip(made, jobs, parts, targets):
             batch.staged.append((Path(staged), requirements(profile, part.component), target))
             batch.warnings += [said] if said is not None else []
             files.append(entry)
+            checked[Path(staged)] = verdict
         if profile.die_line is not None and not request.only:
             files += _stage_boxes(game, folder, batch)
-        reports, failures = _preflight_all(batch.staged, files)
+        reports, failures = _preflight_all(batch.staged, files, checked, gs)
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
@@ -191,13 +197,15 @@ def _write(
     )
 
 
-def _part_job(index: int, staged: str, target: str) -> tuple[_FileEntry, str | None]:
+def _part_job(index: int, staged: str, target: str) -> tuple[_FileEntry, str | None, Checked | Report]:
     """On a worker: write part ``index``'s file for ``target`` into ``staged`` (see
     :func:`_part_file`) from the shared documents it draws on, each opened
-    here. Returns its index entry and what flattening it warns of."""
+    here, and check it (all but its ink: :func:`_preflight_all`). Returns its
+    index entry, what flattening it warns of, and what the checks found."""
     from pnp.parallel import shared
+    from pnp.preflight.run import check
 
-    game, parts, plans, documents, by_key, profile, when, out_dir = shared()
+    game, parts, plans, documents, by_key, profile, when, out_dir, gs = shared()
     part = parts[index]
     wanted = {key for pair in plans[part.id].copies[part.component.id] for key in pair if key is not None}
     sources: list[pikepdf.Pdf] = []
@@ -207,10 +215,11 @@ def _part_job(index: int, staged: str, target: str) -> tuple[_FileEntry, str | N
             if wanted.intersection(keys):
                 sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
                 pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
-        return _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), (Path(staged), Path(target)), out_dir)
+        entry, said = _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), (Path(staged), Path(target)), out_dir)
     finally:
         for source in sources:
             source.close()
+    return entry, said, check(Path(staged), requirements(profile, part.component), gs)
 
 
 @dataclass(frozen=True)
@@ -330,14 +339,16 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
 
 
 def _preflight_all(
-    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[_FileEntry]
+    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[_FileEntry], checked: dict[Path, Checked | Report], gs: str | None
 ) -> tuple[list[Report], list[str]]:
-    """Preflight each staged file against the printer's requirements, the
-    files side by side on every core; its verdict goes into its index entry.
-    Returns the reports and every failure."""
-    from pnp.preflight import preflight_files
+    """Preflight each staged file against the printer's requirements: the
+    checks the workers that wrote them made (``checked``), the others' here,
+    then every file's ink together (:func:`pnp.preflight.run.finish`); its
+    verdict goes into its index entry. Returns the reports and every failure."""
+    from pnp.preflight.run import check, finish
 
-    reports = preflight_files([(temporary, wanted) for temporary, wanted, _ in staged])
+    checks = [checked[temporary] if temporary in checked else check(temporary, wanted, gs) for temporary, wanted, _ in staged]
+    reports = finish(checks, [wanted for _, wanted, _ in staged], gs, os.cpu_count() or 1)
     failures: list[str] = []
     for report, (_, _, target), entry in zip(reports, staged, files):
         entry["preflight"] = {

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pnp.errors import Diagnostic
 from pnp.model import Component, Game
-from pnp.parallel import fork_iter, shared
 from pnp.render.cache import RenderCache
 from pnp.render.layout import FacePages, render_faces
 from pnp.render.document import faces_html
@@ -80,6 +79,8 @@ def raster_pages(
     """Each face on the laid-out pages as an RGB image of ``pixels(key)``,
     by face key: the documents rasterised several at once on forked
     workers, up to ``workers`` (every core when None)."""
+    from pnp.parallel import fork_iter
+
     jobs = [(index, [(page, key, pixels(key)) for page, key in enumerate(keys) if key is not None]) for index, (_, keys) in enumerate(rendered)]
     images: dict[str, PIL.Image.Image] = {}
     for pictures in fork_iter(_raster_job, jobs, workers or os.cpu_count() or 1, share=rendered, label="rasterising"):
@@ -93,6 +94,8 @@ def _raster_job(index: int, pages: Sequence[tuple[int, str, tuple[int, int]]]) -
     opened here: a PDFium document must not cross a fork."""
     import pypdfium2 as pdfium
     from PIL import Image
+
+    from pnp.parallel import shared
 
     data, _ = shared()[index]
     document = pdfium.PdfDocument(data)
@@ -122,10 +125,14 @@ def pngs(paint: Callable[[P], PIL.Image.Image], pictures: Sequence[P], dpi: int,
     order, several at once on forked workers (up to ``workers``, every core
     when None); only the encoded bytes come back, one by one, so a caller
     writing each as it comes never holds them all."""
+    from pnp.parallel import fork_iter
+
     jobs = [(index,) for index in range(len(pictures))]
     return fork_iter(_png_job, jobs, workers or os.cpu_count() or 1, share=(paint, pictures, dpi), label="writing images")
 
 
 def _png_job(index: int) -> bytes:
+    from pnp.parallel import shared
+
     paint, pictures, dpi = shared()
     return png(paint(pictures[index]), dpi)

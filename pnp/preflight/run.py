@@ -24,8 +24,8 @@ from pnp.preflight.summary import Memo, Summary
 
 def preflight(path: Path, requirements: Requirements) -> Report:
     """Check ``path`` against ``requirements``; a file that cannot be read is a "file" failure."""
-    gs = _ghostscript([requirements])
-    checked = _checked(path, requirements, gs)
+    gs = ghostscript([requirements])
+    checked = check(path, requirements, gs)
     if isinstance(checked, Report):
         return checked
     measured = None if gs is None or checked.ink is None else measure_inks(gs, [checked.ink], os.cpu_count() or 1)[0]
@@ -41,17 +41,21 @@ def preflight_files(files: Sequence[tuple[Path, Requirements]], workers: int | N
     from pnp.parallel import fork_map
 
     count = workers or os.cpu_count() or 1
-    gs = _ghostscript([wanted for _, wanted in files])
-    checked = fork_map(_checked, [(path, wanted, gs) for path, wanted in files], count, label="checking")
-    jobs = [c.ink for c in checked if isinstance(c, _Checked) and c.ink is not None]
-    measured = iter(measure_inks(gs, jobs, count) if gs is not None and jobs else [])
-    return [
-        c if isinstance(c, Report) else c.report(None if c.ink is None else next(measured), wanted)
-        for c, (_, wanted) in zip(checked, files)
-    ]
+    gs = ghostscript([wanted for _, wanted in files])
+    checked = fork_map(check, [(path, wanted, gs) for path, wanted in files], count, label="checking")
+    return finish(checked, [wanted for _, wanted in files], gs, count)
 
 
-def _ghostscript(asked: Sequence[Requirements]) -> str | None:
+def finish(checked: Sequence[Checked | Report], asked: Sequence[Requirements], gs: str | None, workers: int) -> list[Report]:
+    """The reports of files :func:`check` checked against ``asked``, each
+    with its total ink: the pages of all of them rendered in as few
+    Ghostscript runs as there are ``workers`` (:func:`measure_inks`)."""
+    jobs = [c.ink for c in checked if isinstance(c, Checked) and c.ink is not None]
+    measured = iter(measure_inks(gs, jobs, workers) if gs is not None and jobs else [])
+    return [c if isinstance(c, Report) else c.report(None if c.ink is None else next(measured), wanted) for c, wanted in zip(checked, asked)]
+
+
+def ghostscript(asked: Sequence[Requirements]) -> str | None:
     """Ghostscript, which the ink check needs (an error when one of ``asked`` measures ink and there is none)."""
     gs = shutil.which("gs")
     if gs is None and any(wanted.max_ink is not None for wanted in asked):
@@ -62,7 +66,7 @@ def _ghostscript(asked: Sequence[Requirements]) -> str | None:
 
 
 @dataclass(frozen=True)
-class _Checked:
+class Checked:
     """A file's preflight but for total ink, and what the ink check is to render of it."""
 
     path: Path
@@ -82,8 +86,9 @@ class _Checked:
         return Report(self.path, self.pages, tuple(failures), max_ink, self.lowest, self.fonts)
 
 
-def _checked(path: Path, requirements: Requirements, gs: str | None) -> _Checked | Report:
-    """Every check of ``path`` but total ink; a file that cannot be read is a report of that."""
+def check(path: Path, requirements: Requirements, gs: str | None) -> Checked | Report:
+    """Every check of ``path`` but total ink (:func:`finish` measures it, when
+    ``gs``); a file that cannot be read is a report of that."""
     try:
         pdf = pikepdf.open(path)
     except (pikepdf.PdfError, pikepdf.PasswordError, OSError) as exc:
@@ -113,7 +118,7 @@ def _checked(path: Path, requirements: Requirements, gs: str | None) -> _Checked
                 lowest = min(across, down) if lowest is None else min(lowest, across, down)
             failures += _content_failures(number, scan, worst, requirements)
         ink = ink_job(path, pdf, requirements.ink_dpi) if requirements.max_ink is not None and gs is not None else None
-        return _Checked(path, len(pdf.pages), tuple(failures), lowest, len(fonts), ink)
+        return Checked(path, len(pdf.pages), tuple(failures), lowest, len(fonts), ink)
 
 
 def _content_failures(

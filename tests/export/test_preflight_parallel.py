@@ -13,7 +13,7 @@ import pytest
 from pnp.preflight import Requirements, preflight_files, run
 
 _MET = multiprocessing.get_context("fork").Barrier(2)
-_REAL = run._checked
+_REAL = run.check
 
 
 def _meeting(path: Path, wanted: Requirements, gs: str | None) -> object:
@@ -40,7 +40,7 @@ def test_files_are_preflighted_by_two_workers_with_one_worker_s_reports(tmp_path
     alone = preflight_files(files, workers=1)
     assert [r.ok for r in alone] == [False, True]  # the files' own verdicts, in their order
 
-    monkeypatch.setattr(run, "_checked", _meeting)
+    monkeypatch.setattr(run, "check", _meeting)
     spread = preflight_files(files, workers=2)
 
     assert spread == alone
