@@ -42,8 +42,10 @@ _HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 def _quiet() -> None:
-    """A worker's first step: SIGTERM just ends it, Ctrl-C is the parent's;
-    then the signals held since the fork (see :func:`fork_map`) may come."""
+    """A worker's first step: SIGTERM just ends it, Ctrl-C is the parent's,
+    progress bars are the parent's too (:mod:`pnp.progress`); then the
+    signals held since the fork (see :func:`fork_map`) may come."""
+    os.environ["PNP_NO_PROGRESS"] = "1"
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
@@ -87,10 +89,13 @@ def fork_map(
     workers: int,
     share: object = None,
     done: Callable[[], None] | None = None,
+    label: str | None = None,
 ) -> list[T]:
     """``[func(*job) for job in jobs]``, on up to ``workers`` forked processes.
-    ``done`` is called in the parent as each job finishes (for progress)."""
-    return list(fork_iter(func, jobs, workers, share, done))
+    ``done`` is called in the parent as each job finishes (for progress);
+    with a ``label``, a progress bar of that name counts the jobs done
+    (:mod:`pnp.progress`: on a terminal only, never from a worker)."""
+    return list(fork_iter(func, jobs, workers, share, done, label))
 
 
 def fork_iter(
@@ -99,10 +104,29 @@ def fork_iter(
     workers: int,
     share: object = None,
     done: Callable[[], None] | None = None,
+    label: str | None = None,
 ) -> Iterator[T]:
     """:func:`fork_map`'s results one by one, in the jobs' order, each as
     soon as it and those before it are done; none is kept here once given
     out, so a caller passing them on never holds them all."""
+    if label is None:
+        yield from _spread(func, jobs, workers, share, done)
+        return
+    from pnp.progress import Progress
+
+    with Progress(label, len(jobs)) as bar:
+
+        def ticked() -> None:
+            bar.advance()
+            if done is not None:
+                done()
+
+        yield from _spread(func, jobs, workers, share, ticked)
+
+
+def _spread(
+    func: Callable[..., T], jobs: Sequence[tuple[object, ...]], workers: int, share: object, done: Callable[[], None] | None
+) -> Iterator[T]:
     global _SHARED
     _SHARED = share
     count = min(len(jobs), workers)

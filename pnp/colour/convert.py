@@ -23,6 +23,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cache
 from pathlib import Path
 from typing import SupportsFloat, cast
 
@@ -59,11 +60,7 @@ class Converter:
         found = self.colours.get(key)
         if found is None:
             exact = self.palette.get(key)
-            if exact is not None:
-                found = exact
-            else:
-                c, m, y, k = rgb_to_cmyk([key], self.profile)[0]
-                found = (c / 255, m / 255, y / 255, k / 255)
+            found = exact if exact is not None else _through_profile(key, self.profile)
             self.colours[key] = found
         return found
 
@@ -254,7 +251,7 @@ def convert_documents(
     from pnp.parallel import fork_map
 
     jobs = [(index,) for index in range(len(documents))]
-    return fork_map(_convert_job, jobs, workers or os.cpu_count() or 1, share=(documents, palette, profile))
+    return fork_map(_convert_job, jobs, workers or os.cpu_count() or 1, share=(documents, palette, profile), label="converting")
 
 
 def _convert_job(index: int) -> bytes:
@@ -268,6 +265,15 @@ def _convert_job(index: int) -> bytes:
         # converted in another second (another worker) gives the same bytes.
         pdf.save(out, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none, deterministic_id=True)
         return out.getvalue()
+
+
+@cache
+def _through_profile(rgb: tuple[int, int, int], profile: Path) -> tuple[float, float, float, float]:
+    """An 8-bit sRGB colour as CMYK through ``profile``, each colour once a
+    process however many documents it converts (an export's faces share
+    their colours)."""
+    c, m, y, k = rgb_to_cmyk([rgb], profile)[0]
+    return (c / 255, m / 255, y / 255, k / 255)
 
 
 def _space_kind(name: pikepdf.Object, named: pikepdf.Object | None) -> str:

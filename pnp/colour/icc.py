@@ -54,8 +54,17 @@ def description(profile: Path) -> str:
 
 
 def image_to_cmyk(image: Image, profile: Path = DEFAULT_PROFILE) -> Image:
-    """A PIL image (any mode; alpha is dropped, keep it apart) as CMYK."""
-    return _transform(profile).apply(image.convert("RGB"))
+    """A PIL image (any mode; alpha is dropped, keep it apart) as CMYK.
+
+    Through the transform's core, not ``ImageCmsTransform.apply``: that one
+    writes the whole output profile into every result's ``icc_profile``
+    (1.5 ms a call, most of an export's colour conversion), which nobody reads."""
+    from PIL import Image as PILImage
+
+    rgb = image.convert("RGB")
+    out = PILImage.new("CMYK", rgb.size)
+    _transform(profile).transform.apply(rgb.getim(), out.getim())
+    return out
 
 
 def rgb_to_cmyk(colours: Sequence[tuple[int, int, int]], profile: Path = DEFAULT_PROFILE) -> list[tuple[int, int, int, int]]:

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Required, TypedDict
 
 import pikepdf
 from pikepdf import Name
 
-from pnp.commit import Outputs, claimed
+from pnp.commit import Outputs, claimed, save_pdf
 from pnp.errors import Level, PnpError
 from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
@@ -47,6 +48,37 @@ if TYPE_CHECKING:
     from pnp.pdf.flatten import Flattening
     from pnp.preflight import Requirements
     from pnp.preflight.report import Report
+    from pnp.preflight.run import Checked
+
+
+class _Verdict(TypedDict):
+    """A file's preflight, as its index entry tells it."""
+
+    passed: bool
+    max_ink: float | None
+    min_ppi: float | None
+    fonts: int
+    failures: list[str]
+
+
+class _FileEntry(TypedDict, total=False):
+    """A file's entry in the export's index.json (a card part's or a box's),
+    its keys in the order they are written."""
+
+    path: Required[str]
+    profile: Required[str]
+    component: str
+    module: str
+    box: str
+    inner_mm: list[float]
+    cards: int
+    pages: int
+    order: list[str]
+    flattened: list[int]
+    """Flattening to PDF/X-1a: the pages whose transparency was flattened,"""
+    rasterised: list[int]
+    """and those now partly or wholly an image."""
+    preflight: _Verdict
 
 
 class PreflightFailed(PnpError):
@@ -107,65 +139,48 @@ def print_pdfs(game: Game, components: Sequence[Component], papers: Sequence[str
         cache = RenderCache(out_dir / ".cache" / "render")
         rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
         raise_errors([d for d in layout_diagnostics(components_used, faces, found, False) if d.level is Level.ERROR])
-        sources: list[pikepdf.Pdf] = []
-        try:
-            pages = _face_pages(game, rendered, profile, sources)
-            return _write(game, parts, plans, pages, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
-        finally:
-            for source in sources:
-                source.close()
+        documents = _face_documents(game, rendered, profile)
+        return _write(game, parts, plans, documents, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
 
 
 def _write(
     game: Game,
     parts: Sequence[Part],
     plans: dict[str, FacePlan],
-    pages: dict[str, pikepdf.Page],
+    documents: Sequence[tuple[bytes, Sequence[str | None]]],
     by_key: dict[str, Face],
     request: Request,
     out_dir: Path,
     notes: tuple[list[str], list[str]],
 ) -> Built:
-    """Write each part's file, preflight it, and the index. ``notes``: the
-    components skipped, and the warnings, each with why."""
+    """Write each part's file, preflight it, and the index. ``documents``:
+    the laid-out faces' PDFs, as the profile converted them, with the face
+    key of each page. ``notes``: the components skipped, and the warnings,
+    each with why."""
     skipped, warnings = notes
     profile = request.profile
     folder = out_dir / profile.id
     when = _build_time()
-    files: list[dict[str, Any]] = []
+    files: list[_FileEntry] = []
     with Outputs(out_dir) as outputs:
         batch = _Batch(outputs, profile, when, [], warnings)
-        for part in parts:
-            component = part.component
-            sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
-            order = []
-            for front, back in plans[part.id].copies[component.id]:
-                pair = {"front": front, "back": back}
-                order += [(side, pair[side]) for side in sides if pair[side] is not None]
-            title = f"{game.title}: {part.name} ({profile.id})"
-            pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
-            share_xobjects(pdf)  # each picture once in the file, as the home build keeps it
-            merge_font_files(pdf)
-            merge_font_dicts(pdf)
-            if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
-                add_die_lines(pdf, shape, profile.die_line)
-            target = folder / f"{game.folder_name}-{part.id}.pdf"
-            flattened = batch.stage(pdf, target, title, requirements(profile, component))
-            files.append(
-                {
-                    "path": target.relative_to(out_dir).as_posix(),
-                    "profile": profile.id,
-                    "component": component.id,
-                    **({"module": part.module.id} if part.module else {}),
-                    "cards": sum(card.copies for card in component.cards),
-                    "pages": len(pdf.pages),
-                    "order": [side for side, _ in order[: len(sides)]],
-                    **flattened,
-                }
-            )
+        targets = [folder / f"{game.folder_name}-{part.id}.pdf" for part in parts]
+        jobs = [(index, str(outputs.stage(target)), str(target)) for index, target in enumerate(targets)]
+        from pnp.parallel import fork_map
+        from pnp.preflight.run import ghostscript
+
+        gs = ghostscript([requirements(profile)])
+        share = (game, parts, plans, documents, by_key, profile, when, out_dir, gs)
+        made = fork_map(_part_job, jobs, os.cpu_count() or 1, share=share, label="writing")
+        checked: dict[Path, Checked | Report] = {}
+        for (entry, said, verdict), (_, staged, _), part, target in zip(made, jobs, parts, targets):
+            batch.staged.append((Path(staged), requirements(profile, part.component), target))
+            batch.warnings += [said] if said is not None else []
+            files.append(entry)
+            checked[Path(staged)] = verdict
         if profile.die_line is not None and not request.only:
             files += _stage_boxes(game, folder, batch)
-        reports, failures = _preflight_all(batch.staged, files)
+        reports, failures = _preflight_all(batch.staged, files, checked, gs)
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
@@ -180,6 +195,81 @@ def _write(
         game, profile, folder, built, folder / "index.json", tuple(p.component for p in parts),
         notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(reports),
     )
+
+
+def _part_job(index: int, staged: str, target: str) -> tuple[_FileEntry, str | None, Checked | Report]:
+    """On a worker: write part ``index``'s file for ``target`` into ``staged`` (see
+    :func:`_part_file`) from the shared documents it draws on, each opened
+    here, and check it (all but its ink: :func:`_preflight_all`). Returns its
+    index entry, what flattening it warns of, and what the checks found."""
+    from pnp.parallel import shared
+    from pnp.preflight.run import check
+
+    game, parts, plans, documents, by_key, profile, when, out_dir, gs = shared()
+    part = parts[index]
+    wanted = {key for pair in plans[part.id].copies[part.component.id] for key in pair if key is not None}
+    sources: list[pikepdf.Pdf] = []
+    try:
+        pages: dict[str, pikepdf.Page] = {}
+        for data, keys in documents:
+            if wanted.intersection(keys):
+                sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
+                pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
+        entry, said = _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), (Path(staged), Path(target)), out_dir)
+    finally:
+        for source in sources:
+            source.close()
+    return entry, said, check(Path(staged), requirements(profile, part.component), gs)
+
+
+@dataclass(frozen=True)
+class _Stamp:
+    """What marks every file of an export: its profile and build time."""
+
+    profile: Profile
+    when: datetime
+
+
+def _part_file(
+    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], stamp: _Stamp,
+    where: tuple[Path, Path], out_dir: Path,
+) -> tuple[_FileEntry, str | None]:
+    """Write ``part``'s file (``where``: its staged file, and the target it
+    is staged for): one page per card side, in the profile's order. Returns
+    its index entry and what flattening it warns of."""
+    component = part.component
+    profile = stamp.profile
+    sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
+    order = []
+    for front, back in plan.copies[component.id]:
+        pair = {"front": front, "back": back}
+        order += [(side, pair[side]) for side in sides if pair[side] is not None]
+    title = f"{game.title}: {part.name} ({profile.id})"
+    pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
+    share_xobjects(pdf)  # each picture once in the file, as the home build keeps it
+    merge_font_files(pdf)
+    merge_font_dicts(pdf)
+    if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
+        add_die_lines(pdf, shape, profile.die_line)
+    staged, target = where
+    entry: _FileEntry = {"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "component": component.id}
+    if part.module:
+        entry["module"] = part.module.id
+    entry["cards"] = sum(card.copies for card in component.cards)
+    entry["pages"] = len(pdf.pages)
+    entry["order"] = [side for side, _ in order[: len(sides)]]
+    return entry, _save(pdf, staged, target, title, stamp, entry)
+
+
+def _save(pdf: pikepdf.Pdf, staged: Path, target: Path, title: str, stamp: _Stamp, entry: _FileEntry) -> str | None:
+    """Write ``pdf`` into ``staged`` as the profile's PDF/X; what flattening
+    did goes at the end of ``entry``. Returns what flattening warns of."""
+    pdf, version, flattening = _identify(pdf, title, stamp.when, stamp.profile)
+    save_pdf(pdf, staged, min_version="1.6", version=version)
+    if flattening is None:
+        return None
+    entry["flattened"], entry["rasterised"] = list(flattening.transparent), list(flattening.rasterised)
+    return flattening.note(target.name)
 
 
 def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) -> tuple[pikepdf.Pdf, str, Flattening | None]:
@@ -210,19 +300,15 @@ class _Batch:
     """Each staged file, what preflight asks of it, and its target."""
     warnings: list[str]
 
-    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements) -> dict[str, Any]:
-        """Stage ``pdf`` for ``target`` as the profile's PDF/X, to be checked
-        against ``wanted``; returns what its index entry says of flattening."""
-        pdf, version, flattening = _identify(pdf, title, self.when, self.profile)
-        self.staged.append((self.outputs.pdf(pdf, target, min_version="1.6", version=version), wanted, target))
-        if flattening is None:
-            return {}
-        if (said := flattening.note(target.name)) is not None:
-            self.warnings.append(said)
-        return {"flattened": list(flattening.transparent), "rasterised": list(flattening.rasterised)}
+    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements, entry: _FileEntry) -> None:
+        """Stage ``pdf`` for ``target`` as the profile's PDF/X (:func:`_save`), to be checked against ``wanted``."""
+        staged = self.outputs.stage(target)
+        said = _save(pdf, staged, target, title, _Stamp(self.profile, self.when), entry)
+        self.staged.append((staged, wanted, target))
+        self.warnings += [said] if said is not None else []
 
 
-def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]]:
+def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
     """Stage ``<game>-box-<id>.pdf`` for each tuck box: its net with the
     profile's bleed, converted like the cards, the die line and creases in
     spot colours on the die-line layer. Returns their index entries."""
@@ -230,7 +316,7 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]
 
     profile = batch.profile
     assert profile.die_line is not None
-    entries = []
+    entries: list[_FileEntry] = []
     for box in game.boxes:
         made = factory_box(game, box, profile.bleed or 0.0)
         pdf = made.pdf
@@ -243,22 +329,26 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[dict[str, Any]
         pdf.docinfo[Name.Title] = title
         pdf.docinfo[Name.Creator] = "pnp"
         target = folder / f"{game.folder_name}-box-{box.id}.pdf"
-        flattened = batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim))
         inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
-        entries.append({"path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id,
-                        "inner_mm": inner, "pages": 1, **flattened})
+        entry: _FileEntry = {
+            "path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1,
+        }
+        batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim), entry)
+        entries.append(entry)
     return entries
 
 
 def _preflight_all(
-    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[dict[str, Any]]
+    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[_FileEntry], checked: dict[Path, Checked | Report], gs: str | None
 ) -> tuple[list[Report], list[str]]:
-    """Preflight each staged file against the printer's requirements, the
-    files side by side on every core; its verdict goes into its index entry.
-    Returns the reports and every failure."""
-    from pnp.preflight import preflight_files
+    """Preflight each staged file against the printer's requirements: the
+    checks the workers that wrote them made (``checked``), the others' here,
+    then every file's ink together (:func:`pnp.preflight.run.finish`); its
+    verdict goes into its index entry. Returns the reports and every failure."""
+    from pnp.preflight.run import check, finish
 
-    reports = preflight_files([(temporary, wanted) for temporary, wanted, _ in staged])
+    checks = [checked[temporary] if temporary in checked else check(temporary, wanted, gs) for temporary, wanted, _ in staged]
+    reports = finish(checks, [wanted for _, wanted, _ in staged], gs, os.cpu_count() or 1)
     failures: list[str] = []
     for report, (_, _, target), entry in zip(reports, staged, files):
         entry["preflight"] = {
@@ -272,25 +362,21 @@ def _preflight_all(
     return reports, failures
 
 
-def _face_pages(
-    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile, sources: list[pikepdf.Pdf]
-) -> dict[str, pikepdf.Page]:
-    """Each face's laid-out page, converted to CMYK once when the profile says so
-    (the rendered PDFs side by side on every core). The PDFs they come from
-    are added to ``sources``, to close when done."""
+def _face_documents(
+    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile
+) -> list[tuple[bytes, Sequence[str | None]]]:
+    """Each laid-out PDF's bytes, converted to CMYK once when the profile says
+    so (the PDFs side by side on every core), with the face key of each page."""
     documents = [face_document(data) for data, _ in rendered]
     if profile.colour == "cmyk" and profile.icc is not None:
         from pnp.colour.convert import convert_documents
 
         documents = convert_documents(documents, game.palette, profile.icc)
-    pages: dict[str, pikepdf.Page] = {}
     for data, (_, keys) in zip(documents, rendered):
-        source = pikepdf.open(io.BytesIO(data))
-        sources.append(source)  # a page is only valid while its PDF is open
-        if len(source.pages) != len(keys):
-            raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-        pages.update((key, source.pages[i]) for i, key in enumerate(keys) if key is not None)
-    return pages
+        with pikepdf.open(io.BytesIO(data)) as source:
+            if len(source.pages) != len(keys):
+                raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
+    return [(data, keys) for data, (_, keys) in zip(documents, rendered)]
 
 
 def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Sequence[str], title: str) -> pikepdf.Pdf:

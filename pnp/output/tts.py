@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from pnp.commit import Outputs, claimed
 from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
 from pnp.output.profiles import Profile
-from pnp.output.raster import render_images, save_png, with_bleed
+from pnp.output.raster import pngs, render_images, with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.output.ttsobjects import DeckImages, Sheet, TileImages, saved_object
@@ -56,22 +57,27 @@ def tts(game: Game, components: Sequence[Component], papers: Sequence[str], out_
     folder = out_dir / profile.id
     files: list[BuiltFile] = []
     pieces: list[DeckImages | TileImages] = []
+    queued: list[tuple[_Picture, Path]] = []
+
+    def write(picture: _Picture, name: str) -> Path:
+        target = folder / name
+        queued.append((picture, target))
+        files.append(BuiltFile(target, profile.id, size=picture.size))
+        return target
+
+    sizes = {key: image.size for key, image in images.items()}
+    for part in parts:
+        cards = _cards(part, plans[part.id])
+        if not cards:
+            continue
+        if is_deck(part.component):
+            pieces.append(_deck(part, cards, sizes, profile, write, warnings))
+        else:
+            pieces.append(_tiles(game, part, cards, sizes, write))
     with claimed(out_dir), Outputs(out_dir) as outputs:
-
-        def write(image: PIL.Image.Image, name: str) -> Path:
-            target = folder / name
-            outputs.data(save_png(image, target, profile.dpi), target)
-            files.append(BuiltFile(target, profile.id, size=image.size))
-            return target
-
-        for part in parts:
-            cards = _cards(part, plans[part.id])
-            if not cards:
-                continue
-            if is_deck(part.component):
-                pieces.append(_deck(part, cards, images, profile, write, warnings))
-            else:
-                pieces.append(_tiles(game, part, cards, images, write))
+        pictures = [picture for picture, _ in queued]
+        for (_, target), data in zip(queued, pngs(lambda picture: picture.paint(images), pictures, profile.dpi), strict=True):
+            outputs.data(data, target)
         index = {"game": game.id, "profile": profile.id, "warnings": warnings, "decks": [p.index(folder) for p in pieces]}
         outputs.data(json.dumps(index, indent=2).encode() + b"\n", folder / "decks.json")
         saved = folder / f"{game.folder_name}.json"
@@ -79,6 +85,36 @@ def tts(game: Game, components: Sequence[Component], papers: Sequence[str], out_
         outputs.data(json.dumps(document, indent=2).encode() + b"\n", saved)
         outputs.commit()
     return Built(game, profile, folder, tuple(files), folder / "decks.json", tuple(p.component for p in parts), notes=tuple(warnings))
+
+
+@dataclass(frozen=True)
+class _Picture:
+    """An image file to write, told by the faces it shows, painted (and
+    encoded) on a worker: each face (by key) fitted to ``card`` pixels and
+    pasted, in order, at its place on a white ``sheet`` of that size; with
+    no sheet, the one face alone."""
+
+    card: tuple[int, int]
+    faces: tuple[tuple[str, tuple[int, int]], ...]
+    sheet: tuple[int, int] | None = None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.sheet or self.card
+
+    def paint(self, images: Mapping[str, PIL.Image.Image]) -> PIL.Image.Image:
+        from PIL import Image
+
+        def fit(key: str) -> PIL.Image.Image:
+            image = images[key]
+            return image if image.size == self.card else image.resize(self.card, Image.Resampling.LANCZOS)
+
+        if self.sheet is None:
+            return fit(self.faces[0][0])
+        out = Image.new("RGB", self.sheet, (255, 255, 255))
+        for key, where in self.faces:
+            out.paste(fit(key), where)
+        return out
 
 
 Card = tuple[str, str, int, str, str]
@@ -111,53 +147,44 @@ def _grid(size: tuple[int, int], count: int, profile: Profile, part: Part, warni
 
 
 def _deck(
-    part: Part, cards: list[Card], images: dict[str, PIL.Image.Image], profile: Profile, write: Callable[[PIL.Image.Image, str], Path],
+    part: Part, cards: list[Card], sizes: Mapping[str, tuple[int, int]], profile: Profile, write: Callable[[_Picture, str], Path],
     warnings: list[str],
 ) -> DeckImages:
-    from PIL import Image
-
     component = part.component
     printed = (component.size.width + 2 * component.bleed, component.size.height + 2 * component.bleed)
-    first = images[cards[0][3]]
-    cols, rows, scale = _grid(first.size, len(cards), profile, part, warnings)
-    card_w, card_h = math.floor(first.width * scale), math.floor(first.height * scale)
-
-    def fit(key: str) -> PIL.Image.Image:
-        image = images[key]
-        return image if image.size == (card_w, card_h) else image.resize((card_w, card_h), Image.Resampling.LANCZOS)
-
+    first = sizes[cards[0][3]]
+    cols, rows, scale = _grid(first, len(cards), profile, part, warnings)
+    card = (math.floor(first[0] * scale), math.floor(first[1] * scale))
     unique = len({back for *_, back in cards}) > 1
     per_sheet = cols * rows - 1  # the last slot holds the hidden-card face
     sheets: list[Sheet] = []
     for number, start in enumerate(range(0, len(cards), per_sheet), start=1):
         chunk = cards[start : start + per_sheet]
         used_rows = rows if number > 1 or len(cards) > per_sheet else max(1, math.ceil((len(chunk) + 1) / cols))
-        faces, backs = (Image.new("RGB", (cols * card_w, used_rows * card_h), (255, 255, 255)) for _ in range(2))
-        for slot, (_, _, _, front, back) in enumerate(chunk):
-            where = ((slot % cols) * card_w, (slot // cols) * card_h)
-            faces.paste(fit(front), where)
-            backs.paste(fit(back), where)
+        places = [((slot % cols) * card[0], (slot // cols) * card[1]) for slot in range(len(chunk))]
         last = cols * used_rows - 1
-        hidden = ((last % cols) * card_w, (last // cols) * card_h)
-        faces.paste(fit(chunk[0][4]), hidden)
-        backs.paste(fit(chunk[0][4]), hidden)
+        hidden = (chunk[0][4], ((last % cols) * card[0], (last // cols) * card[1]))
+        sheet = (cols * card[0], used_rows * card[1])
+        faces = _Picture(card, (*((c[3], where) for c, where in zip(chunk, places)), hidden), sheet)
         face_path = write(faces, f"{part.id}-sheet-{number}.png")
+        backs = _Picture(card, (*((c[4], where) for c, where in zip(chunk, places)), hidden), sheet)
         back_path = write(backs, f"{part.id}-backs-{number}.png") if unique else None
         sheets.append(Sheet(face_path, back_path, cols, used_rows, tuple(c[0] for c in chunk), last))
-    single: Path | None = None if unique else write(fit(cards[0][4]), f"{part.id}-back.png")
-    return DeckImages(part, tuple((c[0], c[1], c[2]) for c in cards), tuple(sheets), single, (card_w, card_h), printed)
+    single: Path | None = None if unique else write(_Picture(card, ((cards[0][4], (0, 0)),)), f"{part.id}-back.png")
+    return DeckImages(part, tuple((c[0], c[1], c[2]) for c in cards), tuple(sheets), single, card, printed)
 
 
 def _tiles(
-    game: Game, part: Part, cards: list[Card], images: dict[str, PIL.Image.Image], write: Callable[[PIL.Image.Image, str], Path],
+    game: Game, part: Part, cards: list[Card], sizes: Mapping[str, tuple[int, int]], write: Callable[[_Picture, str], Path],
 ) -> TileImages:
+    """Each piece's sides, each face once and as it is."""
     component = part.component
     printed = (component.size.width + 2 * component.bleed, component.size.height + 2 * component.bleed)
     written: dict[str, Path] = {}
 
     def image(key: str, name: str) -> Path:
         if key not in written:
-            written[key] = write(images[key], f"{part.id}/{name}.png")
+            written[key] = write(_Picture(sizes[key], ((key, (0, 0)),)), f"{part.id}/{name}.png")
         return written[key]
 
     pieces = tuple(

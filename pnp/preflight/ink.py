@@ -7,8 +7,9 @@ import hashlib
 import os
 import subprocess
 import tempfile
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +33,12 @@ def ink_failures(
 ) -> tuple[float | None, list[Failure]]:
     """The highest total ink of the file and a failure for each page above ``limit``.
     The pages are rendered by up to ``workers`` Ghostscript runs at once (every core when None)."""
-    inks, problem = _measure_ink(gs, path, pdf, dpi, workers or os.cpu_count() or 1)
+    return ink_findings(measure_inks(gs, [ink_job(path, pdf, dpi)], workers or os.cpu_count() or 1)[0], limit)
+
+
+def ink_findings(measured: Measured, limit: float) -> tuple[float | None, list[Failure]]:
+    """What :func:`ink_failures` says of a file's measured inks (or the problem measuring them)."""
+    inks, problem = measured
     out = [Failure("ink", None, problem)] if problem else []
     out += [
         Failure("ink", number, f"total ink reaches {ink.total:.1f} % ({ink.describe()}); at most {num(limit, 1)} % allowed")
@@ -55,47 +61,92 @@ class _Ink:
         return f"C {c} M {m} Y {y} K {k}, {num(self.at_mm[0], 1)} mm from the left and {num(self.at_mm[1], 1)} mm from the top"
 
 
-def _measure_ink(gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int, workers: int) -> tuple[dict[int, _Ink], str | None]:
-    """Highest total ink of every page, rendering one page of each group of identical pages.
+Measured = tuple[dict[int, _Ink], str | None]
+"""Each page's heaviest ink by page number, or the problem that stopped the render."""
 
-    Ghostscript's rendering of a page depends only on its content-stream bytes, the objects
-    its resources name, its boxes, rotation, user unit, group and annotations. Pages equal in
-    all of these (resources compared structurally down to streams, which are compared by
-    object number: the same object is the same bytes) give the same pixels, so rendering one
-    of them and copying its figure to the others is exact, not an estimate.
-    """
+
+@dataclass(frozen=True)
+class InkJob:
+    """What the ink check renders of one file: one page of each group of
+    identical pages. Ghostscript's rendering of a page depends only on its
+    content-stream bytes, the objects its resources name, its boxes,
+    rotation, user unit, group and annotations. Pages equal in all of these
+    (resources compared structurally down to streams, which are compared by
+    object number: the same object is the same bytes) give the same pixels,
+    so rendering one of them and copying its figure to the others is exact,
+    not an estimate."""
+
+    path: Path
+    groups: tuple[tuple[int, ...], ...]
+    """Page numbers, grouped: the first of each group is rendered."""
+    flags: tuple[str, ...]
+    """Ghostscript's flags for the file's output intent."""
+    intent: str
+    """A digest of that intent's profile (empty: none): files rendered in one run share it."""
+    dpi: int
+
+
+def ink_job(path: Path, pdf: pikepdf.Pdf, dpi: int) -> InkJob:
     groups: dict[Hashable, list[int]] = {}
     fingerprints: dict[Hashable, Hashable] = {}
     for number, page in enumerate(pdf.pages, 1):
         groups.setdefault(_render_key(page.obj, fingerprints), []).append(number)
-    shown = [pages[0] for pages in groups.values()]
+    flags, intent = _intent(pdf)
+    return InkJob(path, tuple(tuple(pages) for pages in groups.values()), flags, intent, dpi)
+
+
+def measure_inks(gs: str, jobs: Sequence[InkJob], workers: int) -> list[Measured]:
+    """Each file's heaviest ink per page, in order. The shown pages of all
+    the files that share an output intent and dpi go through up to
+    ``workers`` Ghostscript runs at once, each a consecutive part of them,
+    several files to a run: a run costs about as much to start as a few
+    pages. When a run of several files fails, each of its files is rendered
+    alone again, so a file's problem is told as its own run tells it."""
+    out: dict[int, Measured] = {}
+    kinds: dict[tuple[tuple[str, ...], str, int, int], list[int]] = {}
+    for index, job in enumerate(jobs):  # a file without pages alone: Ghostscript refuses it
+        kinds.setdefault((job.flags, job.intent, job.dpi, -1 if job.groups else index), []).append(index)
     with tempfile.TemporaryDirectory(prefix="pnp-ink-") as tmp:
-        files, problem = _render(gs, path, pdf, dpi, shown, workers, Path(tmp))
-        inks: dict[int, _Ink] = {}
-        if problem is None:  # in the order of ``shown``: see _render
-            for pages, file in zip(groups.values(), files):
-                ink = _heaviest(file, dpi)
-                inks.update(dict.fromkeys(pages, ink))
-    return inks, problem
+        for kind, members in enumerate(kinds.values()):
+            shown = [(number, pages[0]) for number, index in enumerate(members) for pages in jobs[index].groups]
+            files, failed = _render(gs, [jobs[index] for index in members], shown, workers, Path(tmp) / f"kind{kind}")
+            if failed and len(members) > 1:
+                for index in members:
+                    out[index] = measure_inks(gs, [jobs[index]], workers)[0]
+                continue
+            if failed:
+                problem = f"Ghostscript rendered {len(files)} of {len(shown)} pages for the ink check: {failed[0]}"
+                out[members[0]] = ({}, problem)
+                continue
+            found = iter(files)  # in the order of ``shown``: see _render
+            for index in members:
+                inks: dict[int, _Ink] = {}
+                for pages in jobs[index].groups:
+                    inks.update(dict.fromkeys(pages, _heaviest(next(found), jobs[index].dpi)))
+                out[index] = (inks, None)
+    return [out[index] for index in range(len(jobs))]
 
 
-def _render(
-    gs: str, path: Path, pdf: pikepdf.Pdf, dpi: int, shown: list[int], workers: int, tmp: Path
-) -> tuple[list[Path], str | None]:
-    """The separations of the pages ``shown`` as TIFF files in ``tmp``, in
-    the order of ``shown``: consecutive runs of them rendered by up to
-    ``workers`` Ghostscript processes at once (each page's pixels depend on
-    that page alone). Returns the files, or a problem when one run failed."""
+def _render(gs: str, jobs: Sequence[InkJob], shown: list[tuple[int, int]], workers: int, tmp: Path) -> tuple[list[Path], list[str]]:
+    """The separations of the pages ``shown`` (index in ``jobs``, page
+    number) as TIFF files in ``tmp``, in the order of ``shown``: consecutive
+    runs of them rendered by up to ``workers`` Ghostscript processes at once
+    (each page's pixels depend on that page alone), each run given each of
+    its files after that file's -sPageList. The jobs share flags and dpi.
+    Returns the files, and the last line Ghostscript said of each run that failed."""
     runs = max(1, min(workers, len(shown) // PAGES_PER_RUN))
     parts = [shown[i * len(shown) // runs : (i + 1) * len(shown) // runs] for i in range(runs)]
+    first = jobs[0]
     started = []
     for index, part in enumerate(parts):
         folder = tmp / f"run{index}"
-        folder.mkdir()
+        folder.mkdir(parents=True)
+        files: list[str] = [] if part else ["-sPageList=", str(first.path)]  # no pages: Ghostscript says so
+        for job, pages in groupby(part, key=lambda item: item[0]):
+            files += [f"-sPageList={','.join(str(page) for _, page in pages)}", str(jobs[job].path)]
         command = [
             gs, "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-dPrinted", "-dNOINTERPOLATE",
-            "-sDEVICE=tiff32nc", f"-r{dpi}", *_intent_flags(pdf),
-            f"-sPageList={','.join(map(str, part))}", "-o", str(folder / "p%04d.tif"), str(path),
+            "-sDEVICE=tiff32nc", f"-r{first.dpi}", *first.flags, "-o", str(folder / "p%04d.tif"), *files,
         ]
         # Measured with Ghostscript 10.0: DeviceCMYK values reach tiff32nc unchanged by default
         # (0.53 0.51 0.40 0.95 k reads back 135 130 102 242 = 52.9/51.0/40.0/94.9 %), because
@@ -108,25 +159,28 @@ def _render(
         # be given for an RGB intent (e.g. PDF/A's sRGB): then gs converts DeviceCMYK through
         # it and 53/51/40/95 comes out as 71/71/63/85. tiff32nc draws without anti-aliasing
         # (TextAlphaBits/GraphicsAlphaBits 1) so edges hold real values; -dNOINTERPOLATE keeps
-        # image samples as written; -dPrinted shows annotations as they print.
+        # image samples as written; -dPrinted shows annotations as they print. Several files
+        # in one run, each after its own -sPageList, give each page the pixels a run of its
+        # file alone gives (measured on B04's exports: every page identical).
         started.append((subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), folder))
-    files: list[Path] = []
+    found: list[Path] = []
     failed: list[str] = []
     for (process, folder), part in zip(started, parts):
         stdout, stderr = process.communicate()
-        found = sorted(folder.glob("p*.tif"))  # gs numbers its output files 1, 2, ... in the order of -sPageList
-        if process.returncode != 0 or len(found) != len(part):
+        made = sorted(folder.glob("p*.tif"))  # gs numbers its output files 1, 2, ... in the order of the page lists
+        if process.returncode != 0 or len(made) != len(part):
             failed += (stderr or stdout).strip().splitlines()[-1:] or ["no message"]
-        files += found
-    if failed or len(files) != len(shown):
-        return files, f"Ghostscript rendered {len(files)} of {len(shown)} pages for the ink check: {(failed or ['no message'])[0]}"
-    return files, None
+        found += made
+    if not failed and len(found) != len(shown):
+        failed = ["no message"]
+    return found, failed
 
 
 def _heaviest(file: Path, dpi: int) -> _Ink:
-    with Image.open(file) as image:
-        pixels = np.asarray(image.convert("CMYK"), dtype=np.uint8)
-    totals = pixels.sum(axis=2, dtype=np.uint32)
+    with Image.open(file) as image:  # tiff32nc writes CMYK
+        pixels = np.asarray(image if image.mode == "CMYK" else image.convert("CMYK"), dtype=np.uint8)
+    wide = pixels.astype(np.uint16)  # at most 4 x 255; a sum along the short axis is several times slower
+    totals = wide[..., 0] + wide[..., 1] + wide[..., 2] + wide[..., 3]
     row, col = divmod(int(totals.argmax()), totals.shape[1])
     cmyk = tuple(float(v) * 100 / 255 for v in pixels[row, col])
     return _Ink(
@@ -136,13 +190,15 @@ def _heaviest(file: Path, dpi: int) -> _Ink:
     )
 
 
-def _intent_flags(pdf: pikepdf.Pdf) -> list[str]:
+def _intent(pdf: pikepdf.Pdf) -> tuple[tuple[str, ...], str]:
+    """The flags that make a CMYK output intent Ghostscript's output
+    profile (see :func:`_render`), and a digest of that profile."""
     intents = pdf.Root.get("/OutputIntents")
     for index, intent in enumerate(intents if isinstance(intents, pikepdf.Array) else ()):
         profile = intent.get("/DestOutputProfile") if isinstance(intent, pikepdf.Dictionary) else None
         if isinstance(profile, pikepdf.Stream) and profile.get("/N") == 4:
-            return [f"-dUsePDFX3Profile={index}"]
-    return []
+            return (f"-dUsePDFX3Profile={index}",), hashlib.blake2b(profile.read_bytes(), digest_size=20).hexdigest()
+    return (), ""
 
 
 def _render_key(page: pikepdf.Object, memo: dict[Hashable, Hashable]) -> Hashable:

@@ -7,8 +7,10 @@ import os
 import pty
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from pnp.progress import Progress
@@ -88,3 +90,85 @@ def test_a_build_on_a_terminal_shows_the_bar(tmp_path: Path) -> None:
     assert process.wait(timeout=120) == 0
     os.close(controller)
     assert b"laying out [" in seen and b"\r\x1b[K" in seen
+
+
+
+def _draws(number: int) -> tuple[int, bool]:
+    """A job with a bar of its own: whether it would be drawn where the job runs."""
+    with Progress("inside", 3) as bar:
+        return number * 2, bar.enabled
+
+
+def test_work_on_forked_workers_counts_on_one_bar_drawn_by_the_parent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.parallel import fork_iter, fork_map
+
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stderr", out)
+    results = fork_map(_draws, [(n,) for n in range(4)], 2, label="converting")
+    assert [doubled for doubled, _ in results] == [0, 2, 4, 6]
+    assert not any(drawn for _, drawn in results)  # a worker shares the terminal, not the bar: it stays quiet
+    text = out.getvalue()
+    assert "converting [" in text and "2/4" in text and "4/4" in text and text.endswith("\r\x1b[K")
+
+    out.seek(0)
+    out.truncate()
+    assert [n for n, _ in fork_iter(_draws, [(n,) for n in range(3)], 1, label="writing")] == [0, 2, 4]  # one worker: here
+    assert "writing [" in out.getvalue() and "3/3" in out.getvalue()
+
+
+def _pdf(rgb: str) -> bytes:
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page(page_size=(72, 72))
+    page.Contents = pdf.make_stream(f"{rgb} rg 0 0 72 72 re f\n".encode())
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+def _converting(tmp_path: Path) -> None:
+    from pnp.colour.convert import convert_documents
+
+    convert_documents([_pdf("1 0 0"), _pdf("0 1 0")], {}, workers=1)
+
+
+def _checking(tmp_path: Path) -> None:
+    from pnp.preflight import Requirements, preflight_files
+
+    files = []
+    for number in range(2):
+        (tmp_path / f"{number}.pdf").write_bytes(_pdf("0 0 1"))
+        files.append((tmp_path / f"{number}.pdf", Requirements(boxes=False)))
+    preflight_files(files, workers=1)
+
+
+def _rasterising(tmp_path: Path) -> None:
+    from pnp.output.raster import raster_pages
+
+    raster_pages([(_pdf("1 0 0"), ["a"]), (_pdf("0 1 0"), ["b"])], lambda key: (10, 10), workers=1)
+
+
+def _writing_images(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from pnp.output.raster import pngs
+
+    list(pngs(lambda colour: Image.new("RGB", (4, 4), colour), [(255, 0, 0), (0, 0, 255)], 72, workers=1))
+
+
+@pytest.mark.parametrize(
+    "label, stage",
+    [("converting", _converting), ("checking", _checking), ("rasterising", _rasterising), ("writing images", _writing_images)],
+)
+def test_an_export_s_long_stages_after_layout_show_a_bar(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, label: str, stage: Callable[[Path], None]
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stderr", out)
+    stage(tmp_path)
+    assert f"{label} [" in out.getvalue() and "2/2" in out.getvalue() and out.getvalue().endswith("\r\x1b[K")

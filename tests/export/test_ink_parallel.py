@@ -3,6 +3,7 @@ once, each a consecutive part of the pages, and finds what one run finds."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -46,3 +47,33 @@ def test_pages_are_split_over_two_ghostscript_runs_with_one_run_s_findings(tmp_p
     assert split == alone
     assert alone[0] == pytest.approx(100 + count, abs=1)  # the last page's, found by the second run
     assert [f.page for f in alone[1]] == list(range(11, count + 1))  # above 110 %: cyan past 10 %
+
+
+def test_an_export_s_files_share_one_ghostscript_run_with_each_file_s_findings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting Ghostscript costs as much as rendering several pages: the
+    files of one preflight go through as many runs as there are workers,
+    not one (or more) each."""
+    from pnp.preflight import Requirements, preflight, preflight_files
+
+    tool("gs")
+    gs = shutil.which("gs")
+    assert gs is not None
+    log = tmp_path / "runs.log"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "gs").write_text(f'#!/bin/sh\necho "$$ $*" >> {log}\nexec {gs} "$@"\n')
+    (bin_dir / "gs").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    wanted = Requirements(boxes=False, max_ink=105)
+    files = [(_pages(tmp_path / f"file{n}.pdf", count), wanted) for n, count in enumerate((3, 1, 7))]
+    alone = [preflight(path, wanted) for path, wanted in files]
+    assert len(log.read_text().splitlines()) == 3  # one run a file
+    log.unlink()
+
+    together = preflight_files(files, workers=1)
+
+    runs = log.read_text().splitlines()
+    assert len(runs) == 1 and all(str(path) in runs[0] for path, _ in files)
+    assert together == alone
+    assert [report.max_ink for report in together] == pytest.approx([103, 101, 107], abs=1)
+    assert [[f.page for f in report.failures] for report in together] == [[], [], [6, 7]]

@@ -10,18 +10,18 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from pnp.preflight import Report, Requirements, preflight_files, run
+from pnp.preflight import Requirements, preflight_files, run
 
 _MET = multiprocessing.get_context("fork").Barrier(2)
-_REAL = run.preflight
+_REAL = run.check
 
 
-def _meeting(path: Path, wanted: Requirements) -> Report:
-    """Preflight that returns only once two processes are in it at once, and
-    leaves a file named by its process id beside the checked file."""
+def _meeting(path: Path, wanted: Requirements, gs: str | None) -> object:
+    """A file's checks, which return only once two processes are in them at
+    once, and leave a file named by its process id beside the checked file."""
     _MET.wait(timeout=20)  # one process alone never gets past: BrokenBarrierError
     (path.parent / f"worker-{os.getpid()}").touch()
-    return _REAL(path, wanted)
+    return _REAL(path, wanted, gs)
 
 
 def _card(path: Path, trimmed: bool) -> Path:
@@ -40,7 +40,7 @@ def test_files_are_preflighted_by_two_workers_with_one_worker_s_reports(tmp_path
     alone = preflight_files(files, workers=1)
     assert [r.ok for r in alone] == [False, True]  # the files' own verdicts, in their order
 
-    monkeypatch.setattr(run, "preflight", _meeting)
+    monkeypatch.setattr(run, "check", _meeting)
     spread = preflight_files(files, workers=2)
 
     assert spread == alone
