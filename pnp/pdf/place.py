@@ -261,7 +261,9 @@ def write_imposed(face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]]
     when there are several: A4 and Letter are written side by side."""
     from pnp.parallel import fork_map
 
-    fork_map(_write_imposed, [(front, list(sheets), title, str(path)) for front, sheets, title, path in files], workers, share=face_pdfs)
+    fork_map(
+        _write_imposed, [(front, list(sheets), title, str(path)) for front, sheets, title, path in files], workers, share=face_pdfs, label="imposing"
+    )
 
 
 def _write_imposed(front: bytes | None, sheets: list[Sheet], title: str, path: str) -> None:

@@ -158,11 +158,17 @@ def _writing_images(tmp_path: Path) -> None:
     list(pngs(lambda colour: Image.new("RGB", (4, 4), colour), [(255, 0, 0), (0, 0, 255)], 72, workers=1))
 
 
+def _imposing(tmp_path: Path) -> None:
+    from pnp.pdf.place import write_imposed
+
+    write_imposed([], [(_pdf("1 0 0"), [], "A4", tmp_path / "a4.pdf"), (_pdf("0 1 0"), [], "Letter", tmp_path / "letter.pdf")], workers=1)
+
+
 @pytest.mark.parametrize(
     "label, stage",
-    [("converting", _converting), ("checking", _checking), ("rasterising", _rasterising), ("writing images", _writing_images)],
+    [("converting", _converting), ("checking", _checking), ("rasterising", _rasterising), ("writing images", _writing_images), ("imposing", _imposing)],
 )
-def test_an_export_s_long_stages_after_layout_show_a_bar(
+def test_the_long_stages_after_layout_show_a_bar(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, label: str, stage: Callable[[Path], None]
 ) -> None:
     monkeypatch.delenv("CI", raising=False)
