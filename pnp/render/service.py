@@ -8,12 +8,17 @@ lacks is then laid out by the renderer (which forks its own workers, already
 loaded, when there is more than one document). A build that finds everything
 in the cache stops the renderer unused and never waits for it.
 
+``python -m pnp build`` forks it earlier still, first thing, before the
+command line and pikepdf load (:func:`start_early`): it then loads
+WeasyPrint while the build loads those too, and :func:`started` takes it over.
+
 Inside :func:`started`, :func:`pnp.render.dispatch.render_many` sends its jobs
 here; elsewhere (``pnp watch``, tests) it lays out in its own process.
 """
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
 import signal
@@ -46,6 +51,8 @@ CHUNK = 32
 nor the pipe ever holds a whole build's PDFs (16 MB at 6,000 faces)."""
 
 _ACTIVE: Renderer | None = None
+_EARLY: Renderer | None = None
+"""The renderer :func:`start_early` forked, until :func:`started` takes it over."""
 _HELD = {signal.SIGINT, signal.SIGTERM}
 
 
@@ -55,8 +62,8 @@ def active() -> Renderer | None:
 
 
 def _forget() -> None:
-    global _ACTIVE
-    _ACTIVE = None
+    global _ACTIVE, _EARLY
+    _ACTIVE = _EARLY = None
 
 
 # A process forked during a build (a worker imposing A4) lays out on its own:
@@ -123,17 +130,46 @@ class Renderer:
         self._conn.close()
 
 
+def start_early() -> None:
+    """Fork the renderer now, before the command that will use it has loaded
+    (when the platform can fork and there is a second core): :func:`started`
+    takes it over; a command that ends without (``--help``, a usage error)
+    stops it as the process exits."""
+    global _EARLY
+    if _EARLY is None and can_fork() and _cores() >= 2:
+        _EARLY = _new()
+        # Before multiprocessing's own exit handler, which would wait for it.
+        atexit.register(_stop_early)
+
+
+def _stop_early() -> None:
+    global _EARLY
+    if _EARLY is not None:
+        _EARLY.close(wait=False)
+        _EARLY = None
+
+
+def _new() -> Renderer | None:
+    try:
+        return Renderer()
+    except OSError:  # no process to spare: lay out in this one
+        return None
+
+
 @contextmanager
 def started(enabled: bool = True) -> Iterator[Renderer | None]:
     """Start a renderer for the duration of the block (when ``enabled``, the
-    platform can fork and there is a second core); :func:`pnp.render.dispatch.render_many` uses it."""
-    global _ACTIVE
+    platform can fork and there is a second core), or take over the one
+    :func:`start_early` forked; :func:`pnp.render.dispatch.render_many` uses it."""
+    global _ACTIVE, _EARLY
+    early, _EARLY = _EARLY, None
     if not enabled or not can_fork() or _ACTIVE is not None or _cores() < 2:
+        if early is not None:
+            early.close(wait=False)
         yield _ACTIVE  # one core has no time to spare for loading ahead
         return
-    try:
-        renderer = Renderer()
-    except OSError:  # no process to spare: lay out in this one
+    renderer = early or _new()
+    if renderer is None:
         yield None
         return
     _ACTIVE = renderer

@@ -1,0 +1,47 @@
+"""What `pnp build` loads, and when: a small build pays for little besides
+laying its faces out (issue 41). Each test runs the real command line in a
+fresh process and reads that process's modules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from tests.conftest import MINI, ROOT
+
+SCRIPT = textwrap.dedent("""
+    import json, os, sys
+
+    forks = []
+    os.register_at_fork(before=lambda: forks.append(sorted(sys.modules)))
+    from pnp.__main__ import run
+    sys.argv = ["pnp", *sys.argv[1:]]
+    try:
+        run()
+    except SystemExit as exit:
+        code = exit.code
+    print(json.dumps({"code": code, "first_fork": forks[0] if forks else None, "modules": sorted(sys.modules)}))
+""")
+
+
+def _build(tmp_path: Path) -> dict[str, object]:
+    """The outcome of `pnp build MINI --paper a4`: exit status, the modules
+    loaded when it first forked, and those loaded when it ended."""
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "build", str(MINI), "--paper", "a4", "--out", str(tmp_path / "out")],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    found: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    assert found["code"] in (0, None), done.stderr
+    return found
+
+
+def test_the_renderer_is_forked_before_the_command_line_and_pikepdf_load(tmp_path: Path) -> None:
+    first = _build(tmp_path)["first_fork"]
+    assert isinstance(first, list)
+    assert "pnp.render.service" in first
+    assert not {"pnp.cli", "pikepdf", "pnp.commands.build", "pnp.model"} & set(first)
