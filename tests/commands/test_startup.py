@@ -45,3 +45,30 @@ def test_the_renderer_is_forked_before_the_command_line_and_pikepdf_load(tmp_pat
     assert isinstance(first, list)
     assert "pnp.render.service" in first
     assert not {"pnp.cli", "pikepdf", "pnp.commands.build", "pnp.model"} & set(first)
+
+
+NEVER_IN_A_HOME_BUILD = {
+    "numpy",  # the exact odds of `pnp check` (pnp.rules.odds), for games with odds rules
+    *(f"pnp.commands.{name}" for name in ("cards", "check", "diff", "list_cards", "new", "preflight", "proof", "score", "serve", "simulate", "sweep", "watch")),
+    *(f"pnp.output.{name}" for name in ("printpdf", "pngfaces", "raster", "tts", "ttsobjects")),
+}
+"""What the build process of `pnp build --paper a4` (a home build of a game
+without odds rules) has no use for: other commands, other formats, numpy."""
+
+
+def test_a_home_build_loads_no_other_command_format_or_numpy(tmp_path: Path) -> None:
+    modules = _build(tmp_path)["modules"]
+    assert isinstance(modules, list)
+    assert "pnp.commands.build" in modules and "pnp.output.home.run" in modules
+    assert sorted(NEVER_IN_A_HOME_BUILD & set(modules)) == []
+
+
+def test_every_command_loads_under_its_name() -> None:
+    import click
+
+    from pnp.cli import COMMANDS, main
+
+    with click.Context(main) as ctx:
+        loaded = {name: main.get_command(ctx, name) for name in main.list_commands(ctx)}
+    assert list(loaded) == sorted(COMMANDS)
+    assert all(isinstance(command, click.Command) and command.name == name for name, command in loaded.items())
