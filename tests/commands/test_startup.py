@@ -5,31 +5,44 @@ fresh process and reads that process's modules."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import MINI, ROOT
 
 SCRIPT = textwrap.dedent("""
     import json, os, sys
 
-    forks = []
+    forks, sent = [], []
     os.register_at_fork(before=lambda: forks.append(sorted(sys.modules)))
+    from pnp.render.service import Renderer
+
+    send = Renderer.render_many
+    def render_many(self, *args):
+        sent.append(sorted(sys.modules))
+        return send(self, *args)
+    Renderer.render_many = render_many
     from pnp.__main__ import run
     sys.argv = ["pnp", *sys.argv[1:]]
     try:
         run()
     except SystemExit as exit:
         code = exit.code
-    print(json.dumps({"code": code, "first_fork": forks[0] if forks else None, "modules": sorted(sys.modules)}))
+    print(json.dumps({
+        "code": code, "first_fork": forks[0] if forks else None, "sent": sent[0] if sent else None, "modules": sorted(sys.modules),
+    }))
 """)
 
 
 def _build(tmp_path: Path) -> dict[str, object]:
     """The outcome of `pnp build MINI --paper a4`: exit status, the modules
-    loaded when it first forked, and those loaded when it ended."""
+    loaded when it first forked, when it first sent the renderer work, and
+    when it ended."""
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "build", str(MINI), "--paper", "a4", "--out", str(tmp_path / "out")],
         capture_output=True, text=True, cwd=ROOT, timeout=300,
@@ -72,3 +85,14 @@ def test_every_command_loads_under_its_name() -> None:
         loaded = {name: main.get_command(ctx, name) for name in main.list_commands(ctx)}
     assert list(loaded) == sorted(COMMANDS)
     assert all(isinstance(command, click.Command) and command.name == name for name, command in loaded.items())
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="with one core the build lays out in its own process")
+def test_what_the_build_needs_after_the_layout_is_loaded_before_it(tmp_path: Path) -> None:
+    """The build waits for the renderer; once the faces are laid out, it
+    imposes and writes them at once, loading nothing more (pypdfium2, which
+    reads the text near paper edges, loads while WeasyPrint does)."""
+    found = _build(tmp_path)
+    sent, modules = found["sent"], found["modules"]
+    assert isinstance(sent, list) and isinstance(modules, list)
+    assert sorted(set(modules) - set(sent)) == []
