@@ -195,12 +195,14 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # while loading: just end
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    from pnp.images import load_decoders
     from pnp.render.weasy import load_weasyprint, prime
 
     broken: Reply | None = None
     try:
         load_weasyprint()
         prime()
+        load_decoders()  # before the workers fork, which would each load them
     except PnpError as exc:  # kept for the first request, which is when the build needs to know
         broken = ("failed", exc)
     except Exception:

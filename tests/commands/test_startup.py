@@ -18,8 +18,14 @@ from tests.conftest import MINI, ROOT
 SCRIPT = textwrap.dedent("""
     import json, os, sys
 
-    forks, sent = [], []
-    os.register_at_fork(before=lambda: forks.append(sorted(sys.modules)))
+    forks, sent, main = [], [], os.getpid()
+
+    def forking():
+        forks.append(sorted(sys.modules))
+        if os.getpid() != main:  # the renderer, forking its workers: what they start with
+            with open(os.environ["PNP_TEST_FORKS"], "a") as log:
+                log.write(json.dumps(sorted(sys.modules)) + "\\n")
+    os.register_at_fork(before=forking)
     from pnp.render.service import Renderer
 
     send = Renderer.render_many
@@ -42,10 +48,11 @@ SCRIPT = textwrap.dedent("""
 def _build(tmp_path: Path) -> dict[str, object]:
     """The outcome of `pnp build MINI --paper a4`: exit status, the modules
     loaded when it first forked, when it first sent the renderer work, and
-    when it ended."""
+    when it ended; those loaded in the renderer as it forked each worker are
+    in ``tmp_path / "forks.jsonl"``, a line each."""
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "build", str(MINI), "--paper", "a4", "--out", str(tmp_path / "out")],
-        capture_output=True, text=True, cwd=ROOT, timeout=300,
+        capture_output=True, text=True, cwd=ROOT, timeout=300, env={**os.environ, "PNP_TEST_FORKS": str(tmp_path / "forks.jsonl")},
     )
     assert done.returncode == 0, done.stderr
     found: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
@@ -96,3 +103,14 @@ def test_what_the_build_needs_after_the_layout_is_loaded_before_it(tmp_path: Pat
     sent, modules = found["sent"], found["modules"]
     assert isinstance(sent, list) and isinstance(modules, list)
     assert sorted(set(modules) - set(sent)) == []
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="with one core the build lays out in its own process")
+def test_the_renderers_workers_start_with_pillows_formats_loaded(tmp_path: Path) -> None:
+    """Every file a layout fetches is checked with Pillow (pnp.images), and
+    the first that is not an image (a font) loads all of Pillow's formats:
+    the renderer loads them once, before it forks its workers."""
+    _build(tmp_path)
+    forks = [json.loads(line) for line in (tmp_path / "forks.jsonl").read_text().splitlines()]
+    assert forks, "the renderer forked no workers"
+    assert all({"PIL.Image", "PIL.PngImagePlugin", "PIL.WebPImagePlugin", "PIL.TgaImagePlugin"} <= set(modules) for modules in forks)
