@@ -20,12 +20,21 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 COMMANDS = {
-    "build": "build", "cards": "cards", "check": "check", "simulate": "simulate", "score": "score",
-    "diff": "diff.diff_command", "list": "list_cards.list_", "new": "new", "preflight": "preflight",
-    "proof": "proof", "serve": "serve", "sweep": "sweep", "watch": "watch",
+    "build": "pnp.commands.build:build",
+    "cards": "pnp.commands.cards:cards",
+    "check": "pnp.commands.check:check",
+    "simulate": "pnp.commands.simulate:simulate",
+    "score": "pnp.commands.score:score",
+    "diff": "pnp.commands.diff:diff_command",
+    "list": "pnp.commands.list_cards:list_",
+    "new": "pnp.commands.new:new",
+    "preflight": "pnp.commands.preflight:preflight",
+    "proof": "pnp.commands.proof:proof",
+    "serve": "pnp.commands.serve:serve",
+    "sweep": "pnp.commands.sweep:sweep",
+    "watch": "pnp.commands.watch:watch",
 }
-"""Each command's name -> its module of :mod:`pnp.commands` and, after a dot,
-the command in it (when not named as the command)."""
+"""Each command's name -> the module and the command in it, loaded when the command runs."""
 
 
 class _Commands(click.Group):
@@ -40,8 +49,8 @@ class _Commands(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        module, _, name = COMMANDS[cmd_name].partition(".")
-        command: click.Command = getattr(importlib.import_module(f"pnp.commands.{module}"), name or module)
+        module, _, name = COMMANDS[cmd_name].partition(":")
+        command: click.Command = getattr(importlib.import_module(module), name)
         return command
 
     def invoke(self, ctx: click.Context) -> object:
