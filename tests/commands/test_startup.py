@@ -114,3 +114,14 @@ def test_the_renderers_workers_start_with_pillows_formats_loaded(tmp_path: Path)
     forks = [json.loads(line) for line in (tmp_path / "forks.jsonl").read_text().splitlines()]
     assert forks, "the renderer forked no workers"
     assert all({"PIL.Image", "PIL.PngImagePlugin", "PIL.WebPImagePlugin", "PIL.TgaImagePlugin"} <= set(modules) for modules in forks)
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="with one core the build lays out in its own process")
+def test_the_renderer_loads_no_templating(tmp_path: Path) -> None:
+    """The renderer lays out HTML the build made from the templates: loading
+    Jinja2 too (through the modules naming faces in their annotations) would
+    delay every cold build's first layout."""
+    _build(tmp_path)
+    forks = [json.loads(line) for line in (tmp_path / "forks.jsonl").read_text().splitlines()]
+    assert forks, "the renderer forked no workers"
+    assert all(not {"jinja2", "pnp.render.faces", "pnp.render.templating"} & set(modules) for modules in forks)
