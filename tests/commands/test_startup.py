@@ -125,3 +125,14 @@ def test_the_renderer_loads_no_templating(tmp_path: Path) -> None:
     forks = [json.loads(line) for line in (tmp_path / "forks.jsonl").read_text().splitlines()]
     assert forks, "the renderer forked no workers"
     assert all(not {"jinja2", "pnp.render.faces", "pnp.render.templating"} & set(modules) for modules in forks)
+
+
+def test_a_build_that_ends_before_its_renderer_is_used_does_not_wait_for_it() -> None:
+    """The renderer forked first thing is stopped when the command ends
+    without using it (a usage error, --help): without that, the process
+    would wait at exit for a renderer that waits for work."""
+    for args, code in ((["--paper", "xx"], 2), (["--help"], 0)):
+        done = subprocess.run(
+            [sys.executable, "-m", "pnp", "build", str(MINI), *args], capture_output=True, text=True, cwd=ROOT, timeout=60,
+        )
+        assert done.returncode == code, done.stderr
