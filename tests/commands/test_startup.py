@@ -34,7 +34,7 @@ SCRIPT = textwrap.dedent("""
         return send(self, *args)
     Renderer.render_many = render_many
     from pnp.__main__ import run
-    sys.argv = ["pnp", *sys.argv[1:]]
+    sys.argv, code = ["pnp", *sys.argv[1:]], None
     try:
         run()
     except SystemExit as exit:
@@ -45,11 +45,12 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def _build(tmp_path: Path) -> dict[str, object]:
-    """The outcome of `pnp build MINI --paper a4`: exit status, the modules
-    loaded when it first forked, when it first sent the renderer work, and
-    when it ended; those loaded in the renderer as it forked each worker are
-    in ``tmp_path / "forks.jsonl"``, a line each."""
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, object], list[list[str]]]:
+    """One `pnp build MINI --paper a4`: its exit status and the modules loaded
+    when it first forked, when it first sent the renderer work and when it
+    ended; and the modules loaded in the renderer as it forked each worker."""
+    tmp_path = tmp_path_factory.mktemp("startup")
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "build", str(MINI), "--paper", "a4", "--out", str(tmp_path / "out")],
         capture_output=True, text=True, cwd=ROOT, timeout=300, env={**os.environ, "PNP_TEST_FORKS": str(tmp_path / "forks.jsonl")},
@@ -57,11 +58,19 @@ def _build(tmp_path: Path) -> dict[str, object]:
     assert done.returncode == 0, done.stderr
     found: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
     assert found["code"] in (0, None), done.stderr
-    return found
+    log = tmp_path / "forks.jsonl"  # none when the build laid out in its own process (one core)
+    return found, [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
 
 
-def test_the_renderer_is_forked_before_the_command_line_and_pikepdf_load(tmp_path: Path) -> None:
-    first = _build(tmp_path)["first_fork"]
+def _renderer_forks(built: tuple[dict[str, object], list[list[str]]]) -> list[list[str]]:
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("with one core the build lays out in its own process")
+    assert built[1], "the renderer forked no workers"
+    return built[1]
+
+
+def test_the_renderer_is_forked_before_the_command_line_and_pikepdf_load(built: tuple[dict[str, object], list[list[str]]]) -> None:
+    first = built[0]["first_fork"]
     assert isinstance(first, list)
     assert "pnp.render.service" in first
     assert not {"pnp.cli", "pikepdf", "pnp.commands.build", "pnp.model"} & set(first)
@@ -76,8 +85,8 @@ NEVER_IN_A_HOME_BUILD = {
 without odds rules) has no use for: other commands, other formats, numpy."""
 
 
-def test_a_home_build_loads_no_other_command_format_or_numpy(tmp_path: Path) -> None:
-    modules = _build(tmp_path)["modules"]
+def test_a_home_build_loads_no_other_command_format_or_numpy(built: tuple[dict[str, object], list[list[str]]]) -> None:
+    modules = built[0]["modules"]
     assert isinstance(modules, list)
     assert "pnp.commands.build" in modules and "pnp.output.home.run" in modules
     assert sorted(NEVER_IN_A_HOME_BUILD & set(modules)) == []
@@ -94,36 +103,29 @@ def test_every_command_loads_under_its_name() -> None:
     assert all(isinstance(command, click.Command) and command.name == name for name, command in loaded.items())
 
 
-@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="with one core the build lays out in its own process")
-def test_what_the_build_needs_after_the_layout_is_loaded_before_it(tmp_path: Path) -> None:
+def test_what_the_build_needs_after_the_layout_is_loaded_before_it(built: tuple[dict[str, object], list[list[str]]]) -> None:
     """The build waits for the renderer; once the faces are laid out, it
     imposes and writes them at once, loading nothing more (pypdfium2, which
     reads the text near paper edges, loads while WeasyPrint does)."""
-    found = _build(tmp_path)
-    sent, modules = found["sent"], found["modules"]
+    _renderer_forks(built)
+    sent, modules = built[0]["sent"], built[0]["modules"]
     assert isinstance(sent, list) and isinstance(modules, list)
     assert sorted(set(modules) - set(sent)) == []
 
 
-@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="with one core the build lays out in its own process")
-def test_the_renderers_workers_start_with_pillows_formats_loaded(tmp_path: Path) -> None:
+def test_the_renderers_workers_start_with_pillows_formats_loaded(built: tuple[dict[str, object], list[list[str]]]) -> None:
     """Every file a layout fetches is checked with Pillow (pnp.images), and
     the first that is not an image (a font) loads all of Pillow's formats:
     the renderer loads them once, before it forks its workers."""
-    _build(tmp_path)
-    forks = [json.loads(line) for line in (tmp_path / "forks.jsonl").read_text().splitlines()]
-    assert forks, "the renderer forked no workers"
+    forks = _renderer_forks(built)
     assert all({"PIL.Image", "PIL.PngImagePlugin", "PIL.WebPImagePlugin", "PIL.TgaImagePlugin"} <= set(modules) for modules in forks)
 
 
-@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="with one core the build lays out in its own process")
-def test_the_renderer_loads_no_templating(tmp_path: Path) -> None:
+def test_the_renderer_loads_no_templating(built: tuple[dict[str, object], list[list[str]]]) -> None:
     """The renderer lays out HTML the build made from the templates: loading
     Jinja2 too (through the modules naming faces in their annotations) would
     delay every cold build's first layout."""
-    _build(tmp_path)
-    forks = [json.loads(line) for line in (tmp_path / "forks.jsonl").read_text().splitlines()]
-    assert forks, "the renderer forked no workers"
+    forks = _renderer_forks(built)
     assert all(not {"jinja2", "pnp.render.faces", "pnp.render.templating"} & set(modules) for modules in forks)
 
 
