@@ -227,18 +227,19 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
 def _reply(conn: Connection, broken: Reply | None, jobs: Jobs, scope: Scope, workers: int | None) -> None:
     """Lay ``jobs`` out and send the results back, :data:`CHUNK` at a time
     as they come (see :data:`Reply`)."""
-    from pnp.render.weasy import laid_out
+    from pnp.render import sheets
 
     if broken is not None:
         conn.send(broken)
         return
     part: list[Result | InputError] = []
     try:
-        for result in laid_out(jobs, scope, workers):
-            part.append(result)
-            if len(part) == CHUNK:
-                conn.send(("part", part))
-                part = []
+        with sheets.session():
+            for result in _warmed_first(jobs, scope, workers):
+                part.append(result)
+                if len(part) == CHUNK:
+                    conn.send(("part", part))
+                    part = []
         if part:
             conn.send(("part", part))
         reply: Reply = ("done", None)
@@ -247,6 +248,23 @@ def _reply(conn: Connection, broken: Reply | None, jobs: Jobs, scope: Scope, wor
     except Exception:  # a bug: the parent shows the trace
         reply = ("crashed", traceback.format_exc())
     conn.send(reply)
+
+
+def _warmed_first(jobs: Jobs, scope: Scope, workers: int | None) -> Iterator[Result | InputError]:
+    """:func:`pnp.render.weasy.laid_out`'s results, in the jobs' order, with
+    the last job (the shortest: they come longest first) laid out here
+    before the workers fork for the others: what a process sets up on its
+    first layout (the documents' stylesheets parsed, their fonts loaded,
+    about 0.1 s of CPU on the poker deck) is then done once, and every
+    worker starts with it. Inside a :func:`pnp.render.sheets.session`."""
+    from pnp.render.weasy import laid_out
+
+    if len(jobs) < 3:
+        yield from laid_out(jobs, scope, workers)
+        return
+    last = list(laid_out(jobs[-1:], scope, 1))
+    yield from laid_out(jobs[:-1], scope, workers)
+    yield from last
 
 
 def _stopped(signum: int, frame: object) -> None:

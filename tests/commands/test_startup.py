@@ -23,8 +23,9 @@ SCRIPT = textwrap.dedent("""
     def forking():
         forks.append(sorted(sys.modules))
         if os.getpid() != main:  # the renderer, forking its workers: what they start with
+            parsed = sys.modules["pnp.render.sheets"]._MEMO.get() if "pnp.render.sheets" in sys.modules else None
             with open(os.environ["PNP_TEST_FORKS"], "a") as log:
-                log.write(json.dumps(sorted(sys.modules)) + "\\n")
+                log.write(json.dumps([*sorted(sys.modules), f"parsed stylesheets: {len(parsed or ())}"]) + "\\n")
     os.register_at_fork(before=forking)
     from pnp.render.service import Renderer
 
@@ -138,3 +139,11 @@ def test_a_build_that_ends_before_its_renderer_is_used_does_not_wait_for_it() ->
             [sys.executable, "-m", "pnp", "build", str(MINI), *args], capture_output=True, text=True, cwd=ROOT, timeout=60,
         )
         assert done.returncode == code, done.stderr
+
+
+def test_the_renderers_workers_start_with_the_documents_stylesheets_parsed(built: tuple[dict[str, object], list[list[str]]]) -> None:
+    """The renderer lays out the last (shortest) document itself before it
+    forks its workers, so they start with what a first layout sets up, the
+    stylesheets parsed among it, instead of each setting it up again."""
+    forks = _renderer_forks(built)
+    assert all(modules[-1] != "parsed stylesheets: 0" for modules in forks), [modules[-1] for modules in forks]
