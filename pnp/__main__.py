@@ -7,7 +7,11 @@ and SIGTERM held, and so does pikepdf for the commands that read or write a
 PDF: its native module (nanobind) aborts the whole process (exit -6,
 "Critical nanobind error") when an interrupt lands inside its
 initialisation. A signal that came meanwhile is taken as soon as they have
-loaded."""
+loaded.
+
+``pnp build`` forks its renderer before either loads
+(:func:`pnp.render.service.start_early`), so that WeasyPrint, the renderer's
+long load, runs beside them instead of after."""
 
 import signal
 import sys
@@ -22,6 +26,10 @@ def run() -> None:
     try:
         held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
         try:
+            if sys.argv[1:2] == ["build"]:
+                from pnp.render.service import start_early
+
+                start_early()
             if PDF_COMMANDS.intersection(sys.argv[1:2]):
                 import pikepdf  # noqa: F401
 

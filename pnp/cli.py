@@ -1,7 +1,10 @@
-"""The ``pnp`` command group: each command is a module of :mod:`pnp.commands`."""
+"""The ``pnp`` command group: each command is a module of :mod:`pnp.commands`,
+loaded when that command runs (or ``--help`` lists them all), so a command
+never pays for loading the others."""
 
 from __future__ import annotations
 
+import importlib
 import select
 import signal
 import sys
@@ -9,7 +12,6 @@ import sys
 import click
 
 from pnp import __version__
-from pnp.commands import build, cards, check, diff, list_cards, new, preflight, proof, score, serve, simulate, sweep, watch
 from pnp.errors import PnpError, game_code_failure
 
 
@@ -17,10 +19,39 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+COMMANDS = {
+    "build": "pnp.commands.build:build",
+    "cards": "pnp.commands.cards:cards",
+    "check": "pnp.commands.check:check",
+    "simulate": "pnp.commands.simulate:simulate",
+    "score": "pnp.commands.score:score",
+    "diff": "pnp.commands.diff:diff_command",
+    "list": "pnp.commands.list_cards:list_",
+    "new": "pnp.commands.new:new",
+    "preflight": "pnp.commands.preflight:preflight",
+    "proof": "pnp.commands.proof:proof",
+    "serve": "pnp.commands.serve:serve",
+    "sweep": "pnp.commands.sweep:sweep",
+    "watch": "pnp.commands.watch:watch",
+}
+"""Each command's name -> the module and the command in it, loaded when the command runs."""
+
+
 class _Commands(click.Group):
-    """pnp's commands, with a failing disk (full, read-only, no permission)
-    reported as one line: every command writes through staged files that
-    are discarded as the error unwinds, so nothing already built is lost."""
+    """pnp's commands, each loaded when asked for (:data:`COMMANDS`), with a
+    failing disk (full, read-only, no permission) reported as one line:
+    every command writes through staged files that are discarded as the
+    error unwinds, so nothing already built is lost."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, _, name = COMMANDS[cmd_name].partition(":")
+        command: click.Command = getattr(importlib.import_module(module), name)
+        return command
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -67,10 +98,5 @@ def main() -> None:
     # the previous output stays as it was.
     signal.signal(signal.SIGTERM, _interrupt)
 
-
-for command in (
-    build.build, cards.cards, check.check, simulate.simulate, score.score, diff.diff_command, list_cards.list_, new.new, preflight.preflight, proof.proof, serve.serve, sweep.sweep, watch.watch,
-):
-    main.add_command(command)
 
 __all__ = ["PnpError", "main"]

@@ -23,6 +23,16 @@ _SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM
 """How raster formats begin: such a file that Pillow cannot open is damaged, not something else."""
 
 
+def load_decoders() -> None:
+    """Load all of Pillow's image formats now. The first file
+    :func:`check_image_data` is given that is not an image (every font is)
+    loads them all (about 30 ms), so a process that forks workers loads
+    them first, once, rather than each worker for itself."""
+    from PIL import Image
+
+    Image.init()
+
+
 def check_image(path: Path) -> None:
     """Raise :class:`ImageRefused` unless ``path`` is not a raster image, or a sane one."""
     check_image_data(path.read_bytes())

@@ -163,7 +163,9 @@ def _spread(
             process.terminate()
         pool.shutdown(wait=True)
         raise
-    pool.shutdown()
+    # Every result is in: the workers end on their own (the pool's thread
+    # reaps them), while the caller goes on with the results.
+    pool.shutdown(wait=False)
 
 
 def _taken(futures: list[Future[T] | None], number: int) -> T:

@@ -9,24 +9,34 @@ result (:class:`pnp.output.result.Built`). The command's options come as one
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pnp.errors import UsageError
 from pnp.model import Component, Game
-from pnp.output.home.run import home
 from pnp.output.parts import select
-from pnp.output.pngfaces import png_faces
-from pnp.output.printpdf import print_pdfs
 from pnp.output.request import Request
 from pnp.output.result import Built
-from pnp.output.tts import tts
 
 Format = Callable[[Game, Sequence[Component], Sequence[str], Path, Request], Built]
 """(game, its components chosen, papers, the game's output folder, request) -> what was written."""
 
-FORMATS: dict[str, Format] = {"home": home, "print-pdf": print_pdfs, "png-faces": png_faces, "tts": tts}
-"""The format of each kind of profile (a profile's ``kind``)."""
+FORMATS = {
+    "home": "pnp.output.home.run:home", "print-pdf": "pnp.output.printpdf:print_pdfs",
+    "png-faces": "pnp.output.pngfaces:png_faces", "tts": "pnp.output.tts:tts",
+}
+"""The format of each kind of profile (a profile's ``kind``): the module and
+function that write it, loaded only when a build makes that kind."""
+
+
+def format_of(kind: str) -> Format | None:
+    """The format that writes profiles of ``kind``; None for an unknown kind."""
+    if kind not in FORMATS:
+        return None
+    module, _, name = FORMATS[kind].partition(":")
+    made: Format = getattr(importlib.import_module(module), name)
+    return made
 
 
 def build(game: Game, papers: Sequence[str], out_dir: Path, request: Request | None = None) -> Built:
@@ -35,7 +45,7 @@ def build(game: Game, papers: Sequence[str], out_dir: Path, request: Request | N
     in the format of the profile's kind. ``papers``: what a home build
     imposes on (an export's pages are its cards)."""
     request = Request() if request is None else request
-    made = FORMATS.get(request.profile.kind)
+    made = format_of(request.profile.kind)
     if made is None:
         raise UsageError(f"--profile {request.profile.id}: no format makes profiles of kind {request.profile.kind!r}")
     return made(game, select(game, request.only), papers, out_dir, request)

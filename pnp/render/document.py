@@ -9,12 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.model import Game
-from pnp.render.faces import Face
 from pnp.render.frame import frame, page_document
 from pnp.render.scope import document_fonts
 from pnp.units import css
+
+if TYPE_CHECKING:  # an annotation: the renderer, which reads this module, never loads faces (nor jinja2 with them)
+    from pnp.render.faces import Face
 
 
 def faces_html(game: Game, faces: Sequence[Face], styles: Sequence[Path]) -> str:

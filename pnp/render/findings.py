@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from pnp.errors import Diagnostic, InputError, Level, Source
-from pnp.model import Component
-from pnp.render.faces import Face
+
+if TYPE_CHECKING:  # annotations: the renderer, which reads this module, never loads faces (nor jinja2 with them)
+    from pnp.model import Component
+    from pnp.render.faces import Face
 
 
 Kind = Literal["overflow", "safe-zone", "overlap", "font", "fit", "keep"]

@@ -20,8 +20,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 Signs = Mapping[str, int]
 
@@ -37,6 +39,8 @@ def hand_distribution(deck: Sequence[Signs], goal: Signs, size: int) -> np.ndarr
     entry [k, t1+size, ..., tn+size] is the number of k-card hands with those
     totals. One run answers every hand size up to ``size``.
     """
+    import numpy as np  # here, not at the top: a game without odds rules never pays for loading it
+
     n = len(goal)
     if not 0 <= size <= len(deck):
         raise ValueError(f"cannot deal {size} cards from a deck of {len(deck)}")
@@ -66,6 +70,8 @@ def hand_distribution(deck: Sequence[Signs], goal: Signs, size: int) -> np.ndarr
 
 def satisfied_counts(deck: Sequence[Signs], goal: Signs, sizes: Sequence[int], need: int) -> dict[int, int]:
     """For each hand size, how many hands match at least ``need`` desired signs."""
+    import numpy as np
+
     largest = max(sizes)
     table = hand_distribution(deck, goal, largest)
     n = len(goal)

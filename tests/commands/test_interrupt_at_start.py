@@ -41,6 +41,6 @@ def test_ctrl_c_while_pikepdf_loads_waits_until_it_has_then_ends_quietly() -> No
 
 def test_the_commands_named_as_loading_pikepdf_are_commands() -> None:
     from pnp.__main__ import PDF_COMMANDS
-    from pnp.cli import main
+    from pnp.cli import COMMANDS
 
-    assert PDF_COMMANDS <= set(main.commands)
+    assert PDF_COMMANDS <= set(COMMANDS)

@@ -31,7 +31,7 @@ def test_what_an_option_leaves_out_the_profile_decides() -> None:
 
 def test_every_kind_of_profile_has_a_format_of_one_signature() -> None:
     assert {p.kind for p in load_profiles().values()} == set(stage.FORMATS) == {"home", "print-pdf", "png-faces", "tts"}
-    shapes = {kind: list(inspect.signature(made).parameters) for kind, made in stage.FORMATS.items()}
+    shapes = {kind: list(inspect.signature(stage.format_of(kind)).parameters) for kind in stage.FORMATS}
     assert all(names == ["game", "components", "papers", "out_dir", "request"] for names in shapes.values()), shapes
 
 

@@ -491,3 +491,31 @@ def test_on_one_core_there_is_no_renderer_and_layout_stays_in_process(tmp_path: 
     with service.started() as renderer:
         assert renderer is None and service.active() is None
         assert _text(render_many([(_html("alone"), "alone", None)], _scope(tmp_path))[0][0]).strip() == "alone"
+
+
+def _lingers(release: str, n: int) -> int:
+    """A job whose worker, once told to end, waits for ``release`` to exist
+    (20 s at most), then leaves a file saying it ended."""
+    import multiprocessing.util
+
+    def linger() -> None:
+        for _ in range(200):
+            if os.path.exists(release):
+                break
+            time.sleep(0.1)
+        Path(f"{release}.ended-{os.getpid()}").touch()
+
+    multiprocessing.util.Finalize(None, linger, exitpriority=0)
+    return n
+
+
+def test_the_map_gives_its_results_without_waiting_for_its_workers_to_end(tmp_path: Path) -> None:
+    """Once every result is in, the caller goes on (imposing, writing) while
+    the workers end, rather than waiting for them to."""
+    from pnp.parallel import fork_map
+
+    release = tmp_path / "release"
+    assert fork_map(_lingers, [(str(release), n) for n in range(4)], workers=2) == [0, 1, 2, 3]
+    ended = list(tmp_path.glob("release.ended-*"))
+    release.touch()
+    assert ended == []

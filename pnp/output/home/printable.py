@@ -20,6 +20,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+# Loaded with this module, while the renderer loads WeasyPrint, rather than
+# when the first page is read, after the layout, when the build waits on it.
+import pypdfium2 as pdfium
+
 from pnp.errors import Diagnostic, Level, Source
 from pnp.imposition.geometry import Rect, Sheet
 from pnp.units import to_mm
@@ -76,8 +80,6 @@ def near_edge(sheets: Sequence[Sheet], margin: float) -> set[str]:
 def face_text(face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], wanted: Collection[str] | None = None) -> dict[str, FaceText]:
     """Each face's text boxes, by face key, read from its laid-out page (only
     the ``wanted`` faces' when given)."""
-    import pypdfium2 as pdfium
-
     from pnp.pdf.place import face_document
 
     out: dict[str, FaceText] = {}
@@ -144,8 +146,6 @@ def page_edges(pages: Sequence[tuple[tuple[float, float], Sequence[Box]]], margi
 
 def page_text(data: bytes) -> list[tuple[tuple[float, float], tuple[Box, ...]]]:
     """Each page of a PDF: its size and its text boxes (for :func:`page_edges`)."""
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(data)
     try:
         return [(tuple(document[i].get_size()), _text_boxes(document[i])) for i in range(len(document))]
