@@ -13,7 +13,10 @@ goes the usual way. The test is WeasyPrint's own: a margin box is generated
 when its computed ``content`` is not ``normal``, ``inhibit`` or ``none``; one
 with no style of its own takes its page's anonymous style, whose ``content``
 is ``normal``. So what is laid out, and every page's pixels, stay as they
-were (tests/render/test_margins.py).
+were (tests/render/test_margins.py). Tied to the pinned WeasyPrint version
+(70: ``weasyprint.layout.make_margin_boxes``, ``LayoutContext.style_for``)
+like :mod:`pnp.render.artforms`; the tests compare with WeasyPrint's own
+function, so a release that changes either fails them.
 """
 
 from __future__ import annotations
