@@ -193,7 +193,7 @@ def _key(page: HTML, roots: Sequence[Path]) -> tuple[object, ...]:
 def _style_or_link() -> list[object]:
     """WeasyPrint's search for stylesheets' selectors (``style``, ``link``),
     compiled once: compiling them took a third of :func:`_key`."""
-    from cssselect2 import compile_selector_list
+    from cssselect2 import compile_selector_list  # type: ignore[import-untyped]  # no type hints; a dependency of WeasyPrint
 
     return [*compile_selector_list("style"), *compile_selector_list("link")]
 
