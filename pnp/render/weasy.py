@@ -24,7 +24,7 @@ from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, InputEr
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_iter
-from pnp.render import artforms, ctypesizes, sheets
+from pnp.render import artforms, ctypesizes, margins, sheets
 from pnp.render.boxtree import Box, Document, Element
 from pnp.render.results import Result, gathered
 from pnp.render.fontcheck import FontRules, rules_for
@@ -108,10 +108,12 @@ def _install(weasyprint: ModuleType) -> None:
     """pnp's changes to WeasyPrint, once per process: stylesheets parsed once
     per session (:mod:`pnp.render.sheets`), SVG art drawn once per document
     (:mod:`pnp.render.artforms`), font subsets without a C parser run per
-    document (:mod:`pnp.render.ctypesizes`)."""
+    document (:mod:`pnp.render.ctypesizes`), margin boxes made only for
+    pages that have some (:mod:`pnp.render.margins`)."""
     sheets.install(weasyprint)
     artforms.install(weasyprint)
     ctypesizes.install(weasyprint)
+    margins.install(weasyprint)
 
 
 def prime() -> None:

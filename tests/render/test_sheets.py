@@ -136,3 +136,21 @@ def test_a_session_keeps_a_bounded_number_of_parses(tmp_path: Path, monkeypatch:
             lay_out(_document(_font(REGULAR) + f"<style>p {{ margin: {n}mm; }}</style>", "<p>x</p>"), tmp_path.as_uri() + "/", None, [tmp_path, OWN])
         memo = sheets._MEMO.get()
         assert memo is not None and len(memo) == 2
+
+
+def test_a_document_s_stylesheets_are_found_without_compiling_selectors(pool: tuple[Path, list[str], list[bytes]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key of a document's stylesheets (its ``<style>`` and ``<link>``
+    elements, in order) is read with selectors compiled once per process,
+    not once per document: it is read for every document of faces."""
+    import cssselect2.tree
+    from weasyprint import HTML
+
+    folder, documents, _ = pool
+    pages = [HTML(string=html, base_url=folder.as_uri() + "/") for html in documents]
+    first = [sheets._key(page, [folder, OWN]) for page in pages]
+    compiled: list[object] = []
+    original = cssselect2.tree.compile_selector_list
+    monkeypatch.setattr(cssselect2.tree, "compile_selector_list", lambda *args: compiled.append(args) or original(*args))
+    assert [sheets._key(page, [folder, OWN]) for page in pages] == first
+    assert compiled == []
+    assert [len([p for p in key if isinstance(p, tuple) and p[0] in ("style", "link")]) for key in first] == [2, 2, 2, 3, 2]
