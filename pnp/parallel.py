@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp.errors import BuildError, game_code_failure
+from pnp.progress import Progress
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -112,7 +113,6 @@ def fork_iter(
     if label is None:
         yield from _spread(func, jobs, workers, share, done)
         return
-    from pnp.progress import Progress
 
     with Progress(label, len(jobs)) as bar:
 
