@@ -19,6 +19,7 @@ from pnp.render.boxtree import Box, Document, Element
 from pnp.render.document import taller
 from pnp.render.findings import LayoutFinding
 from pnp.render.inspect import inspect_layout
+from pnp.words import count
 
 TALL = 20
 """How many times as tall the measuring pages are."""
@@ -81,3 +82,68 @@ def _inner(element: Element) -> int:
 
 def _count(text: str | None) -> int:
     return len("".join((text or "").split()))
+
+
+def face_of_each_page(document: Document) -> tuple[list[int], dict[int, int]]:
+    """For each page of a document of faces, the 0-based number of the face
+    (``section.pnp-face``) whose page it is; and per face whose content ran
+    past its page, onto how many other pages. What ran past is cut from the
+    pages it ran onto: the rest of a face in the flow fills pages of its own
+    (which the caller drops), an absolutely placed box's rest would be drawn
+    on the next face's page."""
+    faces: dict[Element, str] = {}
+    root = document.pages[0]._page_box.children[0].element if document.pages else None
+    for section in root.iter("section") if root is not None else ():
+        if face := section.get("data-face"):
+            faces.update(dict.fromkeys(section.iter(), face))
+    if not faces:  # not pnp's own document of faces: a page each
+        return list(range(len(document.pages))), {}
+    order: dict[str, int] = {}
+    owner: list[int] = []
+    spilled: dict[int, int] = {}
+    for page in document.pages:
+        shown = [(box, key) for box in _top_boxes(page._page_box) if box.element is not None and (key := faces.get(box.element)) is not None]
+        new = [key for _, key in shown if key not in order]
+        order.update((key, len(order)) for key in new)
+        if new:  # the page of the face that starts on it; anything else on it ran on from the faces before
+            own = order[new[0]]
+            foreign = {box: key for box, key in shown if order[key] != own}
+            _cut(page._page_box, set(foreign))
+        else:  # the rest of the face before, on a page of its own
+            own = owner[-1] if owner else 0
+            foreign = dict(shown)
+        for key in set(foreign.values()):
+            spilled[order[key]] = spilled.get(order[key], 0) + 1
+        owner.append(own)
+    return owner, spilled
+
+
+def _top_boxes(page_box: Box) -> list[Box]:
+    """The boxes a page of faces holds at its top: each face's section (in
+    the body), and any box placed outside it (an absolutely placed box that
+    went on from the page before)."""
+    out: list[Box] = []
+    for box in page_box.children:
+        for child in getattr(box, "children", ()):
+            out += list(child.children) if getattr(child, "element_tag", None) == "body" else [child]
+    return out
+
+
+def _cut(page_box: Box, foreign: set[Box]) -> None:
+    """Take the ``foreign`` boxes (of :func:`_top_boxes`) off the page."""
+    if not foreign:
+        return
+    for box in page_box.children:
+        box.children = [c for c in box.children if c not in foreign]
+        for child in box.children:
+            if getattr(child, "element_tag", None) == "body":
+                child.children = [c for c in child.children if c not in foreign]
+
+
+def spilled_findings(spilled: dict[int, int]) -> list[LayoutFinding]:
+    """An overflow finding on each face that ran onto more pages than its own."""
+    return [
+        LayoutFinding(face, "overflow", "section.pnp-face", f"the face's content runs onto {count(more, 'more page')} (too much content, or a page break?); "
+                      "expected it to fit on the card: only what lies on its own page is printed")
+        for face, more in sorted(spilled.items())
+    ]

@@ -25,7 +25,7 @@ from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_iter
 from pnp.render import artforms, ctypesizes, margins, sheets
-from pnp.render.boxtree import Box, Document, Element
+from pnp.render.boxtree import Document
 from pnp.render.results import Result, gathered
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fit import FitError, fit_text
@@ -34,11 +34,10 @@ from pnp.render.findings import LayoutFinding
 from pnp.render.inspect import inspect_layout
 from pnp.render.keep import stranded_headings
 from pnp.render.references import Refused, allowed_file, stylesheet_refusals
-from pnp.render.spill import measure_cut
+from pnp.render.spill import face_of_each_page, measure_cut, spilled_findings
 from pnp.render.scope import Scope
 from pnp.render.sheets import scratch
 from pnp.svgsize import SvgRefused, check_inline_svg
-from pnp.words import count
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
@@ -245,14 +244,14 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
                 return lay_out(text, resolved[0].as_uri() + "/", fetcher, resolved)
 
             document, fitted = fit_text(html, lay)
-            owner, spilled = _face_of_each_page(document) if safe_boxes is not None else (list(range(len(document.pages))), {})
+            owner, spilled = face_of_each_page(document) if safe_boxes is not None else (list(range(len(document.pages))), {})
             first = [number == 0 or owner[number - 1] != face for number, face in enumerate(owner)]
             if not all(first):  # the rest of a face in the flow: its own pages, dropped
                 document = document.copy([page for number, page in enumerate(document.pages) if first[number]])
             findings = inspect_layout(document, safe_boxes or [], _font_rules(scope, what), overflow=safe_boxes is not None)
             if safe_boxes is not None:
                 findings = measure_cut(document, laid[0], lay, safe_boxes, findings)
-            findings += [LayoutFinding(owner[page], "fit", element, message) for page, element, message in fitted] + _spilled(spilled)
+            findings += [LayoutFinding(owner[page], "fit", element, message) for page, element, message in fitted] + spilled_findings(spilled)
             if safe_boxes is None:
                 if findings:
                     raise AssetError([Diagnostic(Source(Path(what)), "", f"{f.element}: {f.message}") for f in findings])
@@ -278,71 +277,6 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
     if not isinstance(data, bytes):
         raise BuildError(f"{what}: WeasyPrint returned no PDF")
     return data, findings
-
-
-def _face_of_each_page(document: Document) -> tuple[list[int], dict[int, int]]:
-    """For each page of a document of faces, the 0-based number of the face
-    (``section.pnp-face``) whose page it is; and per face whose content ran
-    past its page, onto how many other pages. What ran past is cut from the
-    pages it ran onto: the rest of a face in the flow fills pages of its own
-    (which the caller drops), an absolutely placed box's rest would be drawn
-    on the next face's page."""
-    faces: dict[Element, str] = {}
-    root = document.pages[0]._page_box.children[0].element if document.pages else None
-    for section in root.iter("section") if root is not None else ():
-        if face := section.get("data-face"):
-            faces.update(dict.fromkeys(section.iter(), face))
-    if not faces:  # not pnp's own document of faces: a page each
-        return list(range(len(document.pages))), {}
-    order: dict[str, int] = {}
-    owner: list[int] = []
-    spilled: dict[int, int] = {}
-    for page in document.pages:
-        shown = [(box, key) for box in _top_boxes(page._page_box) if box.element is not None and (key := faces.get(box.element)) is not None]
-        new = [key for _, key in shown if key not in order]
-        order.update((key, len(order)) for key in new)
-        if new:  # the page of the face that starts on it; anything else on it ran on from the faces before
-            own = order[new[0]]
-            foreign = {box: key for box, key in shown if order[key] != own}
-            _cut(page._page_box, set(foreign))
-        else:  # the rest of the face before, on a page of its own
-            own = owner[-1] if owner else 0
-            foreign = dict(shown)
-        for key in set(foreign.values()):
-            spilled[order[key]] = spilled.get(order[key], 0) + 1
-        owner.append(own)
-    return owner, spilled
-
-
-def _top_boxes(page_box: Box) -> list[Box]:
-    """The boxes a page of faces holds at its top: each face's section (in
-    the body), and any box placed outside it (an absolutely placed box that
-    went on from the page before)."""
-    out: list[Box] = []
-    for box in page_box.children:
-        for child in getattr(box, "children", ()):
-            out += list(child.children) if getattr(child, "element_tag", None) == "body" else [child]
-    return out
-
-
-def _cut(page_box: Box, foreign: set[Box]) -> None:
-    """Take the ``foreign`` boxes (of :func:`_top_boxes`) off the page."""
-    if not foreign:
-        return
-    for box in page_box.children:
-        box.children = [c for c in box.children if c not in foreign]
-        for child in box.children:
-            if getattr(child, "element_tag", None) == "body":
-                child.children = [c for c in child.children if c not in foreign]
-
-
-def _spilled(spilled: dict[int, int]) -> list[LayoutFinding]:
-    """An overflow finding on each face that ran onto more pages than its own."""
-    return [
-        LayoutFinding(face, "overflow", "section.pnp-face", f"the face's content runs onto {count(more, 'more page')} (too much content, or a page break?); "
-                      "expected it to fit on the card: only what lies on its own page is printed")
-        for face, more in sorted(spilled.items())
-    ]
 
 
 def _font_rules(scope: Scope, what: str) -> FontRules:
