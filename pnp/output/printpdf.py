@@ -160,7 +160,7 @@ def _write(
     skipped, warnings = notes
     profile = request.profile
     folder = out_dir / profile.id
-    when = _build_time()
+    when = datetime.fromisoformat(build_date()).replace(tzinfo=UTC)  # midnight UTC: fixed by SOURCE_DATE_EPOCH
     files: list[_FileEntry] = []
     with Outputs(out_dir) as outputs:
         batch = _Batch(outputs, profile, when, [], warnings)
@@ -396,8 +396,3 @@ def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Se
     out.docinfo[Name.Title] = title
     out.docinfo[Name.Creator] = "pnp"
     return out
-
-
-def _build_time() -> datetime:
-    """Midnight (UTC) of the build date: deterministic under SOURCE_DATE_EPOCH."""
-    return datetime.fromisoformat(build_date()).replace(tzinfo=UTC)
