@@ -263,7 +263,7 @@ def _warmed_first(jobs: Jobs, scope: Scope, workers: int | None) -> Iterator[Res
         yield from laid_out(jobs, scope, workers)
         return
     last = list(laid_out(jobs[-1:], scope, 1))
-    yield from laid_out(jobs[:-1], scope, workers)
+    yield from laid_out(jobs[:-1], scope, workers, counted=1)
     yield from last
 
 

@@ -297,10 +297,12 @@ def render_here(
 
 
 def laid_out(
-    jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
+    jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None, counted: int = 0
 ) -> Iterator[Result | InputError]:
     """:func:`render_here`'s documents one by one, in order, as they are laid
-    out: each one's result, or the input's fault in it; pnp's own failure is raised."""
+    out: each one's result, or the input's fault in it; pnp's own failure is
+    raised. ``counted`` documents of the same build, laid out already, are
+    shown done on the progress bar."""
     load_weasyprint()  # imported once, before forking
     try:
         rules_for(scope)  # the fonts' character maps read once, before forking
@@ -309,7 +311,8 @@ def laid_out(
 
     from pnp.progress import Progress
 
-    with Progress("laying out", len(jobs)) as bar, sheets.session():
+    with Progress("laying out", len(jobs) + counted) as bar, sheets.session():
+        bar.advance(counted)
         for result in fork_iter(
             _render_job,
             [(html, scope, what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],

@@ -519,3 +519,28 @@ def test_the_map_gives_its_results_without_waiting_for_its_workers_to_end(tmp_pa
     ended = list(tmp_path.glob("release.ended-*"))
     release.touch()
     assert ended == []
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_bar_counts_every_document_when_the_renderer_lays_the_shortest_out_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The renderer lays out the last job before its workers fork; the bar
+    still counts all of them, ending at 4/4, not 3/3."""
+    from pnp.render import sheets
+
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stderr", out)
+    jobs = [(_html(f"page {n}"), f"job {n}", None) for n in range(4)]
+    with sheets.session():
+        results = list(service._warmed_first(jobs, _scope(tmp_path), 1))
+    assert len(results) == 4
+    assert "laying out [" in out.getvalue() and "4/4" in out.getvalue() and "3/3" not in out.getvalue()
+
