@@ -47,9 +47,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
+        shutil.copytree(ROOT / "card_data", base, dirs_exist_ok=True)  # the games and the folders they share
         games = [base / g for g in GAMES]
-        for game in games:
-            shutil.copytree(ROOT / "card_data" / game.name, game)
         out = base / "out"
         cold = []
         for _ in range(args.runs):

@@ -38,8 +38,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        game = Path(scratch) / args.game
-        shutil.copytree(ROOT / "card_data" / args.game, game)
+        shutil.copytree(ROOT / "card_data", Path(scratch) / "games")  # the game and the folders it shares
+        game = Path(scratch) / "games" / args.game
         cards = next(p for p in sorted(game.glob("*.yaml")) if p.name != "game.yaml" and "title:" in p.read_text())
         started = time.perf_counter()
         process = subprocess.Popen([sys.executable, "-m", "pnp", "serve", str(game), "--port", "0", "--out", str(Path(scratch) / "out")],
