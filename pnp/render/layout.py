@@ -20,13 +20,9 @@ from pnp.render.faces import Face
 from pnp.render.findings import LayoutFinding
 from pnp.render.scope import Scope
 
-RUN_ENDS = 8
-"""On average one face in this many ends a run (see :func:`face_runs`). A
-document costs about three quarters of a face's layout besides its faces
-(parsing, style set-up, fonts and art written once per document): runs of
-about eight faces hold that to a tenth of a face's cost, while an edit still
-lays out a run of a few dozen faces at most."""
-LONGEST_RUN = 32
+RUN_ENDS = 4
+"""On average one face in this many ends a run (see :func:`face_runs`)."""
+LONGEST_RUN = 16
 
 
 def face_runs(faces: Sequence[Face]) -> list[list[Face]]:

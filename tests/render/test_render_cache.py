@@ -315,17 +315,3 @@ def test_files_a_page_names_indirectly_or_by_a_relative_url_are_laid_out_again(m
         laid, _, digest = _build(mini_copy, out)
         assert laid >= 1 and digest not in seen, f"an edit to {file} was served from the cache"
         seen.add(digest)
-
-
-def test_runs_hold_about_eight_faces_and_never_more_than_the_longest() -> None:
-    """Each document costs about three quarters of a face besides its faces:
-    runs of about eight keep that to a tenth of a face (runs of four spent a
-    fifth), and an edit still lays out one short run."""
-    from pnp.render.faces import Face
-    from pnp.render.layout import LONGEST_RUN, face_runs
-
-    keys = [hashlib.sha256(str(n).encode()).hexdigest()[:16] for n in range(4000)]
-    runs = face_runs([Face(k, "", "deck", 180.0, 252.0, 9.0, 9.0, k) for k in keys])
-    assert [f.key for run in runs for f in run] == keys
-    assert 7 <= len(keys) / len(runs) <= 9
-    assert max(len(run) for run in runs) <= LONGEST_RUN == 32
