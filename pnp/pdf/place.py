@@ -193,13 +193,14 @@ def _placed(placement: Placement, form: pikepdf.Object, name: str, once: bool, r
     if drawn is None:
         resources.XObject[name] = form
         return f"{place}{name} Do Q".encode("ascii")
-    # The form clipped to its box: in place, clip to it too unless the slot's clip (as written) lies inside it.
+    # The form clipped to its box: in place, clip to it too unless the slot's clip (as written) lies inside it;
+    # inside the face's own saved state, as a form's box is part of what it draws (pnp.testing.pdf.operations).
     left, bottom, width, height, tx, ty = (float(v) for v in numbers)
     box = [(a * x + c * y + tx, b * x + d * y + ty) for x, y in ((x0, y0), (x1, y1))]
     (x_low, x_high), (y_low, y_high) = (sorted(v) for v in zip(*box))
     inside = x_low <= left and y_low <= bottom and left + width <= x_high and bottom + height <= y_high
     boxed = "" if inside else f"{_num(x0)} {_num(y0)} {_num(x1 - x0)} {_num(y1 - y0)} re W n "
-    return f"{place}{boxed}q\n".encode("ascii") + drawn + b"\nQ Q"
+    return f"{place}q\n{boxed}".encode("ascii") + drawn + b"\nQ Q"
 
 
 """How far (pt) a slot's clip may reach past a face's box and still count as inside it."""
