@@ -24,6 +24,7 @@ from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, InputEr
 from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_iter
+from pnp.progress import Progress
 from pnp.render import artforms, ctypesizes, margins, sheets
 from pnp.render.boxtree import Document
 from pnp.render.results import Result, gathered
@@ -308,8 +309,6 @@ def laid_out(
         rules_for(scope)  # the fonts' character maps read once, before forking
     except (FontRefused, OSError):
         pass  # each job reports it
-
-    from pnp.progress import Progress
 
     with Progress("laying out", len(jobs) + counted) as bar, sheets.session():
         bar.advance(counted)
