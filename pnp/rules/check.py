@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, TypeVar
 
 from pnp.errors import InputError
@@ -20,9 +21,11 @@ from pnp.rules.odds import OddsCache, at_least_of_kind
 from pnp.rules.run import Run
 
 
-def check_game(game: Game) -> Report:
+def check_game(game: Game, odds_store: Path | None = None) -> Report:
     """Every check the game declares. Raises :class:`InputError` when one cannot
-    be worked out from the data at all (a deck with no copies to count)."""
+    be worked out from the data at all (a deck with no copies to count).
+    ``odds_store``: where exact odds are kept from one run to the next
+    (:class:`OddsCache`)."""
     run = Run(game)
     checks = game.checks
     # Each kind of check, in the order its findings are reported.
@@ -38,12 +41,13 @@ def check_game(game: Game) -> Report:
     _each(run, "tokens", checks.tokens, numbers.tokens)
     _each(run, "links", checks.links, links.links)
     _each(run, "agree", checks.agree, links.agree)
-    cache = OddsCache()
+    cache = OddsCache(odds_store)
     for i, odds in enumerate(checks.odds):
         if odds.kind == "suit-matches":
             _suit_odds(run, odds, f"checks.odds[{i}]")
         else:
             _odds(run, odds, f"checks.odds[{i}]", cache)
+    cache.save()
     if run.refused:
         raise InputError(run.refused)
     return Report(game.id, tuple(run.findings), run.exact)

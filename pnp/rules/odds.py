@@ -15,11 +15,14 @@ the result is an exact :class:`fractions.Fraction`, never a sample.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -99,21 +102,67 @@ def profile(deck: Sequence[Signs], goal: Signs) -> tuple[tuple[tuple[int, ...], 
 
 
 class OddsCache:
-    """Exact probabilities, computed once per distinct profile."""
+    """Exact probabilities, computed once per distinct profile; with a
+    ``store`` (a JSON file, such as ``output/<game>/.cache/odds.json``) kept
+    from one run to the next, so an unchanged deck's odds cost neither the
+    dynamic programming nor loading numpy. The store is read as untrusted:
+    an entry that is not a count of hands for each size asked, each at most
+    the number of hands there are, is worked out again."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Path | None = None) -> None:
         self._done: dict[tuple[object, ...], dict[int, Fraction]] = {}
+        self._store = store
+        self._kept = _read_store(store) if store is not None else {}
+        self._new = False
 
     def probabilities(self, deck: Sequence[Signs], goal: Signs, sizes: Sequence[int], need: int) -> dict[int, Fraction]:
         key = (profile(deck, goal), tuple(sorted(sizes)), need)
         if key not in self._done:
-            counts = satisfied_counts(deck, goal, sizes, need)
+            name = hashlib.sha256(repr((STORE_VERSION, key)).encode()).hexdigest()
+            counts = _sound(self._kept.get(name), len(deck), key[1])
+            if counts is None:
+                counts = satisfied_counts(deck, goal, sizes, need)
+                self._kept[name] = {str(size): count for size, count in counts.items()}
+                self._new = True
             self._done[key] = {size: Fraction(count, comb(len(deck), size)) for size, count in counts.items()}
         return self._done[key]
+
+    def save(self) -> None:
+        """Write the store, if this run worked out anything new."""
+        if self._store is not None and self._new:
+            from pnp.commit import write_atomic
+
+            self._store.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(json.dumps(self._kept, sort_keys=True).encode(), self._store)
+            self._new = False
 
     @property
     def runs(self) -> int:
         return len(self._done)
+
+
+STORE_VERSION = 1
+"""Part of every stored entry's name: a change to what :func:`profile`
+means, or to how counts are made, bumps it."""
+
+
+def _read_store(path: Path) -> dict[str, object]:
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _sound(entry: object, cards: int, sizes: tuple[int, ...]) -> dict[int, int] | None:
+    """A stored entry's counts per size, when it is one for exactly ``sizes``
+    and each count could be one; else None."""
+    if not isinstance(entry, dict) or sorted(entry) != sorted(str(size) for size in sizes):
+        return None
+    counts = {size: entry[str(size)] for size in sizes}
+    if not all(type(n) is int and 0 <= n <= comb(cards, size) for size, n in counts.items()):
+        return None
+    return counts
 
 
 def probabilities(deck: Sequence[Signs], goal: Signs, sizes: Sequence[int], need: int) -> dict[int, Fraction]:
