@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands.common import load, papers, refuse_if_unsound
+from pnp.commands.common import game_folder, load_folder, papers, refuse_if_unsound
+from pnp.output.fresh import Report, check_fresh, remember
+from pnp.paths import readable
+from pnp.render.cachelimit import cache_limit
 from pnp.errors import UsageError
 from pnp.units import UnitError, mm, parse_length
 from pnp.words import count
@@ -95,34 +98,65 @@ def _build_all(games: tuple[str, ...], papers: Sequence[str], out: Path, request
         from pnp.paths import CARD_DATA, PROJECT
 
         raise UsageError(f"no games given and none in {CARD_DATA}; {PROJECT}")
+    cache_limit()  # a bad PNP_CACHE_MB is an error even when nothing needs building
     for name in names:
         started = time.perf_counter()
-        game = load(name, request.strict)
-        refuse_if_unsound(game, request.force)
-        result = build(game, papers, out / game.folder_name, request)
-        (_report_home if result.profile.kind == "home" else _report_export)(result, started)
+        folder = game_folder(name)
+        out_dir = out / folder.name
+        options = _recorded_options(folder, out_dir, papers, request)
+        fresh = check_fresh(out_dir, folder, options) if options is not None else None
+        if fresh is not None:
+            _say(fresh, f"{time.perf_counter() - started:.2f} s; laid out 0 documents (0 of the faces): nothing changed since the last build, every file kept")
+            continue
+        started_ns = time.time_ns()
+        game = load_folder(folder, request.strict)
+        checked = refuse_if_unsound(game, request.force, out_dir=out_dir)
+        result = build(game, papers, out_dir, request)
+        if result.profile.kind != "home":
+            _report_export(result, started)
+            continue
+        report = _home_report(result)
+        took = time.perf_counter() - started
+        _say(report, f"{took:.2f} s; laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache")
+        if options is not None:
+            said = Report((*(str(w) for w in game.warnings), *checked, *report.err), report.out)
+            remember(out_dir, options, readable(game.root, game.shared), [f.path for f in result.files] + [result.manifest], said, started_ns)
 
 
-def _report_home(result: Built, started: float) -> None:
+def _recorded_options(folder: Path, out_dir: Path, papers: Sequence[str], request: Request) -> str | None:
+    """What of the command a home build's record keys on (:mod:`pnp.output.fresh`);
+    None for builds never recorded: exports, and reprints (which read a manifest from elsewhere)."""
+    if request.profile.kind != "home" or request.changed_since is not None:
+        return None
+    return repr((str(folder), str(out_dir.resolve()), tuple(papers), request))
+
+
+def _say(report: Report, tail: str) -> None:
+    """A home build's report, its summary's head ended by ``tail``."""
+    for line in report.err:
+        click.echo(line, err=True)
+    click.echo(f"{report.out[0]}, {tail}")
+    for line in report.out[1:]:
+        click.echo(line)
+
+
+def _home_report(result: Built) -> Report:
+    """What a home build says: its findings, then the summary's head (cards,
+    faces, placements) and the files it wrote."""
     game = result.game
-    for warning in result.warnings:
-        click.echo(str(warning), err=True)
     cards = sum(c.copies for c in result.components)
-    click.echo(
-        f"{game.title}: {cards} cards from {result.faces} unique faces "
-        f"({result.placed} placed per paper, backs included), {time.perf_counter() - started:.2f} s; "
-        f"laid out {result.rendered} documents ({result.faces_rendered} of the faces), {result.cached} from the cache"
-    )
+    out = [f"{game.title}: {cards} cards from {result.faces} unique faces ({result.placed} placed per paper, backs included)"]
     cut_sheets: dict[Path, int] = {}
     for f in result.files:  # print-and-cut files (no pages): one line per folder
         if f.pages is None and f.path.suffix == ".svg":
             cut_sheets[f.path.parent] = cut_sheets.get(f.path.parent, 0) + 1
     for f in result.files:
         if f.pages is not None:
-            click.echo(f"  {f.path}  ({f.pages} pages, {f.paper})")
+            out.append(f"  {f.path}  ({f.pages} pages, {f.paper})")
         elif f.path.parent in cut_sheets:
-            click.echo(f"  {f.path.parent}/  (cut files for {count(cut_sheets.pop(f.path.parent), 'sheet')}, SVG and DXF, {f.paper})")
-    click.echo(f"  {result.manifest}")
+            out.append(f"  {f.path.parent}/  (cut files for {count(cut_sheets.pop(f.path.parent), 'sheet')}, SVG and DXF, {f.paper})")
+    out.append(f"  {result.manifest}")
+    return Report(tuple(str(w) for w in result.warnings), tuple(out))
 
 
 def _report_export(result: Built, started: float) -> None:

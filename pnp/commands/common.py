@@ -25,9 +25,14 @@ def game_folder(game: str) -> Path:
 
 
 def load(game: str, strict: bool) -> Game:
+    return load_folder(game_folder(game), strict)
+
+
+def load_folder(folder: Path, strict: bool) -> Game:
+    """The game in ``folder``, its loading warnings said on stderr."""
     from pnp.loading.loader import load_game
 
-    loaded = load_game(game_folder(game), strict=strict)
+    loaded = load_game(folder, strict=strict)
     for warning in loaded.warnings:
         click.echo(str(warning), err=True)
     return loaded
@@ -44,15 +49,21 @@ def papers(value: str) -> list[str]:
     return chosen
 
 
-def refuse_if_unsound(game: Game, force: bool, done: str = "nothing was built (--force builds anyway)") -> None:
-    """Run the static checks; stop on errors unless ``force``."""
+def refuse_if_unsound(
+    game: Game, force: bool, done: str = "nothing was built (--force builds anyway)", out_dir: Path | None = None
+) -> tuple[str, ...]:
+    """Run the static checks; stop on errors unless ``force``; returns what
+    it said of them (``force``: as warnings). ``out_dir``: the game's output
+    folder, whose ``.cache/odds.json`` keeps exact odds from one build to the next."""
     from pnp.rules.check import check_game
 
-    errors = check_game(game).errors()
-    for finding in errors:
-        click.echo(f"{finding.where}: {'warning' if force else 'error'}: [{finding.check}] {finding.message}", err=True)
+    errors = check_game(game, None if out_dir is None else out_dir / ".cache" / "odds.json").errors()
+    said = tuple(f"{finding.where}: {'warning' if force else 'error'}: [{finding.check}] {finding.message}" for finding in errors)
+    for line in said:
+        click.echo(line, err=True)
     if errors and not force:
         raise CheckFailed(f"{game.title}: `pnp check` found {count(len(errors), 'error')}; {done}")
+    return said
 
 
 class CheckFailed(PnpError):

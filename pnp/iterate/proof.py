@@ -141,7 +141,7 @@ def proof(game: Game, components: Sequence[Component], out_dir: Path, dpi: int, 
 def _write(game: Game, sheets: Sequence[tuple[Path, PilImage]], out_dir: Path, dpi: int, suffix: str = "") -> tuple[Path, ...]:
     """Each sheet as its PNG, and all of them as one PDF, committed in one step."""
     from pnp.commit import Outputs, claimed
-    from pnp.render.faces import build_date
+    from pnp.dates import build_date
 
     written = []
     with claimed(out_dir), Outputs(out_dir) as outputs:

@@ -37,7 +37,8 @@ from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
 from pnp.render.document import faces_html
-from pnp.render.faces import Face, FacePlan, build_date, plan_faces
+from pnp.dates import build_date
+from pnp.render.faces import Face, FacePlan, plan_faces
 from pnp.render.findings import layout_diagnostics, raise_errors
 from pnp.render.inspect import safe_box
 from pnp.render.layout import render_faces

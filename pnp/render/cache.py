@@ -5,7 +5,7 @@ fonts, art, and the files those stylesheets refer to) and of the versions of
 pnp, WeasyPrint and the libraries it lays text out with (:func:`engine_versions`). Entries live under ``output/<game>/.cache/``, so
 deleting output/ gives a cold build. A build whose pages are all cached never
 imports WeasyPrint. A build that laid something out then trims the cache to
-:func:`cache_limit`, deleting the pages used longest ago.
+:func:`pnp.render.cachelimit.cache_limit`, deleting the pages used longest ago.
 """
 
 from __future__ import annotations
@@ -92,20 +92,6 @@ def job_key(html: str, roots: Sequence[Path], memo: dict[Path, str] | None = Non
         digest.update(path.as_posix().encode())
         digest.update(hashed.encode())
     return digest.hexdigest()
-
-
-def cache_limit() -> int:
-    """Bytes of laid-out pages kept per output folder: ``PNP_CACHE_MB``
-    megabytes, 256 by default (thousands of one-card edits); past it, the
-    pages used longest ago are deleted."""
-    value = os.environ.get("PNP_CACHE_MB", "256")
-    try:
-        megabytes = float(value)
-    except ValueError:
-        megabytes = -1.0
-    if not 0 <= megabytes < 1e12:  # also NaN and infinity
-        raise UsageError(f"PNP_CACHE_MB={value!r}: expected a number of megabytes, 0 or more (and finite)")
-    return int(megabytes * 1_000_000)
 
 
 class RenderCache:

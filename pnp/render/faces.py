@@ -10,16 +10,15 @@ and ``pnp diff``'s, and the hash on the build stamp.
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from types import MappingProxyType
 
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp import nets
+from pnp.dates import build_date
 from pnp.errors import Diagnostic, Level, PathRefused, Source, TemplateError
 from pnp.model import Card, Component, Entry, Game
 from pnp.paths import OWN, SHARED
@@ -121,14 +120,6 @@ def labels(game: Game) -> list[tuple[str, Path]]:
     project, so an installed pnp gives the keys a checkout gives)."""
     sharing = [*game.shared, *(root for root in SHARED if root != OWN)]
     return [("game", game.root), *(("shared0", root) for root in sharing), ("shared1", OWN)]
-
-
-def build_date() -> str:
-    """The build's date: SOURCE_DATE_EPOCH's when set (reproducible builds), else today's."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch and epoch.strip().isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date().isoformat()
-    return datetime.now(tz=timezone.utc).date().isoformat()
 
 
 def base_context(game: Game) -> dict[str, object]:

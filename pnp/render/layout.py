@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import AssetError, BuildError, Diagnostic, InputError
-from pnp.render.cache import FaceIndex, RenderCache, cache_limit, finding_entry, job_key
+from pnp.render.cache import FaceIndex, RenderCache, finding_entry, job_key
+from pnp.render.cachelimit import cache_limit
 from pnp.render.dispatch import render_many
 from pnp.render.results import LayoutFailed, Result
 from pnp.render.faces import Face

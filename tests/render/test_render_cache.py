@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from pnp.output.fresh import RECORD
+from pnp.output.kept import INDEX as KEPT_INDEX
 from tests.conftest import MINI, run_pnp
 
 
@@ -23,7 +25,14 @@ def _counts(stdout: str) -> tuple[int, int, int]:
     return laid, faces, cached
 
 
+def _unrecorded(out: Path) -> None:
+    """Drop the record of the last build (pnp.output.fresh), which would
+    skip a build with nothing changed: these tests are of the cache."""
+    (out / "mini" / RECORD).unlink(missing_ok=True)
+
+
 def _build(game: Path, out: Path) -> tuple[int, int, str]:
+    _unrecorded(out)
     result = run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
     assert result.returncode == 0, result.stderr
     laid, _, cached = _counts(result.stdout)
@@ -32,6 +41,7 @@ def _build(game: Path, out: Path) -> tuple[int, int, str]:
 
 
 def _faces_laid_out(game: Path, out: Path) -> int:
+    _unrecorded(out)
     result = run_pnp("build", str(game), "--paper", "a4", "--out", str(out))
     assert result.returncode == 0, result.stderr
     return _counts(result.stdout)[1]
@@ -146,6 +156,7 @@ def test_a_build_trims_the_cache_to_its_limit_and_keeps_what_it_used(mini_copy: 
         if title is not None:
             cards.write_text(re.sub(r"title: (Two|Deux|Dos)", f"title: {title}", cards.read_text(), count=1))
         command = [sys.executable, "-m", "pnp", "build", str(mini_copy), "--paper", "a4", "--out", str(out)]
+        _unrecorded(out)
         return subprocess.run(command, env={**os.environ, "PNP_CACHE_MB": limit}, cwd=ROOT, capture_output=True, text=True)
 
     assert build().returncode == 0
@@ -170,7 +181,7 @@ def test_the_cache_limit_must_be_a_finite_number_of_megabytes(monkeypatch: "pyte
     import pytest
 
     from pnp.errors import UsageError
-    from pnp.render.cache import cache_limit
+    from pnp.render.cachelimit import cache_limit
 
     monkeypatch.setenv("PNP_CACHE_MB", "0.5")
     assert cache_limit() == 500_000
@@ -208,6 +219,7 @@ def test_a_page_that_vanishes_mid_build_stops_it_with_a_clear_error_and_nothing_
         return found
 
     monkeypatch.setattr(RenderCache, "has_face", has_face_then_vanish)
+    (tmp_path / "out" / KEPT_INDEX).unlink()  # else the files are kept, and their pages never read again
     with pytest.raises(BuildError, match="a cached page vanished during the build .*run the build again"):
         build(game, ["a4"], tmp_path / "out")
     assert vanished and written
@@ -288,6 +300,7 @@ def test_a_damaged_cache_is_dropped_with_a_warning_and_laid_out_again(tmp_path: 
     assert run_pnp("build", str(MINI), "--out", str(out), "--paper", "a4").returncode == 0
     damage(out)
     for attempt in range(2):  # and the build after it is clean again
+        _unrecorded(out)  # else nothing changed is all there is to say
         result = run_pnp("build", str(MINI), "--out", str(out), "--paper", "a4")
         assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
         warned = re.search(r"held (1 damaged page or entry|\d+ damaged pages or entries); they were dropped and laid out again", result.stderr) is not None

@@ -3,6 +3,7 @@ frozen values, committed in one step."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -27,6 +28,7 @@ from pnp.output.home.plan import HomePlan, document_file, hand_cut, plan_home, v
 from pnp.output.home.printable import FaceText, edge_diagnostics, face_text, near_edge
 from pnp.output.home.registration import registration_file, registration_html
 from pnp.output.home.shifted import index_html, shifted_file, shifted_sheets
+from pnp.output.kept import INDEX, Kept, key_of
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
 from pnp.pdf.place import ImposedFile, write_imposed
@@ -126,8 +128,18 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
     """Where each face is first drawn (file, page, box): for `pnp diff`."""
     edges = _Edges(plan, rendered, request)
     cut_of = _cuts(game, plan, request)
+    kept = Kept(out_dir)
+    faces = _faces_key(rendered.faces)
     with Outputs(out_dir) as outputs:
         imposed: list[ImposedFile] = []
+        keys: list[tuple[Path, str]] = []
+
+        def impose(front: bytes | None, sheets: Sequence[Sheet], title: str, target: Path) -> None:
+            key = key_of([faces, front or b"", repr(tuple(sheets)), title])
+            if not kept.unchanged(target, key):
+                imposed.append((front, sheets, title, outputs.stage(target)))
+                keys.append((target, key))
+
         for (index, paper_id), book_sheets in plan.sheets.items():
             book = plan.split[index]
             front, count = _front_matter(game, plan, rendered, request, (index, paper_id))
@@ -138,7 +150,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
             title = f"{game.title}: {book.module.name if book.module else 'print-and-play'} ({paper.name})"
             target = out_dir / _home_file(game, plan, request, (index, paper_id))
             edges.check(target, front, ordered)
-            imposed.append((front, ordered, title, outputs.stage(target)))
+            impose(front, ordered, title, target)
             note_places(found, ordered, target.name, count + 1)
             files.append(BuiltFile(target, request.profile.id, paper_id, count + len(ordered), book.module.id if book.module else None))
             for path, content in sheet_files(target, count + 1, ordered, cut_of) if cut_of is not None else ():
@@ -147,7 +159,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
             name = _shifted_name(game, plan, request, (index, paper_id))
             if name is not None:
                 cover, copies, pages = _shifted(game, paper, target.name, count, ordered, request.offset)
-                imposed.append((cover, copies, f"{title}: backs moved", outputs.stage(out_dir / name)))
+                impose(cover, copies, f"{title}: backs moved", out_dir / name)
                 files.append(BuiltFile(out_dir / name, request.profile.id, paper_id, pages, book.module.id if book.module else None))
         laid_out = iter(rendered.documents)
         for paper_id in plan.chosen:
@@ -156,16 +168,18 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
         for paper_id in _registration_papers(plan, request):
             edges.check(out_dir / registration_file(plan.papers[paper_id]), next(laid_out), ())
         problems = raise_errors(edges.found)
-        write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
+        if imposed:
+            write_imposed(rendered.faces, imposed, os.cpu_count() or 1)
+        for (target, key), (_, _, _, staged) in zip(keys, imposed):
+            kept.written(target, key, staged.read_bytes())
         documents = iter(rendered.documents)
         for paper_id in plan.chosen:
             for document in plan.documents:
-                pdf = pikepdf.open(io.BytesIO(next(documents)))
-                pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"{game.title}: {document.name}", Creator="pnp"))
+                laid, title = next(documents), f"{game.title}: {document.name}"
                 target = out_dir / document_file(game, document, paper_id)
-                outputs.pdf(pdf, target)
-                files.append(BuiltFile(target, request.profile.id, paper_id, len(pdf.pages)))
-                for name, imposed_pdf in booklets(pdf, plan.papers[paper_id], target.name) if document.booklet else ():
+                _save(kept, outputs, laid, title, target)
+                files.append(BuiltFile(target, request.profile.id, paper_id, count_pages(laid)))
+                for name, imposed_pdf in booklets(_titled(laid, title), plan.papers[paper_id], target.name) if document.booklet else ():
                     outputs.pdf(imposed_pdf, out_dir / name)
                     files.append(BuiltFile(out_dir / name, request.profile.id, paper_id, len(imposed_pdf.pages)))
         for paper_id in plan.chosen if whole(request) else ():
@@ -174,15 +188,15 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
                 outputs.pdf(boxes, out_dir / boxes_file(game, paper_id))
                 files.append(BuiltFile(out_dir / boxes_file(game, paper_id), request.profile.id, paper_id, len(boxes.pages)))
         for paper_id in _registration_papers(plan, request):
-            pdf = pikepdf.open(io.BytesIO(next(documents)))
-            pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=f"Duplex registration test ({paper_id})", Creator="pnp"))
+            laid = next(documents)
             target = out_dir / registration_file(plan.papers[paper_id])
-            outputs.pdf(pdf, target)
-            files.append(BuiltFile(target, request.profile.id, paper_id, len(pdf.pages)))
+            _save(kept, outputs, laid, f"Duplex registration test ({paper_id})", target)
+            files.append(BuiltFile(target, request.profile.id, paper_id, count_pages(laid)))
         # A reprint keeps the full build's manifest as it was (a baseline for the next diff).
         manifest = out_dir / ("manifest-reprint.json" if request.reprint else "manifest.json")
         data = manifest_data(game, plan.components, merged(plan.plans), files, out_dir, found) | {"ink_saver": request.ink_saver}
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
+        outputs.data(kept.record(), out_dir / INDEX)
         outputs.commit()
     cache = rendered.cache
     by_hand = hand_cut(plan, request.profile.cut) if request.profile.cut is not None else []
@@ -190,6 +204,30 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
         game, request.profile, out_dir, tuple(files), manifest, plan.components, rendered.problems + tuple(problems) + tuple(by_hand),
         faces=len(plan.faces), placed=placed, rendered=cache.misses, cached=cache.hits, faces_rendered=cache.face_misses,
     )
+
+
+def _faces_key(faces: FacePages) -> bytes:
+    """What the face documents hold, for the keys of the files imposed from
+    them: a cached document's name carries its content's digest."""
+    parts = []
+    for document, keys in faces:
+        named = document.name if isinstance(document, Path) else hashlib.sha256(document).hexdigest()
+        parts.append(f"{named} {' '.join(key or '-' for key in keys)}")
+    return "\n".join(parts).encode()
+
+
+def _save(kept: Kept, outputs: Outputs, data: bytes, title: str, target: Path) -> None:
+    """A laid-out document saved to ``target`` under ``title``, unless the
+    last build saved the same there."""
+    key = key_of([data, title])
+    if not kept.unchanged(target, key):
+        kept.written(target, key, outputs.pdf(_titled(data, title), target).read_bytes())
+
+
+def _titled(data: bytes, title: str) -> pikepdf.Pdf:
+    pdf = pikepdf.open(io.BytesIO(data))
+    pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Title=title, Creator="pnp"))
+    return pdf
 
 
 def _cuts(game: Game, plan: HomePlan, request: Request) -> Callable[[str], Cut | None] | None:
