@@ -4,7 +4,9 @@ A state asks for one :class:`Decision` at a time (simultaneous choices are
 asked one seat after another, each from that seat's own observation, and only
 revealed together), applies the chosen option, and ends with an
 :class:`Outcome`. Chance uses the seeded ``random.Random`` the state was made
-with (:func:`shuffle` deals from it); nothing reads global randomness.
+with (:func:`shuffle` deals from it, and :func:`sample` and :func:`below`
+draw: :mod:`pnp.engine.draws`, exported here too); nothing reads global
+randomness.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from types import MappingProxyType
 from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, overload
 
+from pnp.engine.draws import below as below, sample as sample, shuffle as shuffle
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
@@ -42,7 +45,6 @@ class NoEnd(EngineError):
     """A game did not end within its bound of decisions."""
 
 
-T = TypeVar("T")
 P = TypeVar("P")
 """A game's prepared rules (what its ``prepare`` returns), its own type: opaque to pnp."""
 O = TypeVar("O")
@@ -221,54 +223,6 @@ class Product(ReadOnly, Sequence[tuple[object, ...]]):
 _slot: MemberDescriptorType = Product.__dict__["parts"]
 _set_parts: Callable[[Product, tuple[Sequence[object], ...]], None] = _slot.__set__
 """Sets a new Product's parts without a Python-level call (its ``__setattr__`` refuses)."""
-
-
-def shuffle(items: list[T], rng: random.Random) -> None:
-    """Shuffle ``items`` in place, drawing from ``rng`` exactly as
-    ``random.Random.shuffle`` does in CPython 3.11 (Fisher-Yates from the last
-    item, each index drawn by rejection from ``getrandbits``), written out so
-    that a seed deals the same cards whichever Python runs it, and without a
-    Python-level call per item."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` (``n`` at least 1) drawn exactly as CPython 3.11
-    draws it (by rejection from ``getrandbits``, as :func:`shuffle`), in one
-    Python-level call instead of three; ``seq[below(rng, len(seq))]`` is
-    ``rng.choice(seq)``."""
-    k = n.bit_length()
-    j = rng.getrandbits(k)
-    while j >= n:
-        j = rng.getrandbits(k)
-    return j
-
-
-def sample(population: Sequence[T], k: int, rng: random.Random) -> list[T]:
-    """``rng.sample(population, k)`` drawn exactly as CPython 3.11 draws it
-    for a population of at most 21 items (its pool method; a larger one goes
-    to ``rng.sample`` itself), written out like :func:`shuffle`."""
-    n = len(population)
-    if n > 21 or not 0 <= k <= n:
-        return rng.sample(population, k)
-    getrandbits = rng.getrandbits
-    pool = list(population)
-    result = []
-    for i in range(n, n - k, -1):
-        b = i.bit_length()
-        j = getrandbits(b)
-        while j >= i:
-            j = getrandbits(b)
-        result.append(pool[j])
-        pool[j] = pool[i - 1]  # the vacancy takes the last item not yet chosen
-    return result
 
 
 class State(Protocol[O_co]):

@@ -1,86 +1,33 @@
 """Load a game folder: game.yaml, its cards files, and every reference checked.
 
 All problems are collected and raised together as one :class:`InputError`.
+Where a game and its files are found is :mod:`pnp.loading.gamedir`'s (its
+names are exported here too).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from pnp.errors import Diagnostic, InputError, Level, PathRefused, Source, UsageError, display_path
+from pnp.errors import Diagnostic, InputError, Level, Source
 from pnp.loading.boxes import tuck_boxes
 from pnp.loading.dice import check_faces, denomination_cards, die_net, face_cards
+from pnp.loading.gamedir import GAME_FILE as GAME_FILE, file_finder as file_finder, resolve_game_dir as resolve_game_dir
+from pnp.loading.gamedir import shipped_games as shipped_games, template_name
 from pnp.loading.presets import load_layouts, load_sizes
 from pnp.loading.rulevalues import rules_values
 from pnp.loading.schema import CARDS_FILE, COMPONENT, GAME, card_record, declared_fields, component_record, game_record
 from pnp.loading.sheetfiles import is_sheet
 from pnp.loading.shared import shared_folders
 from pnp.loading.sheets import load_sheet
-from pnp.schema.spec import INVALID, Checker, Field, FileKind, Record, got
+from pnp.schema.spec import INVALID, Checker, Field, Record, got
 from pnp.loading.yamlsrc import Document as YamlDoc, KeyPath, dotted, load_yaml
 from pnp.model import (
     DOCUMENT, ENGINE, ENTRY, PREPARE, SWATCH, VARIANT, Card, Component, DieNet, EngineSpec, Entry, Game, Preparation, SheetLayout, Size,
 )
-from pnp.paths import CARD_DATA, SHARED, confined, is_regular_file, way_out
-
-GAME_FILE = "game.yaml"
-
-_ROOTS: dict[FileKind, tuple[str, ...]] = {
-    # kind: folders searched in order, relative to (game folder, project home)
-    "template": ("templates",),
-    "style": ("templates",),
-    "art": ("",),
-    "font": ("",),
-    "data": ("",),
-}
-
-
-def shipped_games() -> list[str]:
-    """Names of the games under the project's card_data/ (:mod:`pnp.paths`)."""
-    if not CARD_DATA.is_dir():
-        return []
-    return sorted(p.name for p in CARD_DATA.iterdir() if (p / GAME_FILE).is_file())
-
-
-def resolve_game_dir(game: str) -> Path:
-    """A game given by path to its folder, or by name (under the project's card_data/)."""
-    path = Path(game)
-    if (path / GAME_FILE).is_file():
-        return path.resolve()
-    if "/" not in game and (CARD_DATA / game / GAME_FILE).is_file():
-        return (CARD_DATA / game).resolve()
-    known = ", ".join(shipped_games()) or "none"
-    raise UsageError(f"no game {game!r}: expected a folder with a {GAME_FILE} or one of the games in {CARD_DATA}: {known}")
-
-
-def file_finder(game_dir: Path, shared: Sequence[Path]) -> Callable[[FileKind, str], Path | None]:
-    """A function (kind, relative path) -> the real location of an existing
-    file inside an allowed root (the game folder, the folders it ``shared``,
-    the project, pnp's own), or None. The first root the path leads out
-    of (a link to elsewhere, or ``..``) raises :class:`PathRefused`, saying
-    how: a game's ``templates`` linked to ``/etc`` is refused, not read."""
-    project_roots = [root for root in (*shared, *SHARED) if root != game_dir]
-
-    def find(kind: FileKind, relative: str) -> Path | None:
-        if relative.startswith(("/", "\\")) or ":" in relative:
-            return None
-        for base in [game_dir, *project_roots]:
-            if kind == "data" and base != game_dir:
-                continue
-            for sub in _ROOTS[kind]:
-                written = base / sub / relative
-                candidate = confined(written, [(base, sub)])
-                if candidate is not None and is_regular_file(candidate):
-                    return candidate
-                why = way_out(written, base) if candidate is None else None
-                if why is not None:
-                    raise PathRefused(why)
-        return None
-
-    return find
 
 
 def load_game(game_dir: Path, strict: bool = False) -> Game:
@@ -185,9 +132,9 @@ def _game(
         engine=_engine(doc, top["engine"], diagnostics),
         prepare=tuple(_preparation(doc, p, i, components, diagnostics) for i, p in enumerate(got(top, "prepare", tuple))),
         documents=tuple(
-            DOCUMENT.build(d, template=_template_name(got(d, "template", Path), game_dir, shared)) for d in got(top, "documents", tuple)
+            DOCUMENT.build(d, template=template_name(got(d, "template", Path), game_dir, shared)) for d in got(top, "documents", tuple)
         ),
-        boxes=tuck_boxes(got(top, "boxes", tuple), components, doc, diagnostics, lambda found: _template_name(found, game_dir, shared)),
+        boxes=tuck_boxes(got(top, "boxes", tuple), components, doc, diagnostics, lambda found: template_name(found, game_dir, shared)),
         layouts=MappingProxyType(layouts),
         palette=MappingProxyType(
             {name: SWATCH.build(c, name=name, screen=got(c, "screen", str).lower()) for name, c in got(top, "palette", dict).items()}
@@ -299,8 +246,8 @@ def _component(
         c,
         size=Size(**size),
         layout=layout,
-        front=_template_name(got(c, "front", Path), game_dir, shared),
-        back=_template_name(got(c, "back", Path), game_dir, shared) if c["back"] else None,
+        front=template_name(got(c, "front", Path), game_dir, shared),
+        back=template_name(got(c, "back", Path), game_dir, shared) if c["back"] else None,
         cards=cards,
         source=source,
         paper_layouts=per_paper,
@@ -333,14 +280,6 @@ def _net_size(c: dict[str, object], path: KeyPath, ck: Checker) -> DieNet | None
     c["size"] = found[1]
     c["bleed"] = c["safe"] = 0.0
     return found[0]
-
-
-def _template_name(found: Path, game_dir: Path, shared: tuple[Path, ...]) -> str:
-    """The name Jinja2's loader knows a resolved template file by."""
-    for root in (folder / "templates" for folder in (game_dir, *shared, *SHARED)):
-        if found.is_relative_to(root.resolve()):
-            return found.relative_to(root.resolve()).as_posix()
-    raise AssertionError(found)
 
 
 MAX_PIECES = 20_000

@@ -1,14 +1,15 @@
 """Small wrappers around independent PDF tools (poppler, qpdf, pikepdf): a
-build read back by something other than pnp."""
+build read back by something other than pnp; and a plain PDF made without
+pnp, for a stage that takes PDFs (:func:`filled_pdf`)."""
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
 from collections.abc import Collection
 from pathlib import Path
-
 
 
 def tool(name: str) -> str:
@@ -121,3 +122,19 @@ def operations(pdf: Path, page: int, wanted: Collection[str]) -> list[tuple[str,
                 found.append((operator, [float(value) for value in instruction.operands]))
             depth += operator == "q"
     return found
+
+
+def filled_pdf(rgb: str, line: bool = False) -> bytes:
+    """A one-page PDF, an inch square, filled with the RGB colour ``rgb``
+    (``"1 0 0"`` is red), made with pikepdf; with ``line``, a mid-grey
+    diagonal stroked over the fill (a grey, which CMYK conversion gives to
+    black ink alone)."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page(page_size=(72, 72))
+    grey = " 0.5 G 0 0 m 72 72 l S" if line else ""
+    page.Contents = pdf.make_stream(f"q {rgb} rg 0 0 72 72 re f{grey} Q\n".encode())
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()

@@ -16,6 +16,7 @@ from pnp.colour import convert
 from pnp.colour.convert import Converter, convert_documents
 from pnp.colour.icc import DEFAULT_PROFILE
 from pnp.model import Swatch
+from tests.pdftools import filled_pdf
 
 _MET = multiprocessing.get_context("fork").Barrier(2)
 _REAL = convert.convert_pdf
@@ -31,15 +32,6 @@ def _meeting(pdf: pikepdf.Pdf, palette: Mapping[str, Swatch], profile: Path = DE
     return _REAL(pdf, palette, profile)
 
 
-def _document(rgb: str) -> bytes:
-    pdf = pikepdf.new()
-    page = pdf.add_blank_page(page_size=(100, 100))
-    page.Contents = pdf.make_stream(f"q {rgb} rg 0 0 100 100 re f 0.5 G 0 0 m 100 100 l S Q\n".encode())
-    out = io.BytesIO()
-    pdf.save(out)
-    return out.getvalue()
-
-
 def _fills(data: bytes) -> list[list[float]]:
     with pikepdf.open(io.BytesIO(data)) as pdf:
         return [[float(v) for v in i.operands] for i in pikepdf.parse_content_stream(pdf.pages[0]) if str(i.operator) in ("k", "K")]
@@ -47,7 +39,7 @@ def _fills(data: bytes) -> list[list[float]]:
 
 def test_documents_are_converted_by_two_workers_with_one_worker_s_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     global _SEEN
-    documents = [_document("1 0 0"), _document("0 0 1"), _document("0.2 0.6 0.2"), _document("0.9 0.8 0.1")]  # two pairs: see _meeting
+    documents = [filled_pdf(rgb, line=True) for rgb in ("1 0 0", "0 0 1", "0.2 0.6 0.2", "0.9 0.8 0.1")]  # two pairs: see _meeting
     alone = convert_documents(documents, {}, DEFAULT_PROFILE, workers=1)
     assert [_fills(d)[1] for d in alone] == [[0, 0, 0, 0.5]] * 4  # gray stroke: black ink alone
     assert len({tuple(_fills(d)[0]) for d in alone}) == 4  # each its own colour, in order
@@ -67,7 +59,7 @@ def test_a_document_converted_in_another_second_gives_the_same_bytes() -> None:
     on a loaded machine): the ID now comes from the content."""
     import time
 
-    document = _document("0.3 0.1 0.7")
+    document = filled_pdf("0.3 0.1 0.7", line=True)
     first = convert_documents([document], {}, DEFAULT_PROFILE, workers=1)
     time.sleep(1.1)  # into qpdf's next second: its clock-based IDs differ
     assert convert_documents([document], {}, DEFAULT_PROFILE, workers=1) == first

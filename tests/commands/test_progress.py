@@ -10,11 +10,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pikepdf
 import pytest
 
 from pnp.progress import Progress
 from tests.conftest import MINI, ROOT, run_pnp
+from tests.pdftools import filled_pdf
 
 
 class _Terminal(io.StringIO):
@@ -119,19 +119,10 @@ def test_work_on_forked_workers_counts_on_one_bar_drawn_by_the_parent(monkeypatc
     assert "writing [" in out.getvalue() and "3/3" in out.getvalue()
 
 
-def _pdf(rgb: str) -> bytes:
-    pdf = pikepdf.new()
-    page = pdf.add_blank_page(page_size=(72, 72))
-    page.Contents = pdf.make_stream(f"{rgb} rg 0 0 72 72 re f\n".encode())
-    out = io.BytesIO()
-    pdf.save(out)
-    return out.getvalue()
-
-
 def _converting(tmp_path: Path) -> None:
     from pnp.colour.convert import convert_documents
 
-    convert_documents([_pdf("1 0 0"), _pdf("0 1 0")], {}, workers=1)
+    convert_documents([filled_pdf("1 0 0"), filled_pdf("0 1 0")], {}, workers=1)
 
 
 def _checking(tmp_path: Path) -> None:
@@ -139,7 +130,7 @@ def _checking(tmp_path: Path) -> None:
 
     files = []
     for number in range(2):
-        (tmp_path / f"{number}.pdf").write_bytes(_pdf("0 0 1"))
+        (tmp_path / f"{number}.pdf").write_bytes(filled_pdf("0 0 1"))
         files.append((tmp_path / f"{number}.pdf", Requirements(boxes=False)))
     preflight_files(files, workers=1)
 
@@ -147,7 +138,7 @@ def _checking(tmp_path: Path) -> None:
 def _rasterising(tmp_path: Path) -> None:
     from pnp.output.raster import raster_pages
 
-    raster_pages([(_pdf("1 0 0"), ["a"]), (_pdf("0 1 0"), ["b"])], lambda key: (10, 10), workers=1)
+    raster_pages([(filled_pdf("1 0 0"), ["a"]), (filled_pdf("0 1 0"), ["b"])], lambda key: (10, 10), workers=1)
 
 
 def _writing_images(tmp_path: Path) -> None:
@@ -161,7 +152,7 @@ def _writing_images(tmp_path: Path) -> None:
 def _imposing(tmp_path: Path) -> None:
     from pnp.pdf.place import write_imposed
 
-    write_imposed([], [(_pdf("1 0 0"), [], "A4", tmp_path / "a4.pdf"), (_pdf("0 1 0"), [], "Letter", tmp_path / "letter.pdf")], workers=1)
+    write_imposed([], [(filled_pdf("1 0 0"), [], "A4", tmp_path / "a4.pdf"), (filled_pdf("0 1 0"), [], "Letter", tmp_path / "letter.pdf")], workers=1)
 
 
 @pytest.mark.parametrize(

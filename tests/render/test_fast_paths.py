@@ -123,28 +123,57 @@ def test_a_renderer_that_will_not_stop_is_killed_not_waited_for_forever(monkeypa
     assert renderer._process.exitcode == -signal.SIGKILL
 
 
-def test_an_interrupted_build_stops_the_renderer_without_waiting_for_its_work(tmp_path: Path) -> None:
+def test_an_interrupted_build_stops_the_renderer_without_waiting_for_its_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C while pages are being laid out: the renderer and its workers stop at once."""
-    import threading
-
     # Python's own Ctrl-C handler, whoever started the tests (a shell's
     # background job starts Python with SIGINT ignored).
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        _interrupt_a_heavy_layout(tmp_path, threading)
+        _interrupt_a_heavy_layout(tmp_path, monkeypatch)
     finally:
         signal.signal(signal.SIGINT, previous)
 
 
-def _interrupt_a_heavy_layout(tmp_path: Path, threading: Any) -> None:
-    heavy = [(_html("many words " * 20000), f"heavy {n}", None) for n in range(4)]
-    with pytest.raises(KeyboardInterrupt), service.started() as renderer:
-        assert renderer is not None
-        threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
-        render_many(heavy, _scope(tmp_path), workers=2)
+def _interrupt_a_heavy_layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C once both of the renderer's workers are laying out a heavy
+    document (seconds each), whatever the machine's load: told through a pipe,
+    not guessed from the clock. The light one, last, is the renderer's own
+    first layout, done before they fork."""
+    from pnp.render import weasy
+
+    begun, begins = os.pipe()
+    finished = tmp_path / "finished"
+    lay_out = weasy.render_inspected
+
+    def noted(html: str, scope: Scope, what: str, boxes: Any) -> Any:  # in the renderer and its workers
+        if what.startswith("heavy"):
+            os.write(begins, b"+")
+        result = lay_out(html, scope, what, boxes)
+        with finished.open("a") as record:
+            record.write(f"{what}\n")
+        return result
+
+    def interrupt() -> None:
+        for _ in range(2):
+            os.read(begun, 1)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(weasy, "render_inspected", noted)  # before the fork: the renderer's too
+    jobs = [(_html("many words " * 20000), f"heavy {n}", None) for n in range(3)] + [(_html("light"), "light", None)]
+    try:
+        with pytest.raises(KeyboardInterrupt), service.started() as renderer:
+            assert renderer is not None
+            threading.Thread(target=interrupt, daemon=True).start()
+            render_many(jobs, _scope(tmp_path), workers=2)
+    finally:
+        os.close(begins)
+        os.close(begun)
     # Stopped by the signal (its own status), not finished and asked to stop,
-    # and already ended when the block was left.
+    # and already ended when the block was left, with no heavy document done.
     assert renderer._process.exitcode == service.STOPPED
+    assert finished.read_text().splitlines() == ["light"]
 
 
 def test_a_renderer_that_died_is_a_build_error_not_a_hang(tmp_path: Path) -> None:
