@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Agent, Decision, below
+from pnp.engine.api import Agent, Decision
 from .views import MorningOptions, Observation, Subsets
 
 
@@ -77,18 +77,15 @@ class Heuristic:
             scheme = self._scheme(obs, options, usable)
             if scheme is not None:
                 return scheme
-        owners, known, seeks = obs.owners, obs.known, obs.desires.seeks
-        hand = obs.hand
         if fiance >= 0:
             return self._send_fiance(obs, options, fiance, rng)
-        seen = obs.seen_suits
+        owners, known, seeks, hand, seen = obs.owners, obs.known, obs.desires.seeks, obs.hand, obs.seen_suits
         if self.can_propose and public.rings_home[me]:
             target = self._suitor(obs, seen, fiances, seeks, rng)
             if target >= 0 and ("propose", target) in options:
                 return ("propose", target)
-        day = obs.day
         hearts = public.received[me]
-        if hearts and day > self.patience:
+        if hearts and obs.day > self.patience:
             reflect = ("reflect", hearts[0])
             if reflect in options and rng.random() < 0.3:
                 return reflect
@@ -103,7 +100,7 @@ class Heuristic:
         shown = list(map(len, seen))
         shown[me] = _NEVER  # not a suitor
         least = min(shown)
-        getrandbits = rng.getrandbits  # below(rng, n) twice, written out: rng.choice's draws
+        getrandbits = rng.getrandbits  # pnp.engine.api.below(rng, n) twice, written out: rng.choice's draws
         n = shown.count(least)  # the least known suitors
         k = n.bit_length()
         j = getrandbits(k)
@@ -164,8 +161,8 @@ class Heuristic:
             good = suitors
         random_ = rng.random
         best, top = good[0][1], (good[0][0], random_())  # max(good, key=(fit, a draw)), the draws in order
-        for shown, p in good[1:]:
-            key = (shown, random_())
+        for score, p in good[1:]:
+            key = (score, random_())
             if key > top:
                 best, top = p, key
         return best
