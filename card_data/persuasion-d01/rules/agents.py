@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pnp.engine.api import Agent, Decision, below
+from pnp.engine.api import Agent, Decision
 from .views import MorningOptions, Observation, Subsets
 
 
@@ -67,81 +67,136 @@ class Heuristic:
     def _morning(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
         options = decision.options
         me = obs.seat
-        owners, known, seeks = obs.owners, obs.known, obs.desires.seeks
-        hand = obs.hand
-        own = [c for c in hand if owners[c] == me]
-        if self.powers or self.breaks:
-            scheme = self._scheme(obs, options)
+        public = obs.public
+        fiances = public.fiances
+        fiance = fiances[me]
+        usable: Sequence[int] = ()
+        if self.powers:
+            usable = options.powers if isinstance(options, MorningOptions) else [o[1] for o in options if o[0] == "power"]
+        if usable or (fiance >= 0 and self.breaks):  # else _scheme finds nothing
+            scheme = self._scheme(obs, options, usable)
             if scheme is not None:
                 return scheme
-        public = obs.public
-        fiance = public.fiances[me]
         if fiance >= 0:
-            gifts = [c for c in own if known[c].suit in seeks] or own or list(obs.hand)
-            if gifts:
-                choice = ("write", fiance, gifts[0])
-                if choice in options:
-                    return choice
-            return options[rng.randrange(len(options))]
+            return self._send_fiance(obs, options, fiance, rng)
+        owners, known, seeks, hand, seen = obs.owners, obs.known, obs.desires.seeks, obs.hand, obs.seen_suits
         if self.can_propose and public.rings_home[me]:
-            fiances, seen, fits = public.fiances, obs.seen_suits, seeks.__contains__
-            suitors = [  # (self._fit(obs, p), p), without a call each
-                ((sum(map(fits, suits)) / len(suits), len(suits)) if suits else (0.0, 0), p)
-                for p, suits in enumerate(seen) if p != me and fiances[p] < 0
-            ]
-            good = [(f, p) for f, p in suitors if f[1] >= 2 and (f[0] >= 0.75 or (obs.day > self.patience and f[0] >= 0.5))]
-            if suitors and (good or obs.deck_left <= obs.players or obs.day > 3 * self.patience):
-                target = max(good or suitors, key=lambda fp: (fp[0], rng.random()))[1]  # ties favour no seat
-                if ("propose", target) in options:
-                    return ("propose", target)
+            target = self._suitor(obs, seen, fiances, seeks, rng)
+            if target >= 0 and ("propose", target) in options:
+                return ("propose", target)
         hearts = public.received[me]
         if hearts and obs.day > self.patience:
             reflect = ("reflect", hearts[0])
             if reflect in options and rng.random() < 0.3:
                 return reflect
-        spare = [c for c in own if known[c].suit not in seeks] or own or hand
+        spare = []  # its own letters it does not seek, else its own, else any
+        for c in hand:
+            if owners[c] == me and known[c].suit not in seeks:
+                spare.append(c)
         if not spare:
-            return options[rng.randrange(len(options))]
-        shown = list(map(len, obs.seen_suits))
+            spare = [c for c in hand if owners[c] == me] or list(hand)
+            if not spare:
+                return options[rng.randrange(len(options))]
+        shown = list(map(len, seen))
         shown[me] = _NEVER  # not a suitor
         least = min(shown)
-        targets = [p for p, k in enumerate(shown) if k == least]  # the least known suitors
-        choice = ("write", targets[below(rng, len(targets))], spare[below(rng, len(spare))])  # rng.choice's draws
+        getrandbits = rng.getrandbits  # pnp.engine.api.below(rng, n) twice, written out: rng.choice's draws
+        n = shown.count(least)  # the least known suitors
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        target = shown.index(least)
+        while j:  # the j-th of them
+            target = shown.index(least, target + 1)
+            j -= 1
+        n = len(spare)
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        choice = ("write", target, spare[j])
         if isinstance(options, MorningOptions):  # a suitor and a letter in hand: always offered
             return choice
         return choice if choice in options else options[rng.randrange(len(options))]
 
-    def _scheme(self, obs: Observation, options: Sequence[Any]) -> Any:
+    def _send_fiance(self, obs: Observation, options: Sequence[Any], fiance: int, rng: random.Random) -> Any:
+        """Engaged: write the fiance its own matching letter (else its own, else any)."""
+        me, owners, known, seeks = obs.seat, obs.owners, obs.known, obs.desires.seeks
+        own = [c for c in obs.hand if owners[c] == me]
+        gifts = [c for c in own if known[c].suit in seeks] or own or list(obs.hand)
+        if gifts:
+            choice = ("write", fiance, gifts[0])
+            if choice in options:
+                return choice
+        return options[rng.randrange(len(options))]
+
+    def _suitor(self, obs: Observation, seen: Sequence[tuple[str, ...]], fiances: Sequence[int], seeks: frozenset[str], rng: random.Random) -> int:
+        """The free suitor to propose to, or -1: the best fitting of those who
+        fit well (two letters seen at least), or once the game runs late the
+        best fitting of all; ties broken at random (a draw a candidate)."""
+        me, day = obs.seat, obs.day
+        late = obs.deck_left <= obs.players or day > 3 * self.patience
+        if not late and max(map(len, seen)) < 2:  # none fits well: none shown two letters
+            return -1
+        half = day > self.patience
+        fits = seeks.__contains__
+        good: list[tuple[tuple[float, int], int]] = []
+        suitors: list[tuple[tuple[float, int], int]] = []
+        for p, suits in enumerate(seen):
+            if p == me or fiances[p] >= 0:
+                continue
+            n = len(suits)
+            if n >= 2:
+                fit = sum(map(fits, suits)) / n
+                if fit >= 0.75 or (half and fit >= 0.5):
+                    good.append(((fit, n), p))
+                elif late:
+                    suitors.append(((fit, n), p))
+            elif late:
+                suitors.append(((sum(map(fits, suits)) / n, n) if n else (0.0, 0), p))
+        if not good:
+            if not suitors:
+                return -1
+            good = suitors
+        random_ = rng.random
+        best, top = good[0][1], (good[0][0], random_())  # max(good, key=(fit, a draw)), the draws in order
+        for score, p in good[1:]:
+            key = (score, random_())
+            if key > top:
+                best, top = p, key
+        return best
+
+    def _scheme(self, obs: Observation, options: Sequence[Any], usable: Sequence[int]) -> Any:
         """Engaged: break off a poor match while a better suitor is free and the
         deck lasts, else trade a letter with the fiance (their letter stays with
         you at matrimony). Free: before proposing to the one suitor whose single
-        letter pleased you, look into their hand (Confiding)."""
+        letter pleased you, look into their hand (Confiding). ``usable``: the
+        letters whose morning power it may use."""
         me = obs.seat
         fiances = obs.public.fiances
         fiance = fiances[me]
-        usable: Sequence[int] = ()
-        if self.powers:
-            usable = options.powers if isinstance(options, MorningOptions) else [o[1] for o in options if o[0] == "power"]
         if fiance < 0 and not usable:
             return None
-        powers = [("power", c) for c in usable]
-        free = [p for p in range(obs.players) if p != me and fiances[p] < 0]
+        known, owners = obs.known, obs.owners
         if fiance >= 0:
             fit, count = self._fit(obs, fiance)
             if self.breaks and count >= 2 and fit < 0.5 and obs.deck_left >= obs.players and ("break",) in options:
                 bar = max(0.75, fit + 0.25)
+                free = [p for p in range(obs.players) if p != me and fiances[p] < 0]
                 if any(f[1] >= 2 and f[0] >= bar for f in map(partial(self._fit, obs), free)):  # a better suitor is free
                     return ("break",)
-            for option in powers:
-                effect = obs.known[option[1]].powers[0]["effect"]
-                if effect["type"] == "trade" and (effect["with"] != "owner" or obs.owners[option[1]] == fiance):
-                    return option
+            for c in usable:
+                effect = known[c].powers[0]["effect"]
+                if effect["type"] == "trade" and (effect["with"] != "owner" or owners[c] == fiance):
+                    return ("power", c)
             return None
-        for option in powers:
-            effect = obs.known[option[1]].powers[0]["effect"]
-            owner = obs.owners[option[1]]
-            if effect["type"] == "peek" and effect["at"] == "hand" and owner in free and self._fit(obs, owner) == (1.0, 1):
-                return option
+        for c in usable:
+            effect = known[c].powers[0]["effect"]
+            if effect["type"] == "peek" and effect["at"] == "hand":
+                owner = owners[c]  # a free suitor's letter
+                if owner != me and 0 <= owner < obs.players and fiances[owner] < 0 and self._fit(obs, owner) == (1.0, 1):
+                    return ("power", c)
         return None
 
     def _letter(self, obs: Observation, decision: Decision, rng: random.Random) -> Any:
@@ -228,8 +283,11 @@ _ANSWERS: dict[str, Callable[[Heuristic, Observation, Decision, random.Random], 
 
 AGENTS: dict[str, Callable[[], Agent[Observation]]] = {
     "random": lambda: random_agent,
-    "heuristic": lambda: Heuristic(),
-    "never-propose": lambda: Heuristic(can_propose=False),
-    "never-relate": lambda: Heuristic(can_relate=False),
-    "plain": lambda: Heuristic(powers=False, breaks=False),
+    "heuristic": lambda: Heuristic().__call__,
+    "never-propose": lambda: Heuristic(can_propose=False).__call__,
+    "never-relate": lambda: Heuristic(can_relate=False).__call__,
+    "plain": lambda: Heuristic(powers=False, breaks=False).__call__,
 }
+"""Agent factories by name. A heuristic seat is the bound ``__call__`` of its
+:class:`Heuristic`: Python calls a bound method in place, an instance
+through its type's call slot (about 560 instructions more a decision)."""
