@@ -80,9 +80,13 @@ def remember(out_dir: Path, options: str, roots: Sequence[Path], files: Iterable
         (out_dir / RECORD).unlink(missing_ok=True)
         return
     written = {}
-    for path in files:
-        stat = path.stat()
-        written[path.relative_to(out_dir).as_posix()] = [stat.st_size, stat.st_mtime_ns]
+    try:
+        for path in files:
+            stat = path.stat()
+            written[path.relative_to(out_dir).as_posix()] = [stat.st_size, stat.st_mtime_ns]
+    except (OSError, ValueError):  # a file gone already, or written elsewhere: nothing to record
+        forget(out_dir)
+        return
     data = {
         "roots": [str(root) for root in roots], "files": written, "key": _key(inputs, options),
         "err": list(report.err), "out": list(report.out),
@@ -133,6 +137,8 @@ def _signature(roots: Sequence[str], skip: Path | None) -> tuple[str, int]:
     lines, newest = [], 0
     for root in roots:
         lines.append(f"root {root}")
+        if not os.path.isdir(root):  # a project without templates/, say: nothing to list, nothing opened
+            continue
         for path, stat in _walk(root, None if skip is None else str(skip.resolve())):
             lines.append(f"{path} {stat.st_size} {stat.st_mtime_ns}")
             newest = max(newest, stat.st_mtime_ns)

@@ -47,10 +47,12 @@ def check_game(game: Game, odds_store: Path | None = None) -> Report:
             _suit_odds(run, odds, f"checks.odds[{i}]")
         else:
             _odds(run, odds, f"checks.odds[{i}]", cache)
-    cache.save()
     if run.refused:
         raise InputError(run.refused)
-    return Report(game.id, tuple(run.findings), run.exact)
+    report = Report(game.id, tuple(run.findings), run.exact)
+    if not report.errors():  # a game refused leaves nothing behind in its output folder
+        cache.save()
+    return report
 
 
 R = TypeVar("R")

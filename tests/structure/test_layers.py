@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     # what every stage uses: words, units, the error types, where things are, writing results
-    ("words", "units", "errors", "paths", "progress", "parallel", "svgsize", "fontfiles", "images", "commit", "nets"),
+    ("words", "units", "errors", "paths", "dates", "progress", "parallel", "svgsize", "fontfiles", "images", "commit", "nets"),
     ("schema",),  # the card-data schema's grammar, with which the model declares its keys
     ("model",),  # the frozen values the stages pass on
     ("loading",),  # load: a game folder -> Game

@@ -14,7 +14,7 @@ from pathlib import Path
 import pikepdf
 
 from pnp import words
-from pnp.commit import Outputs, claimed
+from pnp.commit import Outputs, claimed, write_atomic
 from pnp.errors import Diagnostic, Level, Source
 from pnp.imposition.booklet import booklets
 from pnp.imposition.cutmarks import registration
@@ -196,8 +196,11 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
         manifest = out_dir / ("manifest-reprint.json" if request.reprint else "manifest.json")
         data = manifest_data(game, plan.components, merged(plan.plans), files, out_dir, found) | {"ink_saver": request.ink_saver}
         outputs.data(json.dumps(data, indent=2).encode() + b"\n", manifest)
-        outputs.data(kept.record(), out_dir / INDEX)
         outputs.commit()
+    # After the commit, outside it (its journal holds one folder's moves): a
+    # record older than the files it names only makes the next build write them again.
+    (out_dir / INDEX).parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(kept.record(), out_dir / INDEX)
     cache = rendered.cache
     by_hand = hand_cut(plan, request.profile.cut) if request.profile.cut is not None else []
     return Built(
