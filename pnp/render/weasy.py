@@ -25,7 +25,7 @@ from pnp.fontfiles import FontRefused
 from pnp.images import check_image_data
 from pnp.parallel import fork_iter
 from pnp.progress import Progress
-from pnp.render import artforms, ctypesizes, margins, sheets
+from pnp.render import artforms, attributes, ctypesizes, margins, sheets
 from pnp.render.boxtree import Document
 from pnp.render.results import Result, gathered
 from pnp.render.fontcheck import FontRules, rules_for
@@ -109,11 +109,13 @@ def _install(weasyprint: ModuleType) -> None:
     per session (:mod:`pnp.render.sheets`), SVG art drawn once per document
     (:mod:`pnp.render.artforms`), font subsets without a C parser run per
     document (:mod:`pnp.render.ctypesizes`), margin boxes made only for
-    pages that have some (:mod:`pnp.render.margins`)."""
+    pages that have some (:mod:`pnp.render.margins`), elements with the same
+    style attribute sharing one computed style (:mod:`pnp.render.attributes`)."""
     sheets.install(weasyprint)
     artforms.install(weasyprint)
     ctypesizes.install(weasyprint)
     margins.install(weasyprint)
+    attributes.install(weasyprint)
 
 
 def prime() -> None:
