@@ -17,24 +17,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Required, TypedDict
+from typing import TYPE_CHECKING
 
 import pikepdf
 from pikepdf import Name
 
-from pnp.commit import Outputs, claimed, save_pdf
+from pnp.commit import Outputs, claimed
 from pnp.errors import Level, PnpError
 from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
+from pnp.output.printfile import FileEntry, Stamp, part_file, save
 from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
-from pnp.pdf.fontdicts import merge_font_dicts
+from pnp.pdf.dieline import add_die_paths
 from pnp.pdf.place import face_document
-from pnp.pdf.fonts import merge_font_files
-from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
 from pnp.render.document import faces_html
 from pnp.render.faces import Face, FacePlan, build_date, plan_faces
@@ -45,40 +43,9 @@ from pnp.render.scope import scope_for
 from pnp.words import count
 
 if TYPE_CHECKING:
-    from pnp.pdf.flatten import Flattening
     from pnp.preflight import Requirements
     from pnp.preflight.report import Report
     from pnp.preflight.run import Checked
-
-
-class _Verdict(TypedDict):
-    """A file's preflight, as its index entry tells it."""
-
-    passed: bool
-    max_ink: float | None
-    min_ppi: float | None
-    fonts: int
-    failures: list[str]
-
-
-class _FileEntry(TypedDict, total=False):
-    """A file's entry in the export's index.json (a card part's or a box's),
-    its keys in the order they are written."""
-
-    path: Required[str]
-    profile: Required[str]
-    component: str
-    module: str
-    box: str
-    inner_mm: list[float]
-    cards: int
-    pages: int
-    order: list[str]
-    flattened: list[int]
-    """Flattening to PDF/X-1a: the pages whose transparency was flattened,"""
-    rasterised: list[int]
-    """and those now partly or wholly an image."""
-    preflight: _Verdict
 
 
 class PreflightFailed(PnpError):
@@ -160,27 +127,23 @@ def _write(
     skipped, warnings = notes
     profile = request.profile
     folder = out_dir / profile.id
-    when = datetime.fromisoformat(build_date()).replace(tzinfo=UTC)  # midnight UTC: fixed by SOURCE_DATE_EPOCH
-    files: list[_FileEntry] = []
+    stamp = Stamp(profile, datetime.fromisoformat(build_date()).replace(tzinfo=UTC))  # midnight UTC: fixed by SOURCE_DATE_EPOCH
     with Outputs(out_dir) as outputs:
-        batch = _Batch(outputs, profile, when, [], warnings)
         targets = [folder / f"{game.folder_name}-{part.id}.pdf" for part in parts]
-        jobs = [(index, str(outputs.stage(target)), str(target)) for index, target in enumerate(targets)]
-        from pnp.parallel import fork_map
+        staged = [(outputs.stage(target), requirements(profile, part.component), target) for part, target in zip(parts, targets)]
+        boxes = _stage_boxes(game, folder, outputs, stamp) if profile.die_line is not None and not request.only else []
+        staged += [(path, wanted, target) for _, path, wanted, target, _ in boxes]
+        costs = [_cost(plans[part.id].copies[part.component.id]) for part in parts] + [1 + FACE_COST] * len(boxes)  # a box: one page, one face
+        order = tuple(sorted(range(len(staged)), key=lambda item: -costs[item]))  # the costliest first
         from pnp.preflight.run import ghostscript
 
         gs = ghostscript([requirements(profile)])
-        share = (game, parts, plans, documents, by_key, profile, when, out_dir, gs)
-        made = fork_map(_part_job, jobs, os.cpu_count() or 1, share=share, label="writing")
-        checked: dict[Path, Checked | Report] = {}
-        for (entry, said, verdict), (_, staged, _), part, target in zip(made, jobs, parts, targets):
-            batch.staged.append((Path(staged), requirements(profile, part.component), target))
-            batch.warnings += [said] if said is not None else []
-            files.append(entry)
-            checked[Path(staged)] = verdict
-        if profile.die_line is not None and not request.only:
-            files += _stage_boxes(game, folder, batch)
-        reports, failures = _preflight_all(batch.staged, files, checked, gs)
+        with _Queue(order) as queue:
+            made = _made(_Files(game, tuple(parts), plans, documents, by_key, stamp, out_dir, gs, tuple(staged), queue))
+        files = [entry for entry, _, _ in made[: len(parts)] if entry is not None] + [entry for entry, *_ in boxes]
+        assert len(files) == len(staged)  # a part's entry is the worker's, never None
+        warnings += [said for _, said, _ in made[: len(parts)] if said is not None] + [said for *_, said in boxes if said is not None]
+        failures = _verdicts(files, [report for _, _, report in made], targets + [target for *_, target, _ in boxes])
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
@@ -193,130 +156,136 @@ def _write(
     built = tuple(BuiltFile(out_dir / f["path"], profile.id, pages=f["pages"], module=f.get("module")) for f in files)
     return Built(
         game, profile, folder, built, folder / "index.json", tuple(p.component for p in parts),
-        notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(reports),
+        notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(report for _, _, report in made),
     )
 
 
-def _part_job(index: int, staged: str, target: str) -> tuple[_FileEntry, str | None, Checked | Report]:
-    """On a worker: write part ``index``'s file for ``target`` into ``staged`` (see
-    :func:`_part_file`) from the shared documents it draws on, each opened
-    here, and check it (all but its ink: :func:`_preflight_all`). Returns its
-    index entry, what flattening it warns of, and what the checks found."""
-    from pnp.parallel import shared
-    from pnp.preflight.run import check
+FACE_COST = 12
+"""What a distinct face costs to write, check and render for the ink check,
+in pages drawn (about, measured on B04's factory export)."""
 
-    game, parts, plans, documents, by_key, profile, when, out_dir, gs = shared()
-    part = parts[index]
-    wanted = {key for pair in plans[part.id].copies[part.component.id] for key in pair if key is not None}
-    sources: list[pikepdf.Pdf] = []
-    try:
-        pages: dict[str, pikepdf.Page] = {}
-        for data, keys in documents:
-            if wanted.intersection(keys):
-                sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
-                pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
-        entry, said = _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), (Path(staged), Path(target)), out_dir)
-    finally:
-        for source in sources:
-            source.close()
-    return entry, said, check(Path(staged), requirements(profile, part.component), gs)
+
+def _cost(copies: Sequence[tuple[str | None, str | None]]) -> int:
+    """About how long a file of these cards' sides takes, in pages."""
+    keys = [key for pair in copies for key in pair if key is not None]
+    return len(keys) + FACE_COST * len(set(keys))
 
 
 @dataclass(frozen=True)
-class _Stamp:
-    """What marks every file of an export: its profile and build time."""
+class _Files:
+    """An export's files as its workers share them (:func:`_files_job`): the
+    parts to write from the laid-out ``documents``, and every file ``staged``
+    (the parts', then each tuck box's, written already), each with what
+    preflight asks of it and its target."""
 
-    profile: Profile
-    when: datetime
-
-
-def _part_file(
-    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], stamp: _Stamp,
-    where: tuple[Path, Path], out_dir: Path,
-) -> tuple[_FileEntry, str | None]:
-    """Write ``part``'s file (``where``: its staged file, and the target it
-    is staged for): one page per card side, in the profile's order. Returns
-    its index entry and what flattening it warns of."""
-    component = part.component
-    profile = stamp.profile
-    sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
-    order = []
-    for front, back in plan.copies[component.id]:
-        pair = {"front": front, "back": back}
-        order += [(side, pair[side]) for side in sides if pair[side] is not None]
-    title = f"{game.title}: {part.name} ({profile.id})"
-    pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
-    share_xobjects(pdf)  # each picture once in the file, as the home build keeps it
-    merge_font_files(pdf)
-    merge_font_dicts(pdf)
-    if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
-        add_die_lines(pdf, shape, profile.die_line)
-    staged, target = where
-    entry: _FileEntry = {"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "component": component.id}
-    if part.module:
-        entry["module"] = part.module.id
-    entry["cards"] = sum(card.copies for card in component.cards)
-    entry["pages"] = len(pdf.pages)
-    entry["order"] = [side for side, _ in order[: len(sides)]]
-    return entry, _save(pdf, staged, target, title, stamp, entry)
+    game: Game
+    parts: tuple[Part, ...]
+    plans: dict[str, FacePlan]
+    documents: Sequence[tuple[bytes, Sequence[str | None]]]
+    by_key: dict[str, Face]
+    stamp: Stamp
+    out_dir: Path
+    gs: str | None
+    staged: tuple[tuple[Path, Requirements, Path], ...]
+    queue: _Queue
+    """Their places in ``staged``, in the order they are to be taken."""
 
 
-def _save(pdf: pikepdf.Pdf, staged: Path, target: Path, title: str, stamp: _Stamp, entry: _FileEntry) -> str | None:
-    """Write ``pdf`` into ``staged`` as the profile's PDF/X; what flattening
-    did goes at the end of ``entry``. Returns what flattening warns of."""
-    pdf, version, flattening = _identify(pdf, title, stamp.when, stamp.profile)
-    save_pdf(pdf, staged, min_version="1.6", version=version)
-    if flattening is None:
-        return None
-    entry["flattened"], entry["rasterised"] = list(flattening.transparent), list(flattening.rasterised)
-    return flattening.note(target.name)
+class _Queue:
+    """Numbers every process forked after it takes one at a time, each once,
+    in the order given: a pipe, filled and closed for writing before any
+    worker forks (no file, no shared memory)."""
+
+    _SIZE = 4
+    _HELD = 16384
+    """What any pipe holds (Linux: 64 KiB, macOS: 16 KiB): a full one would block here."""
+
+    def __init__(self, numbers: Sequence[int]) -> None:
+        data = b"".join(number.to_bytes(self._SIZE, "little") for number in numbers)
+        if len(data) > self._HELD:
+            raise ValueError(f"{len(numbers)} numbers are more than one pipe holds")
+        self._read, write = os.pipe()
+        with open(write, "wb") as end:
+            end.write(data)
+
+    def take(self) -> int | None:
+        """The next number, None when all are taken. A pipe gives each reader
+        whole numbers: each is written together and read at once."""
+        data = os.read(self._read, self._SIZE)
+        return int.from_bytes(data, "little") if data else None
+
+    def __enter__(self) -> _Queue:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        os.close(self._read)
 
 
-def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) -> tuple[pikepdf.Pdf, str, Flattening | None]:
-    """``pdf`` as the profile's PDF/X (flattened first for X-1a), the exact PDF
-    version to write it as (empty: 1.6 or later, as it needs), and what flattening did."""
-    if profile.pdfx == "none" or profile.icc is None:
-        return pdf, "", None
-    from pnp.pdf.pdfx import STANDARDS, mark_pdfx, output_intent
+def _made(files: _Files) -> list[tuple[FileEntry | None, str | None, Report]]:
+    """Each staged file's index entry (None for a box: the parent made it),
+    what flattening it warns of, and its preflight, in order: written and
+    checked on every core, each worker taking the next file off one queue,
+    the costliest first, then measuring the ink of all it took in one
+    Ghostscript run while the others still write."""
+    from pnp.parallel import fork_map
 
-    standard = STANDARDS[profile.pdfx]
-    flattening = None
-    if standard.flat:
-        from pnp.pdf.flatten import flatten
-
-        pdf, flattening = flatten(pdf, standard.pdf_version, profile.dpi)
-    mark_pdfx(pdf, title, when, output_intent(profile.output_condition, profile.icc), standard)
-    return pdf, standard.pdf_version if standard.flat else "", flattening
+    workers = max(1, min(os.cpu_count() or 1, len(files.staged)))
+    made: dict[int, tuple[FileEntry | None, str | None, Report]] = {}
+    for taken in fork_map(_files_job, [(worker,) for worker in range(workers)], workers, share=files, label="writing"):
+        made.update((item, (entry, said, report)) for item, entry, said, report in taken)
+    return [made[item] for item in range(len(files.staged))]
 
 
-@dataclass
-class _Batch:
-    """The files of one export as they are staged, to preflight together."""
+def _files_job(worker: int) -> list[tuple[int, FileEntry | None, str | None, Report]]:
+    """On a worker: take files (:meth:`_Queue.take`) until none is left,
+    writing each part's (:func:`_part_written`) and checking it; then
+    measure the ink of all it took together. Returns each taken file's
+    place among the staged, index entry, warning and report."""
+    from pnp.parallel import shared
+    from pnp.preflight.run import check, finish
 
-    outputs: Outputs
-    profile: Profile
-    when: datetime
-    staged: list[tuple[Path, Requirements, Path]]
-    """Each staged file, what preflight asks of it, and its target."""
-    warnings: list[str]
-
-    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements, entry: _FileEntry) -> None:
-        """Stage ``pdf`` for ``target`` as the profile's PDF/X (:func:`_save`), to be checked against ``wanted``."""
-        staged = self.outputs.stage(target)
-        said = _save(pdf, staged, target, title, _Stamp(self.profile, self.when), entry)
-        self.staged.append((staged, wanted, target))
-        self.warnings += [said] if said is not None else []
+    files: _Files = shared()
+    taken: list[tuple[int, FileEntry | None, str | None, Checked | Report]] = []
+    while (item := files.queue.take()) is not None:
+        staged, wanted, _ = files.staged[item]
+        entry, said = _part_written(files, item) if item < len(files.parts) else (None, None)
+        taken.append((item, entry, said, check(staged, wanted, files.gs)))
+    reports = finish([checked for *_, checked in taken], [files.staged[item][1] for item, *_ in taken], files.gs, 1)
+    return [(item, entry, said, report) for (item, entry, said, _), report in zip(taken, reports)]
 
 
-def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
+def _part_written(files: _Files, index: int) -> tuple[FileEntry, str | None]:
+    """Write part ``index``'s file (:func:`part_file`) from the laid-out
+    documents it draws on, each opened here. Returns its index entry and
+    what flattening it warns of."""
+    part = files.parts[index]
+    plan = files.plans[part.id]
+    wanted = {key for pair in plan.copies[part.component.id] for key in pair if key is not None}
+    sources: list[pikepdf.Pdf] = []
+    try:
+        pages: dict[str, pikepdf.Page] = {}
+        for data, keys in files.documents:
+            if wanted.intersection(keys):
+                sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
+                pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
+        staged, _, target = files.staged[index]
+        return part_file(files.game, part, plan, pages, files.by_key, files.stamp, (staged, target), files.out_dir)
+    finally:
+        for source in sources:
+            source.close()
+
+
+def _stage_boxes(game: Game, folder: Path, outputs: Outputs, stamp: Stamp) -> list[tuple[FileEntry, Path, Requirements, Path, str | None]]:
     """Stage ``<game>-box-<id>.pdf`` for each tuck box: its net with the
     profile's bleed, converted like the cards, the die line and creases in
-    spot colours on the die-line layer. Returns their index entries."""
+    spot colours on the die-line layer. Returns each one's index entry,
+    staged file, what preflight asks of it, target, and what flattening
+    warns of."""
     from pnp.output.boxes import factory_box
 
-    profile = batch.profile
+    profile = stamp.profile
     assert profile.die_line is not None
-    entries: list[_FileEntry] = []
+    staged: list[tuple[FileEntry, Path, Requirements, Path, str | None]] = []
     for box in game.boxes:
         made = factory_box(game, box, profile.bleed or 0.0)
         pdf = made.pdf
@@ -330,27 +299,20 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
         pdf.docinfo[Name.Creator] = "pnp"
         target = folder / f"{game.folder_name}-box-{box.id}.pdf"
         inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
-        entry: _FileEntry = {
+        entry: FileEntry = {
             "path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1,
         }
-        batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim), entry)
-        entries.append(entry)
-    return entries
+        path = outputs.stage(target)
+        said = save(pdf, path, target, title, stamp, entry)
+        staged.append((entry, path, replace(requirements(profile), trim=made.trim), target, said))
+    return staged
 
 
-def _preflight_all(
-    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[_FileEntry], checked: dict[Path, Checked | Report], gs: str | None
-) -> tuple[list[Report], list[str]]:
-    """Preflight each staged file against the printer's requirements: the
-    checks the workers that wrote them made (``checked``), the others' here,
-    then every file's ink together (:func:`pnp.preflight.run.finish`); its
-    verdict goes into its index entry. Returns the reports and every failure."""
-    from pnp.preflight.run import check, finish
-
-    checks = [checked[temporary] if temporary in checked else check(temporary, wanted, gs) for temporary, wanted, _ in staged]
-    reports = finish(checks, [wanted for _, wanted, _ in staged], gs, os.cpu_count() or 1)
+def _verdicts(files: Sequence[FileEntry], reports: Sequence[Report], targets: Sequence[Path]) -> list[str]:
+    """Each file's preflight ``reports`` as the verdict in its index entry.
+    Returns every failure, each with the name of its file."""
     failures: list[str] = []
-    for report, (_, _, target), entry in zip(reports, staged, files):
+    for report, target, entry in zip(reports, targets, files):
         entry["preflight"] = {
             "passed": report.ok,
             "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
@@ -359,7 +321,7 @@ def _preflight_all(
             "failures": [f.message for f in report.failures],
         }
         failures += [f"{target.name}: [{f.check}] {f.message}" for f in report.failures]
-    return reports, failures
+    return failures
 
 
 def _face_documents(
@@ -377,22 +339,3 @@ def _face_documents(
             if len(source.pages) != len(keys):
                 raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
     return [(data, keys) for data, (_, keys) in zip(documents, rendered)]
-
-
-def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Sequence[str], title: str) -> pikepdf.Pdf:
-    """One page per side: the face drawn once as a form, the page its exact size."""
-    out = pikepdf.new()
-    forms: dict[str, pikepdf.Object] = {}
-    for key in keys:
-        if key not in forms:
-            forms[key] = out.copy_foreign(pages[key].as_form_xobject())
-        face = faces[key]
-        w, h, b = face.width, face.height, face.bleed
-        page = out.add_blank_page(page_size=(w, h))
-        page.obj.TrimBox = pikepdf.Array([b, b, w - b, h - b])
-        page.obj.BleedBox = pikepdf.Array([0, 0, w, h])
-        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F0=forms[key]))
-        page.Contents = out.make_stream(b"q /F0 Do Q\n")
-    out.docinfo[Name.Title] = title
-    out.docinfo[Name.Creator] = "pnp"
-    return out

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import os
 import subprocess
-import tempfile
 import threading
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -139,7 +138,7 @@ def _render(gs: str, jobs: Sequence[InkJob], shown: list[tuple[int, int]], worke
     runs = max(1, min(workers, len(shown) // PAGES_PER_RUN))
     parts = [shown[i * len(shown) // runs : (i + 1) * len(shown) // runs] for i in range(runs)]
     first = jobs[0]
-    started = []
+    readings = []
     for part in parts:
         files: list[str] = [] if part else ["-sPageList=", str(first.path)]  # no pages: Ghostscript says so
         for job, pages in groupby(part, key=lambda item: item[0]):
@@ -164,29 +163,46 @@ def _render(gs: str, jobs: Sequence[InkJob], shown: list[tuple[int, int]], worke
         # what the interpreter says out of the pixels. Several files in one run, each after
         # its own -sPageList, give each page the pixels a run of its file alone gives
         # (measured on B04's exports: every page identical).
-        said = tempfile.TemporaryFile()  # a file, not a pipe: what gs says never holds it up
-        started.append((subprocess.Popen(command, stdout=subprocess.PIPE, stderr=said), said))
-    measured: list[list[_Ink]] = [[] for _ in started]
-    readers = [
-        threading.Thread(target=_measure_stream, args=(process.stdout, first.dpi, measured[index]))
-        for index, (process, _) in enumerate(started)
-    ]
-    for reader in readers:
-        reader.start()
+        readings.append(_Reading(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE), first.dpi))
     found: list[_Ink] = []
     failed: list[str] = []
-    for (process, said), reader, inks, part in zip(started, readers, measured, parts):
-        reader.join()
-        process.wait()
-        with said:
-            said.seek(0)
-            message = said.read().decode(errors="replace").strip()
-        if process.returncode != 0 or len(inks) != len(part):
-            failed += message.splitlines()[-1:] or ["no message"]
+    for reading, part in zip(readings, parts):
+        inks, said, status = reading.result()
+        if status != 0 or len(inks) != len(part):
+            failed += said.strip().splitlines()[-1:] or ["no message"]
         found += inks
     if not failed and len(found) != len(shown):
         failed = ["no message"]
     return found, failed
+
+
+class _Reading:
+    """A Ghostscript run's pages measured as they come (:func:`_measure_stream`)
+    and what it says: each of its pipes read to the end on a thread of its
+    own as it fills, so the run never waits on one."""
+
+    def __init__(self, process: subprocess.Popen[bytes], dpi: int) -> None:
+        self.process = process
+        self.inks: list[_Ink] = []
+        self.said: list[bytes] = []
+        self.threads = [
+            threading.Thread(target=_measure_stream, args=(process.stdout, dpi, self.inks)),
+            threading.Thread(target=_read_all, args=(process.stderr, self.said)),
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def result(self) -> tuple[list[_Ink], str, int]:
+        """The pages' inks, what the run said, and its exit status, once it has ended."""
+        for thread in self.threads:
+            thread.join()
+        return self.inks, b"".join(self.said).decode(errors="replace"), self.process.wait()
+
+
+def _read_all(stream: IO[bytes] | None, out: list[bytes]) -> None:
+    if stream is not None:
+        with stream:
+            out.append(stream.read())
 
 
 def _measure_stream(stream: IO[bytes] | None, dpi: int, out: list[_Ink]) -> None:

@@ -1,10 +1,13 @@
 """A print export writes its parts' files on forked workers, each opening
-the laid-out faces it draws on, with the bytes a one-worker run writes."""
+the laid-out faces it draws on, with the bytes a one-worker run writes;
+each worker measures the ink of the files it wrote."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,10 +16,10 @@ from pnp.loading.loader import load_game
 from pnp.output import printpdf, stage
 from pnp.output.profiles import profile
 from pnp.output.request import Request
-from tests.conftest import MINI
+from tests.conftest import MINI, tool
 
 _MET = multiprocessing.get_context("fork").Barrier(2)
-_REAL = printpdf._part_file
+_REAL = printpdf.part_file
 _SEEN: Path | None = None
 
 
@@ -43,9 +46,37 @@ def test_parts_are_written_by_two_workers_with_one_worker_s_bytes(tmp_path: Path
 
     _SEEN = tmp_path
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(printpdf, "_part_file", _meeting)
+    monkeypatch.setattr(printpdf, "part_file", _meeting)
     spread = _export(tmp_path / "spread")
 
     assert spread == alone
     workers = {p.name for p in tmp_path.glob("worker-*")}
     assert len(workers) == 2 and f"worker-{os.getpid()}" not in workers
+
+
+def test_each_worker_measures_the_ink_of_the_files_it_wrote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No Ghostscript run waits for every file to be written: the worker
+    that wrote a file renders it for the ink check as soon as it has no
+    other file to write, while the others go on writing."""
+    global _SEEN
+    tool("gs")
+    gs = shutil.which("gs")
+    assert gs is not None
+    log = tmp_path / "runs.log"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "gs").write_text(f'#!/bin/sh\necho "$PPID" >> {log}\nexec {gs} "$@"\n')  # who started each run
+    (bin_dir / "gs").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(printpdf, "part_file", _meeting)  # each of the two workers writes one of the two parts
+    _SEEN = tmp_path
+
+    _export(tmp_path / "out")
+
+    writers = {int(p.name.removeprefix("worker-")) for p in tmp_path.glob("worker-*")}
+    assert len(writers) == 2
+    assert sorted(int(line) for line in log.read_text().split()) == sorted(writers)  # one run each, by the writers
+    index = json.loads((tmp_path / "out" / "factory" / "index.json").read_text())
+    assert all(f["preflight"]["max_ink"] > 0 for f in index["files"])  # measured, by those runs
