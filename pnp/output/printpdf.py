@@ -106,7 +106,7 @@ def print_pdfs(game: Game, components: Sequence[Component], papers: Sequence[str
         cache = RenderCache(out_dir / ".cache" / "render")
         rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
         raise_errors([d for d in layout_diagnostics(components_used, faces, found, False) if d.level is Level.ERROR])
-        documents = _face_documents(game, rendered, profile)
+        documents = _face_documents(rendered)
         return _write(game, parts, plans, documents, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
 
 
@@ -121,9 +121,9 @@ def _write(
     notes: tuple[list[str], list[str]],
 ) -> Built:
     """Write each part's file, preflight it, and the index. ``documents``:
-    the laid-out faces' PDFs, as the profile converted them, with the face
-    key of each page. ``notes``: the components skipped, and the warnings,
-    each with why."""
+    the laid-out faces' PDFs, with the face key of each page (converted as
+    the profile says by the workers that draw on them). ``notes``: the
+    components skipped, and the warnings, each with why."""
     skipped, warnings = notes
     profile = request.profile
     folder = out_dir / profile.id
@@ -138,8 +138,10 @@ def _write(
         from pnp.preflight.run import ghostscript
 
         gs = ghostscript([requirements(profile)])
+        drawn = Counter(n for part in parts for n in _drawn_on(documents, plans[part.id].copies[part.component.id]))
+        shared = frozenset(number for number, times in drawn.items() if times > 1)
         with _Queue(order) as queue:
-            made = _made(_Files(game, tuple(parts), plans, documents, by_key, stamp, out_dir, gs, tuple(staged), queue))
+            made = _made(_Files(game, tuple(parts), plans, documents, shared, by_key, stamp, out_dir, gs, tuple(staged), queue))
         files = [entry for entry, _, _ in made[: len(parts)] if entry is not None] + [entry for entry, *_ in boxes]
         assert len(files) == len(staged)  # a part's entry is the worker's, never None
         warnings += [said for _, said, _ in made[: len(parts)] if said is not None] + [said for *_, said in boxes if said is not None]
@@ -174,14 +176,16 @@ def _cost(copies: Sequence[tuple[str | None, str | None]]) -> int:
 @dataclass(frozen=True)
 class _Files:
     """An export's files as its workers share them (:func:`_files_job`): the
-    parts to write from the laid-out ``documents``, and every file ``staged``
-    (the parts', then each tuck box's, written already), each with what
+    parts to write from the laid-out ``documents`` (those ``shared`` by
+    several parts converted once a worker), and every file ``staged`` (the
+    parts', then each tuck box's, written already), each with what
     preflight asks of it and its target."""
 
     game: Game
     parts: tuple[Part, ...]
     plans: dict[str, FacePlan]
     documents: Sequence[tuple[bytes, Sequence[str | None]]]
+    shared: frozenset[int]
     by_key: dict[str, Face]
     stamp: Stamp
     out_dir: Path
@@ -246,33 +250,57 @@ def _files_job(worker: int) -> list[tuple[int, FileEntry | None, str | None, Rep
 
     files: _Files = shared()
     taken: list[tuple[int, FileEntry | None, str | None, Checked | Report]] = []
+    converted: dict[int, bytes] = {}
     while (item := files.queue.take()) is not None:
         staged, wanted, _ = files.staged[item]
-        entry, said = _part_written(files, item) if item < len(files.parts) else (None, None)
+        entry, said = _part_written(files, item, converted) if item < len(files.parts) else (None, None)
         taken.append((item, entry, said, check(staged, wanted, files.gs)))
     reports = finish([checked for *_, checked in taken], [files.staged[item][1] for item, *_ in taken], files.gs, 1)
     return [(item, entry, said, report) for (item, entry, said, _), report in zip(taken, reports)]
 
 
-def _part_written(files: _Files, index: int) -> tuple[FileEntry, str | None]:
+def _drawn_on(documents: Sequence[tuple[bytes, Sequence[str | None]]], copies: Sequence[tuple[str | None, str | None]]) -> list[int]:
+    """The documents holding a face of ``copies``, by number."""
+    wanted = {key for pair in copies for key in pair if key is not None}
+    return [number for number, (_, keys) in enumerate(documents) if wanted.intersection(keys)]
+
+
+def _part_written(files: _Files, index: int, converted: dict[int, bytes]) -> tuple[FileEntry, str | None]:
     """Write part ``index``'s file (:func:`part_file`) from the laid-out
-    documents it draws on, each opened here. Returns its index entry and
-    what flattening it warns of."""
+    documents it draws on, each opened here, converted here first when the
+    profile says so (kept in ``converted`` when shared by several parts).
+    Returns its index entry and what flattening it warns of."""
     part = files.parts[index]
     plan = files.plans[part.id]
-    wanted = {key for pair in plan.copies[part.component.id] for key in pair if key is not None}
     sources: list[pikepdf.Pdf] = []
     try:
         pages: dict[str, pikepdf.Page] = {}
-        for data, keys in files.documents:
-            if wanted.intersection(keys):
-                sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
-                pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
+        for number in _drawn_on(files.documents, plan.copies[part.component.id]):
+            keys = files.documents[number][1]
+            sources.append(pikepdf.open(io.BytesIO(_converted(files, number, converted))))  # a page is only valid while its PDF is open
+            pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
         staged, _, target = files.staged[index]
         return part_file(files.game, part, plan, pages, files.by_key, files.stamp, (staged, target), files.out_dir)
     finally:
         for source in sources:
             source.close()
+
+
+def _converted(files: _Files, number: int, converted: dict[int, bytes]) -> bytes:
+    """Document ``number`` as the profile's colour wants it: converted to
+    CMYK here (:func:`pnp.colour.convert.convert_document`), once a process
+    when several parts draw on it."""
+    profile = files.stamp.profile
+    if profile.colour != "cmyk" or profile.icc is None:
+        return files.documents[number][0]
+    if number in converted:
+        return converted[number]
+    from pnp.colour.convert import convert_document
+
+    data = convert_document(files.documents[number][0], files.game.palette, profile.icc)
+    if number in files.shared:
+        converted[number] = data
+    return data
 
 
 def _stage_boxes(game: Game, folder: Path, outputs: Outputs, stamp: Stamp) -> list[tuple[FileEntry, Path, Requirements, Path, str | None]]:
@@ -324,18 +352,11 @@ def _verdicts(files: Sequence[FileEntry], reports: Sequence[Report], targets: Se
     return failures
 
 
-def _face_documents(
-    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile
-) -> list[tuple[bytes, Sequence[str | None]]]:
-    """Each laid-out PDF's bytes, converted to CMYK once when the profile says
-    so (the PDFs side by side on every core), with the face key of each page."""
-    documents = [face_document(data) for data, _ in rendered]
-    if profile.colour == "cmyk" and profile.icc is not None:
-        from pnp.colour.convert import convert_documents
-
-        documents = convert_documents(documents, game.palette, profile.icc)
-    for data, (_, keys) in zip(documents, rendered):
+def _face_documents(rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]]) -> list[tuple[bytes, Sequence[str | None]]]:
+    """Each laid-out PDF's bytes, with the face key of each page."""
+    documents = [(face_document(data), keys) for data, keys in rendered]
+    for data, keys in documents:
         with pikepdf.open(io.BytesIO(data)) as source:
             if len(source.pages) != len(keys):
                 raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-    return [(data, keys) for data, (_, keys) in zip(documents, rendered)]
+    return documents

@@ -80,3 +80,30 @@ def test_each_worker_measures_the_ink_of_the_files_it_wrote(tmp_path: Path, monk
     assert sorted(int(line) for line in log.read_text().split()) == sorted(writers)  # one run each, by the writers
     index = json.loads((tmp_path / "out" / "factory" / "index.json").read_text())
     assert all(f["preflight"]["max_ink"] > 0 for f in index["files"])  # measured, by those runs
+
+
+def test_each_worker_converts_the_documents_its_files_draw_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pass over every laid-out document holds up the first file: the
+    worker writing a file converts the documents it draws on to CMYK."""
+    global _SEEN
+    from pnp.colour import convert
+
+    log = tmp_path / "converted.log"
+    real = convert.convert_pdf
+
+    def logged(*args: object) -> object:
+        with log.open("a") as file:
+            file.write(f"{os.getpid()}\n")
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(convert, "convert_pdf", logged)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(printpdf, "part_file", _meeting)  # each of the two workers writes one of the two parts
+    _SEEN = tmp_path
+
+    _export(tmp_path / "out")
+
+    writers = {int(p.name.removeprefix("worker-")) for p in tmp_path.glob("worker-*")}
+    assert len(writers) == 2
+    assert {int(line) for line in log.read_text().split()} == writers
