@@ -14,7 +14,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ from pnp.errors import Level, PnpError
 from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
 from pnp.output.printfile import FileEntry, Stamp, part_file, save
+from pnp.output.workqueue import Queue
 from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
@@ -140,7 +141,7 @@ def _write(
         gs = ghostscript([requirements(profile)])
         drawn = Counter(n for part in parts for n in _drawn_on(documents, plans[part.id].copies[part.component.id]))
         shared = frozenset(number for number, times in drawn.items() if times > 1)
-        with _Queue(order) as queue:
+        with Queue(order) as queue:
             made = _made(_Files(game, tuple(parts), plans, documents, shared, by_key, stamp, out_dir, gs, tuple(staged), queue))
         files = [entry for entry, _, _ in made[: len(parts)] if entry is not None] + [entry for entry, *_ in boxes]
         assert len(files) == len(staged)  # a part's entry is the worker's, never None
@@ -175,7 +176,7 @@ def _cost(copies: Sequence[tuple[str | None, str | None]]) -> int:
 
 @dataclass(frozen=True)
 class _Files:
-    """An export's files as its workers share them (:func:`_files_job`): the
+    """An export's files as its workers share them (:func:`_file_job`): the
     parts to write from the laid-out ``documents`` (those ``shared`` by
     several parts converted once a worker), and every file ``staged`` (the
     parts', then each tuck box's, written already), each with what
@@ -191,72 +192,69 @@ class _Files:
     out_dir: Path
     gs: str | None
     staged: tuple[tuple[Path, Requirements, Path], ...]
-    queue: _Queue
+    queue: Queue
     """Their places in ``staged``, in the order they are to be taken."""
-
-
-class _Queue:
-    """Numbers every process forked after it takes one at a time, each once,
-    in the order given: a pipe, filled and closed for writing before any
-    worker forks (no file, no shared memory)."""
-
-    _SIZE = 4
-    _HELD = 16384
-    """What any pipe holds (Linux: 64 KiB, macOS: 16 KiB): a full one would block here."""
-
-    def __init__(self, numbers: Sequence[int]) -> None:
-        data = b"".join(number.to_bytes(self._SIZE, "little") for number in numbers)
-        if len(data) > self._HELD:
-            raise ValueError(f"{len(numbers)} numbers are more than one pipe holds")
-        self._read, write = os.pipe()
-        with open(write, "wb") as end:
-            end.write(data)
-
-    def take(self) -> int | None:
-        """The next number, None when all are taken. A pipe gives each reader
-        whole numbers: each is written together and read at once."""
-        data = os.read(self._read, self._SIZE)
-        return int.from_bytes(data, "little") if data else None
-
-    def __enter__(self) -> _Queue:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        os.close(self._read)
 
 
 def _made(files: _Files) -> list[tuple[FileEntry | None, str | None, Report]]:
     """Each staged file's index entry (None for a box: the parent made it),
     what flattening it warns of, and its preflight, in order: written and
-    checked on every core, each worker taking the next file off one queue,
-    the costliest first, then measuring the ink of all it took in one
-    Ghostscript run while the others still write."""
+    checked on every core, one job a file (:func:`_file_job`), the
+    costliest first; each worker measures the ink of the files it wrote
+    once none is left to take, while the others still write."""
+    global _WORKER
     from pnp.parallel import fork_map
+    from pnp.preflight.run import finish
 
     workers = max(1, min(os.cpu_count() or 1, len(files.staged)))
-    made: dict[int, tuple[FileEntry | None, str | None, Report]] = {}
-    for taken in fork_map(_files_job, [(worker,) for worker in range(workers)], workers, share=files, label="writing"):
-        made.update((item, (entry, said, report)) for item, entry, said, report in taken)
-    return [made[item] for item in range(len(files.staged))]
+    _WORKER = _Worker()  # nothing from an earlier export in this process, nor in the workers it forks
+    made: dict[int, tuple[FileEntry | None, str | None, Checked | Report]] = {}
+    measured: dict[int, Report] = {}
+    for item, entry, said, checked, reports in fork_map(
+        _file_job, [(number,) for number in range(len(files.staged))], workers, share=files, label="writing"
+    ):
+        made[item] = (entry, said, checked)
+        measured.update(reports)
+    _WORKER = _Worker()
+    left = [item for item in made if item not in measured]  # a worker saw a file left to take, then the other took it
+    measured.update(zip(left, finish([made[item][2] for item in left], [files.staged[item][1] for item in left], files.gs, workers)))
+    return [(made[item][0], made[item][1], measured[item]) for item in range(len(files.staged))]
 
 
-def _files_job(worker: int) -> list[tuple[int, FileEntry | None, str | None, Report]]:
-    """On a worker: take files (:meth:`_Queue.take`) until none is left,
-    writing each part's (:func:`_part_written`) and checking it; then
-    measure the ink of all it took together. Returns each taken file's
-    place among the staged, index entry, warning and report."""
+@dataclass
+class _Worker:
+    """What a worker keeps from one file it writes to the next (:func:`_file_job`)."""
+
+    written: list[tuple[int, Checked | Report]] = field(default_factory=list)
+    """The files it wrote and checked whose ink is not measured yet, by place among the staged."""
+    converted: dict[int, bytes] = field(default_factory=dict)
+    """Documents several parts draw on, converted (:func:`_converted`)."""
+
+
+_WORKER = _Worker()
+
+
+def _file_job(job: int) -> tuple[int, FileEntry | None, str | None, Checked | Report, list[tuple[int, Report]]]:
+    """On a worker: take the next file (:meth:`Queue.take`: each job, whatever its number, one),
+    write it if it is a part's (:func:`_part_written`), check it, and when
+    no file is left to take, measure the ink of all this worker wrote in
+    one Ghostscript run. Returns the file's place among the staged, its
+    index entry, warning and checks, and the reports of the files measured."""
     from pnp.parallel import shared
     from pnp.preflight.run import check, finish
 
     files: _Files = shared()
-    taken: list[tuple[int, FileEntry | None, str | None, Checked | Report]] = []
-    converted: dict[int, bytes] = {}
-    while (item := files.queue.take()) is not None:
-        staged, wanted, _ = files.staged[item]
-        entry, said = _part_written(files, item, converted) if item < len(files.parts) else (None, None)
-        taken.append((item, entry, said, check(staged, wanted, files.gs)))
-    reports = finish([checked for *_, checked in taken], [files.staged[item][1] for item, *_ in taken], files.gs, 1)
-    return [(item, entry, said, report) for (item, entry, said, _), report in zip(taken, reports)]
+    item = files.queue.take()
+    assert item is not None  # as many jobs as files
+    staged, wanted, _ = files.staged[item]
+    entry, said = _part_written(files, item, _WORKER.converted) if item < len(files.parts) else (None, None)
+    checked = check(staged, wanted, files.gs)
+    _WORKER.written.append((item, checked))
+    if files.queue.left():
+        return item, entry, said, checked, []
+    written, _WORKER.written = _WORKER.written, []
+    reports = finish([c for _, c in written], [files.staged[number][1] for number, _ in written], files.gs, 1)
+    return item, entry, said, checked, [(number, report) for (number, _), report in zip(written, reports)]
 
 
 def _drawn_on(documents: Sequence[tuple[bytes, Sequence[str | None]]], copies: Sequence[tuple[str | None, str | None]]) -> list[int]:

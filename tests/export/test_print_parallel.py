@@ -16,6 +16,7 @@ from pnp.loading.loader import load_game
 from pnp.output import printpdf, stage
 from pnp.output.profiles import profile
 from pnp.output.request import Request
+from pnp.output.workqueue import Queue
 from tests.conftest import MINI, tool
 
 _MET = multiprocessing.get_context("fork").Barrier(2)
@@ -107,3 +108,30 @@ def test_each_worker_converts_the_documents_its_files_draw_on(tmp_path: Path, mo
     writers = {int(p.name.removeprefix("worker-")) for p in tmp_path.glob("worker-*")}
     assert len(writers) == 2
     assert {int(line) for line in log.read_text().split()} == writers
+
+
+def test_the_writing_bar_counts_files_and_a_file_no_worker_measured_is_measured_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One job a file, so the bar moves as each is written (a job a worker
+    would hold it still to the end); a worker that saw a file left to take
+    that the other took leaves its ink to the parent, with the same result."""
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("PNP_NO_PROGRESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    shown = Terminal()
+    monkeypatch.setattr(sys, "stderr", shown)
+    alone = _export(tmp_path / "alone")
+    assert "writing [" in shown.getvalue() and "2/2" in shown.getvalue()
+
+    monkeypatch.setattr(Queue, "left", lambda self: True)  # no worker ever measures
+    assert _export(tmp_path / "after") == alone
