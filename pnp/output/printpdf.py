@@ -27,11 +27,11 @@ from pnp.errors import Level, PnpError
 from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
 from pnp.output.printfile import FileEntry, Stamp, part_file, save
-from pnp.output.workqueue import Queue
 from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
+from pnp.output.workqueue import Queue
 from pnp.pdf.dieline import add_die_paths
 from pnp.pdf.place import face_document
 from pnp.render.cache import RenderCache

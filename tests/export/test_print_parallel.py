@@ -1,6 +1,6 @@
 """A print export writes its parts' files on forked workers, each opening
-the laid-out faces it draws on, with the bytes a one-worker run writes;
-each worker measures the ink of the files it wrote."""
+and converting the laid-out faces it draws on, with the bytes a one-worker
+run writes; each worker measures the ink of the files it wrote."""
 
 from __future__ import annotations
 
