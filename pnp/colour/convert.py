@@ -18,7 +18,6 @@ inline RGB images) is an error naming it, never left behind silently.
 from __future__ import annotations
 
 import io
-import os
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -240,25 +239,12 @@ def convert_pdf(pdf: pikepdf.Pdf, palette: Mapping[str, Swatch], profile: Path =
     return converter
 
 
-def convert_documents(
-    documents: Sequence[bytes], palette: Mapping[str, Swatch], profile: Path = DEFAULT_PROFILE, workers: int | None = None
-) -> list[bytes]:
-    """Each PDF (its bytes) with every colour in DeviceCMYK (:func:`convert_pdf`),
-    in order, several at once on forked workers: up to ``workers``, every
-    core when None. The PDFs come back with their streams as the conversion
-    left them (none compressed anew), so a file made from them has the bytes
-    it would have had from PDFs converted in place."""
-    from pnp.parallel import fork_map
-
-    jobs = [(index,) for index in range(len(documents))]
-    return fork_map(_convert_job, jobs, workers or os.cpu_count() or 1, share=(documents, palette, profile), label="converting")
-
-
-def _convert_job(index: int) -> bytes:
-    from pnp.parallel import shared
-
-    documents, palette, profile = shared()
-    with pikepdf.open(io.BytesIO(documents[index])) as pdf:
+def convert_document(document: bytes, palette: Mapping[str, Swatch], profile: Path = DEFAULT_PROFILE) -> bytes:
+    """A PDF (its bytes) with every colour in DeviceCMYK (:func:`convert_pdf`),
+    saved with its streams as the conversion left them (none compressed
+    anew, none decoded), so a file made from it has the bytes it would have
+    had from the PDF converted in place."""
+    with pikepdf.open(io.BytesIO(document)) as pdf:
         convert_pdf(pdf, palette, profile)
         out = io.BytesIO()
         # The /ID's second half from the content, not qpdf's clock: a document

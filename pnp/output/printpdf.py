@@ -14,27 +14,26 @@ import json
 import os
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Required, TypedDict
+from typing import TYPE_CHECKING
 
 import pikepdf
 from pikepdf import Name
 
-from pnp.commit import Outputs, claimed, save_pdf
+from pnp.commit import Outputs, claimed
 from pnp.errors import Level, PnpError
 from pnp.model import Component, Game
 from pnp.output.parts import Part, split_modules, with_backs
+from pnp.output.printfile import FileEntry, Stamp, part_file, save
 from pnp.output.profiles import Profile
 from pnp.output.raster import with_bleed
 from pnp.output.request import Request
 from pnp.output.result import Built, BuiltFile
-from pnp.pdf.dieline import add_die_lines, add_die_paths, die_shape
-from pnp.pdf.fontdicts import merge_font_dicts
+from pnp.output.workqueue import Queue
+from pnp.pdf.dieline import add_die_paths
 from pnp.pdf.place import face_document
-from pnp.pdf.fonts import merge_font_files
-from pnp.pdf.shared import share_xobjects
 from pnp.render.cache import RenderCache
 from pnp.render.document import faces_html
 from pnp.dates import build_date
@@ -46,40 +45,9 @@ from pnp.render.scope import scope_for
 from pnp.words import count
 
 if TYPE_CHECKING:
-    from pnp.pdf.flatten import Flattening
     from pnp.preflight import Requirements
     from pnp.preflight.report import Report
     from pnp.preflight.run import Checked
-
-
-class _Verdict(TypedDict):
-    """A file's preflight, as its index entry tells it."""
-
-    passed: bool
-    max_ink: float | None
-    min_ppi: float | None
-    fonts: int
-    failures: list[str]
-
-
-class _FileEntry(TypedDict, total=False):
-    """A file's entry in the export's index.json (a card part's or a box's),
-    its keys in the order they are written."""
-
-    path: Required[str]
-    profile: Required[str]
-    component: str
-    module: str
-    box: str
-    inner_mm: list[float]
-    cards: int
-    pages: int
-    order: list[str]
-    flattened: list[int]
-    """Flattening to PDF/X-1a: the pages whose transparency was flattened,"""
-    rasterised: list[int]
-    """and those now partly or wholly an image."""
-    preflight: _Verdict
 
 
 class PreflightFailed(PnpError):
@@ -140,7 +108,7 @@ def print_pdfs(game: Game, components: Sequence[Component], papers: Sequence[str
         cache = RenderCache(out_dir / ".cache" / "render")
         rendered, found = render_faces(faces, lambda chunk: faces_html(game, chunk, styles), safe_box, scope_for(game), cache)
         raise_errors([d for d in layout_diagnostics(components_used, faces, found, False) if d.level is Level.ERROR])
-        documents = _face_documents(game, rendered, profile)
+        documents = _face_documents(rendered)
         return _write(game, parts, plans, documents, {f.key: f for f in faces}, request, out_dir, (skipped, notes))
 
 
@@ -155,33 +123,31 @@ def _write(
     notes: tuple[list[str], list[str]],
 ) -> Built:
     """Write each part's file, preflight it, and the index. ``documents``:
-    the laid-out faces' PDFs, as the profile converted them, with the face
-    key of each page. ``notes``: the components skipped, and the warnings,
-    each with why."""
+    the laid-out faces' PDFs, with the face key of each page (converted as
+    the profile says by the workers that draw on them). ``notes``: the
+    components skipped, and the warnings, each with why."""
     skipped, warnings = notes
     profile = request.profile
     folder = out_dir / profile.id
-    when = datetime.fromisoformat(build_date()).replace(tzinfo=UTC)  # midnight UTC: fixed by SOURCE_DATE_EPOCH
-    files: list[_FileEntry] = []
+    stamp = Stamp(profile, datetime.fromisoformat(build_date()).replace(tzinfo=UTC))  # midnight UTC: fixed by SOURCE_DATE_EPOCH
     with Outputs(out_dir) as outputs:
-        batch = _Batch(outputs, profile, when, [], warnings)
         targets = [folder / f"{game.folder_name}-{part.id}.pdf" for part in parts]
-        jobs = [(index, str(outputs.stage(target)), str(target)) for index, target in enumerate(targets)]
-        from pnp.parallel import fork_map
+        staged = [(outputs.stage(target), requirements(profile, part.component), target) for part, target in zip(parts, targets)]
+        boxes = _stage_boxes(game, folder, outputs, stamp) if profile.die_line is not None and not request.only else []
+        staged += [(path, wanted, target) for _, path, wanted, target, _ in boxes]
+        costs = [_cost(plans[part.id].copies[part.component.id]) for part in parts] + [1 + FACE_COST] * len(boxes)  # a box: one page, one face
+        order = tuple(sorted(range(len(staged)), key=lambda item: -costs[item]))  # the costliest first
         from pnp.preflight.run import ghostscript
 
         gs = ghostscript([requirements(profile)])
-        share = (game, parts, plans, documents, by_key, profile, when, out_dir, gs)
-        made = fork_map(_part_job, jobs, os.cpu_count() or 1, share=share, label="writing")
-        checked: dict[Path, Checked | Report] = {}
-        for (entry, said, verdict), (_, staged, _), part, target in zip(made, jobs, parts, targets):
-            batch.staged.append((Path(staged), requirements(profile, part.component), target))
-            batch.warnings += [said] if said is not None else []
-            files.append(entry)
-            checked[Path(staged)] = verdict
-        if profile.die_line is not None and not request.only:
-            files += _stage_boxes(game, folder, batch)
-        reports, failures = _preflight_all(batch.staged, files, checked, gs)
+        drawn = Counter(n for part in parts for n in _drawn_on(documents, plans[part.id].copies[part.component.id]))
+        shared = frozenset(number for number, times in drawn.items() if times > 1)
+        with Queue(order) as queue:
+            made = _made(_Files(game, tuple(parts), plans, documents, shared, by_key, stamp, out_dir, gs, tuple(staged), queue))
+        files = [entry for entry, _, _ in made[: len(parts)] if entry is not None] + [entry for entry, *_ in boxes]
+        assert len(files) == len(staged)  # a part's entry is the worker's, never None
+        warnings += [said for _, said, _ in made[: len(parts)] if said is not None] + [said for *_, said in boxes if said is not None]
+        failures = _verdicts(files, [report for _, _, report in made], targets + [target for *_, target, _ in boxes])
         if failures and not request.force:
             found = Counter(failures)  # a picture drawn on every face is one problem, told once
             raise PreflightFailed(
@@ -194,130 +160,159 @@ def _write(
     built = tuple(BuiltFile(out_dir / f["path"], profile.id, pages=f["pages"], module=f.get("module")) for f in files)
     return Built(
         game, profile, folder, built, folder / "index.json", tuple(p.component for p in parts),
-        notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(reports),
+        notes=tuple(warnings), skipped=tuple(skipped), reports=tuple(report for _, _, report in made),
     )
 
 
-def _part_job(index: int, staged: str, target: str) -> tuple[_FileEntry, str | None, Checked | Report]:
-    """On a worker: write part ``index``'s file for ``target`` into ``staged`` (see
-    :func:`_part_file`) from the shared documents it draws on, each opened
-    here, and check it (all but its ink: :func:`_preflight_all`). Returns its
-    index entry, what flattening it warns of, and what the checks found."""
-    from pnp.parallel import shared
-    from pnp.preflight.run import check
+FACE_COST = 12
+"""What a distinct face costs to write, check and render for the ink check,
+in pages drawn (about, measured on B04's factory export)."""
 
-    game, parts, plans, documents, by_key, profile, when, out_dir, gs = shared()
-    part = parts[index]
-    wanted = {key for pair in plans[part.id].copies[part.component.id] for key in pair if key is not None}
-    sources: list[pikepdf.Pdf] = []
-    try:
-        pages: dict[str, pikepdf.Page] = {}
-        for data, keys in documents:
-            if wanted.intersection(keys):
-                sources.append(pikepdf.open(io.BytesIO(data)))  # a page is only valid while its PDF is open
-                pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
-        entry, said = _part_file(game, part, plans[part.id], pages, by_key, _Stamp(profile, when), (Path(staged), Path(target)), out_dir)
-    finally:
-        for source in sources:
-            source.close()
-    return entry, said, check(Path(staged), requirements(profile, part.component), gs)
+
+def _cost(copies: Sequence[tuple[str | None, str | None]]) -> int:
+    """About how long a file of these cards' sides takes, in pages."""
+    keys = [key for pair in copies for key in pair if key is not None]
+    return len(keys) + FACE_COST * len(set(keys))
 
 
 @dataclass(frozen=True)
-class _Stamp:
-    """What marks every file of an export: its profile and build time."""
+class _Files:
+    """An export's files as its workers share them (:func:`_file_job`): the
+    parts to write from the laid-out ``documents`` (those ``shared`` by
+    several parts converted once a worker), and every file ``staged`` (the
+    parts', then each tuck box's, written already), each with what
+    preflight asks of it and its target."""
 
-    profile: Profile
-    when: datetime
-
-
-def _part_file(
-    game: Game, part: Part, plan: FacePlan, pages: dict[str, pikepdf.Page], by_key: dict[str, Face], stamp: _Stamp,
-    where: tuple[Path, Path], out_dir: Path,
-) -> tuple[_FileEntry, str | None]:
-    """Write ``part``'s file (``where``: its staged file, and the target it
-    is staged for): one page per card side, in the profile's order. Returns
-    its index entry and what flattening it warns of."""
-    component = part.component
-    profile = stamp.profile
-    sides = ("back", "front") if profile.order == "back-front" else ("front", "back")
-    order = []
-    for front, back in plan.copies[component.id]:
-        pair = {"front": front, "back": back}
-        order += [(side, pair[side]) for side in sides if pair[side] is not None]
-    title = f"{game.title}: {part.name} ({profile.id})"
-    pdf = _card_pages(pages, by_key, [key for _, key in order if key is not None], title)
-    share_xobjects(pdf)  # each picture once in the file, as the home build keeps it
-    merge_font_files(pdf)
-    merge_font_dicts(pdf)
-    if profile.die_line is not None and (shape := die_shape(game, component)) is not None:
-        add_die_lines(pdf, shape, profile.die_line)
-    staged, target = where
-    entry: _FileEntry = {"path": target.relative_to(out_dir).as_posix(), "profile": profile.id, "component": component.id}
-    if part.module:
-        entry["module"] = part.module.id
-    entry["cards"] = sum(card.copies for card in component.cards)
-    entry["pages"] = len(pdf.pages)
-    entry["order"] = [side for side, _ in order[: len(sides)]]
-    return entry, _save(pdf, staged, target, title, stamp, entry)
+    game: Game
+    parts: tuple[Part, ...]
+    plans: dict[str, FacePlan]
+    documents: Sequence[tuple[bytes, Sequence[str | None]]]
+    shared: frozenset[int]
+    by_key: dict[str, Face]
+    stamp: Stamp
+    out_dir: Path
+    gs: str | None
+    staged: tuple[tuple[Path, Requirements, Path], ...]
+    queue: Queue
+    """Their places in ``staged``, in the order they are to be taken."""
 
 
-def _save(pdf: pikepdf.Pdf, staged: Path, target: Path, title: str, stamp: _Stamp, entry: _FileEntry) -> str | None:
-    """Write ``pdf`` into ``staged`` as the profile's PDF/X; what flattening
-    did goes at the end of ``entry``. Returns what flattening warns of."""
-    pdf, version, flattening = _identify(pdf, title, stamp.when, stamp.profile)
-    save_pdf(pdf, staged, min_version="1.6", version=version)
-    if flattening is None:
-        return None
-    entry["flattened"], entry["rasterised"] = list(flattening.transparent), list(flattening.rasterised)
-    return flattening.note(target.name)
+def _made(files: _Files) -> list[tuple[FileEntry | None, str | None, Report]]:
+    """Each staged file's index entry (None for a box: the parent made it),
+    what flattening it warns of, and its preflight, in order: written and
+    checked on every core, one job a file (:func:`_file_job`), the
+    costliest first; each worker measures the ink of the files it wrote
+    once none is left to take, while the others still write."""
+    global _WORKER
+    from pnp.parallel import fork_map
+    from pnp.preflight.run import finish
 
-
-def _identify(pdf: pikepdf.Pdf, title: str, when: datetime, profile: Profile) -> tuple[pikepdf.Pdf, str, Flattening | None]:
-    """``pdf`` as the profile's PDF/X (flattened first for X-1a), the exact PDF
-    version to write it as (empty: 1.6 or later, as it needs), and what flattening did."""
-    if profile.pdfx == "none" or profile.icc is None:
-        return pdf, "", None
-    from pnp.pdf.pdfx import STANDARDS, mark_pdfx, output_intent
-
-    standard = STANDARDS[profile.pdfx]
-    flattening = None
-    if standard.flat:
-        from pnp.pdf.flatten import flatten
-
-        pdf, flattening = flatten(pdf, standard.pdf_version, profile.dpi)
-    mark_pdfx(pdf, title, when, output_intent(profile.output_condition, profile.icc), standard)
-    return pdf, standard.pdf_version if standard.flat else "", flattening
+    workers = max(1, min(os.cpu_count() or 1, len(files.staged)))
+    _WORKER = _Worker()  # nothing from an earlier export in this process, nor in the workers it forks
+    made: dict[int, tuple[FileEntry | None, str | None, Checked | Report]] = {}
+    measured: dict[int, Report] = {}
+    for item, entry, said, checked, reports in fork_map(
+        _file_job, [(number,) for number in range(len(files.staged))], workers, share=files, label="writing"
+    ):
+        made[item] = (entry, said, checked)
+        measured.update(reports)
+    _WORKER = _Worker()
+    left = [item for item in made if item not in measured]  # a worker saw a file left to take, then the other took it
+    measured.update(zip(left, finish([made[item][2] for item in left], [files.staged[item][1] for item in left], files.gs, workers)))
+    return [(made[item][0], made[item][1], measured[item]) for item in range(len(files.staged))]
 
 
 @dataclass
-class _Batch:
-    """The files of one export as they are staged, to preflight together."""
+class _Worker:
+    """What a worker keeps from one file it writes to the next (:func:`_file_job`)."""
 
-    outputs: Outputs
-    profile: Profile
-    when: datetime
-    staged: list[tuple[Path, Requirements, Path]]
-    """Each staged file, what preflight asks of it, and its target."""
-    warnings: list[str]
-
-    def stage(self, pdf: pikepdf.Pdf, target: Path, title: str, wanted: Requirements, entry: _FileEntry) -> None:
-        """Stage ``pdf`` for ``target`` as the profile's PDF/X (:func:`_save`), to be checked against ``wanted``."""
-        staged = self.outputs.stage(target)
-        said = _save(pdf, staged, target, title, _Stamp(self.profile, self.when), entry)
-        self.staged.append((staged, wanted, target))
-        self.warnings += [said] if said is not None else []
+    written: list[tuple[int, Checked | Report]] = field(default_factory=list)
+    """The files it wrote and checked whose ink is not measured yet, by place among the staged."""
+    converted: dict[int, bytes] = field(default_factory=dict)
+    """Documents several parts draw on, converted (:func:`_converted`)."""
 
 
-def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
+_WORKER = _Worker()
+
+
+def _file_job(job: int) -> tuple[int, FileEntry | None, str | None, Checked | Report, list[tuple[int, Report]]]:
+    """On a worker: take the next file (:meth:`Queue.take`: each job, whatever its number, one),
+    write it if it is a part's (:func:`_part_written`), check it, and when
+    no file is left to take, measure the ink of all this worker wrote in
+    one Ghostscript run. Returns the file's place among the staged, its
+    index entry, warning and checks, and the reports of the files measured."""
+    from pnp.parallel import shared
+    from pnp.preflight.run import check, finish
+
+    files: _Files = shared()
+    item = files.queue.take()
+    assert item is not None  # as many jobs as files
+    staged, wanted, _ = files.staged[item]
+    entry, said = _part_written(files, item, _WORKER.converted) if item < len(files.parts) else (None, None)
+    checked = check(staged, wanted, files.gs)
+    _WORKER.written.append((item, checked))
+    if files.queue.left():
+        return item, entry, said, checked, []
+    written, _WORKER.written = _WORKER.written, []
+    reports = finish([c for _, c in written], [files.staged[number][1] for number, _ in written], files.gs, 1)
+    return item, entry, said, checked, [(number, report) for (number, _), report in zip(written, reports)]
+
+
+def _drawn_on(documents: Sequence[tuple[bytes, Sequence[str | None]]], copies: Sequence[tuple[str | None, str | None]]) -> list[int]:
+    """The documents holding a face of ``copies``, by number."""
+    wanted = {key for pair in copies for key in pair if key is not None}
+    return [number for number, (_, keys) in enumerate(documents) if wanted.intersection(keys)]
+
+
+def _part_written(files: _Files, index: int, converted: dict[int, bytes]) -> tuple[FileEntry, str | None]:
+    """Write part ``index``'s file (:func:`part_file`) from the laid-out
+    documents it draws on, each opened here, converted here first when the
+    profile says so (kept in ``converted`` when shared by several parts).
+    Returns its index entry and what flattening it warns of."""
+    part = files.parts[index]
+    plan = files.plans[part.id]
+    sources: list[pikepdf.Pdf] = []
+    try:
+        pages: dict[str, pikepdf.Page] = {}
+        for number in _drawn_on(files.documents, plan.copies[part.component.id]):
+            keys = files.documents[number][1]
+            sources.append(pikepdf.open(io.BytesIO(_converted(files, number, converted))))  # a page is only valid while its PDF is open
+            pages.update((key, sources[-1].pages[i]) for i, key in enumerate(keys) if key is not None)
+        staged, _, target = files.staged[index]
+        return part_file(files.game, part, plan, pages, files.by_key, files.stamp, (staged, target), files.out_dir)
+    finally:
+        for source in sources:
+            source.close()
+
+
+def _converted(files: _Files, number: int, converted: dict[int, bytes]) -> bytes:
+    """Document ``number`` as the profile's colour wants it: converted to
+    CMYK here (:func:`pnp.colour.convert.convert_document`), once a process
+    when several parts draw on it."""
+    profile = files.stamp.profile
+    if profile.colour != "cmyk" or profile.icc is None:
+        return files.documents[number][0]
+    if number in converted:
+        return converted[number]
+    from pnp.colour.convert import convert_document
+
+    data = convert_document(files.documents[number][0], files.game.palette, profile.icc)
+    if number in files.shared:
+        converted[number] = data
+    return data
+
+
+def _stage_boxes(game: Game, folder: Path, outputs: Outputs, stamp: Stamp) -> list[tuple[FileEntry, Path, Requirements, Path, str | None]]:
     """Stage ``<game>-box-<id>.pdf`` for each tuck box: its net with the
     profile's bleed, converted like the cards, the die line and creases in
-    spot colours on the die-line layer. Returns their index entries."""
+    spot colours on the die-line layer. Returns each one's index entry,
+    staged file, what preflight asks of it, target, and what flattening
+    warns of."""
     from pnp.output.boxes import factory_box
 
-    profile = batch.profile
+    profile = stamp.profile
     assert profile.die_line is not None
-    entries: list[_FileEntry] = []
+    staged: list[tuple[FileEntry, Path, Requirements, Path, str | None]] = []
     for box in game.boxes:
         made = factory_box(game, box, profile.bleed or 0.0)
         pdf = made.pdf
@@ -331,27 +326,20 @@ def _stage_boxes(game: Game, folder: Path, batch: _Batch) -> list[_FileEntry]:
         pdf.docinfo[Name.Creator] = "pnp"
         target = folder / f"{game.folder_name}-box-{box.id}.pdf"
         inner = [round(v, 2) for v in (made.inner.width, made.inner.height, made.inner.depth)]
-        entry: _FileEntry = {
+        entry: FileEntry = {
             "path": target.relative_to(folder.parent).as_posix(), "profile": profile.id, "box": box.id, "inner_mm": inner, "pages": 1,
         }
-        batch.stage(pdf, target, title, replace(requirements(profile), trim=made.trim), entry)
-        entries.append(entry)
-    return entries
+        path = outputs.stage(target)
+        said = save(pdf, path, target, title, stamp, entry)
+        staged.append((entry, path, replace(requirements(profile), trim=made.trim), target, said))
+    return staged
 
 
-def _preflight_all(
-    staged: Sequence[tuple[Path, Requirements, Path]], files: Sequence[_FileEntry], checked: dict[Path, Checked | Report], gs: str | None
-) -> tuple[list[Report], list[str]]:
-    """Preflight each staged file against the printer's requirements: the
-    checks the workers that wrote them made (``checked``), the others' here,
-    then every file's ink together (:func:`pnp.preflight.run.finish`); its
-    verdict goes into its index entry. Returns the reports and every failure."""
-    from pnp.preflight.run import check, finish
-
-    checks = [checked[temporary] if temporary in checked else check(temporary, wanted, gs) for temporary, wanted, _ in staged]
-    reports = finish(checks, [wanted for _, wanted, _ in staged], gs, os.cpu_count() or 1)
+def _verdicts(files: Sequence[FileEntry], reports: Sequence[Report], targets: Sequence[Path]) -> list[str]:
+    """Each file's preflight ``reports`` as the verdict in its index entry.
+    Returns every failure, each with the name of its file."""
     failures: list[str] = []
-    for report, (_, _, target), entry in zip(reports, staged, files):
+    for report, target, entry in zip(reports, targets, files):
         entry["preflight"] = {
             "passed": report.ok,
             "max_ink": None if report.max_ink is None else round(report.max_ink, 1),
@@ -360,40 +348,14 @@ def _preflight_all(
             "failures": [f.message for f in report.failures],
         }
         failures += [f"{target.name}: [{f.check}] {f.message}" for f in report.failures]
-    return reports, failures
+    return failures
 
 
-def _face_documents(
-    game: Game, rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]], profile: Profile
-) -> list[tuple[bytes, Sequence[str | None]]]:
-    """Each laid-out PDF's bytes, converted to CMYK once when the profile says
-    so (the PDFs side by side on every core), with the face key of each page."""
-    documents = [face_document(data) for data, _ in rendered]
-    if profile.colour == "cmyk" and profile.icc is not None:
-        from pnp.colour.convert import convert_documents
-
-        documents = convert_documents(documents, game.palette, profile.icc)
-    for data, (_, keys) in zip(documents, rendered):
+def _face_documents(rendered: Sequence[tuple[Path | bytes, Sequence[str | None]]]) -> list[tuple[bytes, Sequence[str | None]]]:
+    """Each laid-out PDF's bytes, with the face key of each page."""
+    documents = [(face_document(data), keys) for data, keys in rendered]
+    for data, keys in documents:
         with pikepdf.open(io.BytesIO(data)) as source:
             if len(source.pages) != len(keys):
                 raise PreflightFailed(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
-    return [(data, keys) for data, (_, keys) in zip(documents, rendered)]
-
-
-def _card_pages(pages: dict[str, pikepdf.Page], faces: dict[str, Face], keys: Sequence[str], title: str) -> pikepdf.Pdf:
-    """One page per side: the face drawn once as a form, the page its exact size."""
-    out = pikepdf.new()
-    forms: dict[str, pikepdf.Object] = {}
-    for key in keys:
-        if key not in forms:
-            forms[key] = out.copy_foreign(pages[key].as_form_xobject())
-        face = faces[key]
-        w, h, b = face.width, face.height, face.bleed
-        page = out.add_blank_page(page_size=(w, h))
-        page.obj.TrimBox = pikepdf.Array([b, b, w - b, h - b])
-        page.obj.BleedBox = pikepdf.Array([0, 0, w, h])
-        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F0=forms[key]))
-        page.Contents = out.make_stream(b"q /F0 Do Q\n")
-    out.docinfo[Name.Title] = title
-    out.docinfo[Name.Creator] = "pnp"
-    return out
+    return documents

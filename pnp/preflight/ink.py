@@ -6,15 +6,15 @@ from __future__ import annotations
 import hashlib
 import os
 import subprocess
-import tempfile
+import threading
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 import pikepdf
-from PIL import Image
 
 from pnp.preflight.report import Failure
 from pnp.preflight.values import as_box, as_float, inherited, num, object_key
@@ -106,49 +106,48 @@ def measure_inks(gs: str, jobs: Sequence[InkJob], workers: int) -> list[Measured
     kinds: dict[tuple[tuple[str, ...], str, int, int], list[int]] = {}
     for index, job in enumerate(jobs):  # a file without pages alone: Ghostscript refuses it
         kinds.setdefault((job.flags, job.intent, job.dpi, -1 if job.groups else index), []).append(index)
-    with tempfile.TemporaryDirectory(prefix="pnp-ink-") as tmp:
-        for kind, members in enumerate(kinds.values()):
-            shown = [(number, pages[0]) for number, index in enumerate(members) for pages in jobs[index].groups]
-            files, failed = _render(gs, [jobs[index] for index in members], shown, workers, Path(tmp) / f"kind{kind}")
-            if failed and len(members) > 1:
-                for index in members:
-                    out[index] = measure_inks(gs, [jobs[index]], workers)[0]
-                continue
-            if failed:
-                problem = f"Ghostscript rendered {len(files)} of {len(shown)} pages for the ink check: {failed[0]}"
-                out[members[0]] = ({}, problem)
-                continue
-            found = iter(files)  # in the order of ``shown``: see _render
+    for members in kinds.values():
+        shown = [(number, pages[0]) for number, index in enumerate(members) for pages in jobs[index].groups]
+        found, failed = _render(gs, [jobs[index] for index in members], shown, workers)
+        if failed and len(members) > 1:
             for index in members:
-                inks: dict[int, _Ink] = {}
-                for pages in jobs[index].groups:
-                    inks.update(dict.fromkeys(pages, _heaviest(next(found), jobs[index].dpi)))
-                out[index] = (inks, None)
+                out[index] = measure_inks(gs, [jobs[index]], workers)[0]
+            continue
+        if failed:
+            problem = f"Ghostscript rendered {len(found)} of {len(shown)} pages for the ink check: {failed[0]}"
+            out[members[0]] = ({}, problem)
+            continue
+        heaviest = iter(found)  # in the order of ``shown``: see _render
+        for index in members:
+            inks: dict[int, _Ink] = {}
+            for pages in jobs[index].groups:
+                inks.update(dict.fromkeys(pages, next(heaviest)))
+            out[index] = (inks, None)
     return [out[index] for index in range(len(jobs))]
 
 
-def _render(gs: str, jobs: Sequence[InkJob], shown: list[tuple[int, int]], workers: int, tmp: Path) -> tuple[list[Path], list[str]]:
-    """The separations of the pages ``shown`` (index in ``jobs``, page
-    number) as TIFF files in ``tmp``, in the order of ``shown``: consecutive
-    runs of them rendered by up to ``workers`` Ghostscript processes at once
-    (each page's pixels depend on that page alone), each run given each of
-    its files after that file's -sPageList. The jobs share flags and dpi.
-    Returns the files, and the last line Ghostscript said of each run that failed."""
+def _render(gs: str, jobs: Sequence[InkJob], shown: list[tuple[int, int]], workers: int) -> tuple[list[_Ink], list[str]]:
+    """The heaviest ink of each of the pages ``shown`` (index in ``jobs``,
+    page number), in the order of ``shown``: consecutive runs of them
+    rendered by up to ``workers`` Ghostscript processes at once (each page's
+    pixels depend on that page alone), each run given each of its files
+    after that file's -sPageList. Each run writes its pages' separations to
+    a pipe, read and measured page by page while it renders (no page is
+    kept, nor written to disk). The jobs share flags and dpi. Returns the
+    pages' inks, and the last line Ghostscript said of each run that failed."""
     runs = max(1, min(workers, len(shown) // PAGES_PER_RUN))
     parts = [shown[i * len(shown) // runs : (i + 1) * len(shown) // runs] for i in range(runs)]
     first = jobs[0]
-    started = []
-    for index, part in enumerate(parts):
-        folder = tmp / f"run{index}"
-        folder.mkdir(parents=True)
+    readings = []
+    for part in parts:
         files: list[str] = [] if part else ["-sPageList=", str(first.path)]  # no pages: Ghostscript says so
         for job, pages in groupby(part, key=lambda item: item[0]):
             files += [f"-sPageList={','.join(str(page) for _, page in pages)}", str(jobs[job].path)]
         command = [
-            gs, "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-dPrinted", "-dNOINTERPOLATE",
-            "-sDEVICE=tiff32nc", f"-r{first.dpi}", *first.flags, "-o", str(folder / "p%04d.tif"), *files,
+            gs, "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-dPrinted", "-dNOINTERPOLATE", "-sstdout=%stderr",
+            "-sDEVICE=pamcmyk32", f"-r{first.dpi}", *first.flags, "-o", "-", *files,
         ]
-        # Measured with Ghostscript 10.0: DeviceCMYK values reach tiff32nc unchanged by default
+        # Measured with Ghostscript 10.0: DeviceCMYK values reach the CMYK devices unchanged by default
         # (0.53 0.51 0.40 0.95 k reads back 135 130 102 242 = 52.9/51.0/40.0/94.9 %), because
         # DeviceCMYK and the device share default_cmyk.icc and gs skips the identity transform;
         # -dUseFastColor and -dOverrideICC change nothing for DeviceCMYK. ICCBased CMYK with
@@ -157,28 +156,91 @@ def _render(gs: str, jobs: Sequence[InkJob], shown: list[tuple[int, int]], worke
         # profile, DeviceCMYK is read as the intent's space (still unchanged) and ICCBased
         # CMYK is converted to the printing condition, as a PDF/X RIP would. That flag must not
         # be given for an RGB intent (e.g. PDF/A's sRGB): then gs converts DeviceCMYK through
-        # it and 53/51/40/95 comes out as 71/71/63/85. tiff32nc draws without anti-aliasing
-        # (TextAlphaBits/GraphicsAlphaBits 1) so edges hold real values; -dNOINTERPOLATE keeps
-        # image samples as written; -dPrinted shows annotations as they print. Several files
-        # in one run, each after its own -sPageList, give each page the pixels a run of its
-        # file alone gives (measured on B04's exports: every page identical).
-        started.append((subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True), folder))
-    found: list[Path] = []
+        # it and 53/51/40/95 comes out as 71/71/63/85. pamcmyk32 draws without anti-aliasing
+        # (TextAlphaBits/GraphicsAlphaBits 1) so edges hold real values, the pixels tiff32nc
+        # draws (every shown page of B04's factory export compared); -dNOINTERPOLATE keeps
+        # image samples as written; -dPrinted shows annotations as they print; -sstdout keeps
+        # what the interpreter says out of the pixels. Several files in one run, each after
+        # its own -sPageList, give each page the pixels a run of its file alone gives
+        # (measured on B04's exports: every page identical).
+        readings.append(_Reading(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE), first.dpi))
+    found: list[_Ink] = []
     failed: list[str] = []
-    for (process, folder), part in zip(started, parts):
-        stdout, stderr = process.communicate()
-        made = sorted(folder.glob("p*.tif"))  # gs numbers its output files 1, 2, ... in the order of the page lists
-        if process.returncode != 0 or len(made) != len(part):
-            failed += (stderr or stdout).strip().splitlines()[-1:] or ["no message"]
-        found += made
+    for reading, part in zip(readings, parts):
+        inks, said, status = reading.result()
+        if status != 0 or len(inks) != len(part):
+            failed += said.strip().splitlines()[-1:] or ["no message"]
+        found += inks
     if not failed and len(found) != len(shown):
         failed = ["no message"]
     return found, failed
 
 
-def _heaviest(file: Path, dpi: int) -> _Ink:
-    with Image.open(file) as image:  # tiff32nc writes CMYK
-        pixels = np.asarray(image if image.mode == "CMYK" else image.convert("CMYK"), dtype=np.uint8)
+class _Reading:
+    """A Ghostscript run's pages measured as they come (:func:`_measure_stream`)
+    and what it says: each of its pipes read to the end on a thread of its
+    own as it fills, so the run never waits on one."""
+
+    def __init__(self, process: subprocess.Popen[bytes], dpi: int) -> None:
+        self.process = process
+        self.inks: list[_Ink] = []
+        self.said: list[bytes] = []
+        self.threads = [
+            threading.Thread(target=_measure_stream, args=(process.stdout, dpi, self.inks)),
+            threading.Thread(target=_read_all, args=(process.stderr, self.said)),
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def result(self) -> tuple[list[_Ink], str, int]:
+        """The pages' inks, what the run said, and its exit status, once it has ended."""
+        for thread in self.threads:
+            thread.join()
+        return self.inks, b"".join(self.said).decode(errors="replace"), self.process.wait()
+
+
+def _read_all(stream: IO[bytes] | None, out: list[bytes]) -> None:
+    if stream is not None:
+        with stream:
+            out.append(stream.read())
+
+
+def _measure_stream(stream: IO[bytes] | None, dpi: int, out: list[_Ink]) -> None:
+    """Each page of a stream of PAM images (Ghostscript's pamcmyk32), its
+    heaviest ink appended to ``out`` as it comes; stops at the end of the
+    stream or at anything that is not such a page."""
+    if stream is None:
+        return
+    with stream:
+        while (pixels := _pam_page(stream)) is not None:
+            out.append(_heaviest(pixels, dpi))
+        stream.read()  # to the end, so Ghostscript is never left waiting on the pipe
+
+
+def _pam_page(stream: IO[bytes]) -> np.ndarray | None:
+    """The next page of a PAM stream as an array of CMYK pixels (rows,
+    columns, 4), or None at its end or when it is not an 8-bit CMYK page."""
+    if stream.readline() != b"P7\n":
+        return None
+    header: dict[bytes, bytes] = {}
+    while (line := stream.readline()) != b"ENDHDR\n":
+        if not line:
+            return None
+        key, _, value = line.strip().partition(b" ")
+        header[key] = value
+    try:
+        width, height, depth, top = (int(header[key]) for key in (b"WIDTH", b"HEIGHT", b"DEPTH", b"MAXVAL"))
+    except (KeyError, ValueError):
+        return None
+    if depth != 4 or top != 255:
+        return None
+    data = stream.read(width * height * 4)
+    if len(data) != width * height * 4:
+        return None
+    return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 4)
+
+
+def _heaviest(pixels: np.ndarray, dpi: int) -> _Ink:
     wide = pixels.astype(np.uint16)  # at most 4 x 255; a sum along the short axis is several times slower
     totals = wide[..., 0] + wide[..., 1] + wide[..., 2] + wide[..., 3]
     row, col = divmod(int(totals.argmax()), totals.shape[1])

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from pnp.colour import convert, icc
-from pnp.colour.convert import convert_documents
+from pnp.colour.convert import convert_document
 from pnp.colour.icc import DEFAULT_PROFILE, image_to_cmyk
 
 
@@ -48,10 +48,10 @@ def test_a_colour_shared_by_documents_goes_through_the_profile_once(monkeypatch:
     monkeypatch.setattr(convert, "rgb_to_cmyk", counted)
     _forget()
     documents = [_document("0.2 0.4 0.6", "0.8 0.1 0.1"), _document("0.2 0.4 0.6"), _document("0.8 0.1 0.1", "0.2 0.4 0.6")]
-    first = convert_documents(documents, {}, DEFAULT_PROFILE, workers=1)
+    first = [convert_document(document, {}, DEFAULT_PROFILE) for document in documents]
     assert sorted(asked) == [(51, 102, 153), (204, 26, 26)]  # each once, not once a document
     _forget()
-    assert convert_documents(documents, {}, DEFAULT_PROFILE, workers=1) == first  # remembered, the same ink
+    assert [convert_document(document, {}, DEFAULT_PROFILE) for document in documents] == first  # remembered, the same ink
 
 
 def _forget() -> None:

@@ -119,12 +119,6 @@ def test_work_on_forked_workers_counts_on_one_bar_drawn_by_the_parent(monkeypatc
     assert "writing [" in out.getvalue() and "3/3" in out.getvalue()
 
 
-def _converting(tmp_path: Path) -> None:
-    from pnp.colour.convert import convert_documents
-
-    convert_documents([filled_pdf("1 0 0"), filled_pdf("0 1 0")], {}, workers=1)
-
-
 def _checking(tmp_path: Path) -> None:
     from pnp.preflight import Requirements, preflight_files
 
@@ -157,7 +151,7 @@ def _imposing(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "label, stage",
-    [("converting", _converting), ("checking", _checking), ("rasterising", _rasterising), ("writing images", _writing_images), ("imposing", _imposing)],
+    [("checking", _checking), ("rasterising", _rasterising), ("writing images", _writing_images), ("imposing", _imposing)],
 )
 def test_the_long_stages_after_layout_show_a_bar(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, label: str, stage: Callable[[Path], None]

@@ -77,3 +77,28 @@ def test_an_export_s_files_share_one_ghostscript_run_with_each_file_s_findings(t
     assert together == alone
     assert [report.max_ink for report in together] == pytest.approx([103, 101, 107], abs=1)
     assert [[f.page for f in report.failures] for report in together] == [[], [], [6, 7]]
+
+
+def test_the_ink_check_keeps_no_page_image_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page's separations are measured as Ghostscript sends them: a
+    deck of thousands of distinct faces would otherwise leave a gigabyte
+    of images in the temporary folder until the last page is rendered."""
+    import tempfile
+
+    tool("gs")
+    gs = shutil.which("gs")
+    assert gs is not None
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    log = tmp_path / "files.log"
+    wrapper = tmp_path / "gs"  # Ghostscript, then what lies in the temporary folder as it ends
+    wrapper.write_text(f'#!/bin/sh\n{gs} "$@"\nstatus=$?\nfind {scratch} -type f >> {log}\nexit $status\n')
+    wrapper.chmod(0o755)
+    path = _pages(tmp_path / "inks.pdf", 2 * PAGES_PER_RUN)
+
+    with pikepdf.open(path) as pdf:
+        most, failures = ink_failures(str(wrapper), path, pdf, 110, 72, workers=2)
+
+    assert log.read_text() == ""
+    assert most == pytest.approx(100 + 2 * PAGES_PER_RUN, abs=1) and [f.page for f in failures] == list(range(11, 2 * PAGES_PER_RUN + 1))
