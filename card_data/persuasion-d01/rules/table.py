@@ -79,6 +79,16 @@ def _suitors(players: int) -> tuple[tuple[int, ...], ...]:
 class Table(QueuedState):
     """Every item of a D01 game and each seat's knowledge of it, with nothing dealt."""
 
+    __slots__ = (  # some sixty attributes, read at every step: slots, not a dict past CPython's shared keys
+        'pack', 'n', 'rng', 'day_cap', 'check_moves', 'deck', 'box', 'discards', 'owner', 'hands', 'desires',
+        'supply', 'received', 'ring', 'fiance', 'committed', 'day', 'stage', 'over', 'capped', 'actions', 'powers',
+        'log', 'record', 'fronts', 'scores', '_queue', '_steps', '_letters', '_rings', '_later', '_opened',
+        '_scorned', '_morning', '_gifts', '_trade', '_pending_letter', '_protectors', '_growers', '_by_kind',
+        '_morning_cards', '_letters_of', '_desires_of', '_receipt_cards', '_suitors', '_known', '_owners', '_places',
+        '_placed', '_known_view', '_owners_view', '_places_view', '_seen_suits', '_peeked', '_deck_seen', '_notes',
+        '_pub', '_back', '_handlers',
+    )
+
     def __init__(self, pack: Pack, players: int, rng: random.Random, day_cap: int = 80, check_moves: bool = True):
         if players not in pack.deck_per_suit:
             raise EngineError(f"the deck table has no entry for {players} players")

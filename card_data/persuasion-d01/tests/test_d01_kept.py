@@ -124,3 +124,26 @@ def test_morning_options_without_anything_else_offer_rest() -> None:
     assert some == D01.views.morning_options((5,), (1, 2), (), False, False, ()) and hash(some) == hash(D01.views.morning_options((5,), (1, 2), (), False, False, ()))
     with pytest.raises(AttributeError):
         some.hand = ()  # type: ignore[misc]
+
+
+def test_the_table_keeps_every_attribute_in_a_slot() -> None:
+    """Some sixty attributes, read at every step: each in a slot (a plain
+    load), none in the instance dict (past CPython's 30 shared keys every
+    attribute read goes through a dict). An attribute added without a slot fails here."""
+    for state, _ in games(4, "heuristic", 1):
+        assert vars(state) == {}, sorted(vars(state))
+
+
+def test_a_clone_of_a_slotted_table_plays_on_alike() -> None:
+    """``pnp.engine.api.clone`` (deepcopy) copies the slots: at every 50th
+    decision of a game the clone sees what the table sees, and two clones
+    played on alike end alike."""
+    from pnp.engine.api import clone
+
+    for step, (state, decision) in enumerate(games(4, "heuristic", 1)):
+        if step % 50:
+            continue
+        one, two = clone(state), clone(state)
+        assert one.observation(decision.seat) == state.observation(decision.seat)
+        ends = [table.play_out([AGENTS["heuristic"]() for _ in range(4)], agent_rngs("twin", 4)) for table in (one, two)]
+        assert ends[0] == ends[1] and one.hands == two.hands and one.day == two.day
