@@ -20,7 +20,7 @@ the caller imposes the whole-PDF way instead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import pikepdf
@@ -70,14 +70,22 @@ class FontFold:
         copy (:meth:`restore`)."""
         ranks: dict[tuple[int, int], tuple[Rank, pikepdf.Dictionary]] = {}
         named: list[list[tuple[str, tuple[int, int]]]] = []
+        kept = False
+        """Whether a form or pattern inside a page names its fonts too: then none is taken out
+        (:func:`pnp.pdf.shared.share_xobjects` compares such forms with the fonts they name)."""
         for resources, page, form in pages:
             found: list[tuple[str, tuple[int, int]]] = []
             named.append(found)
             if resources is None:
                 continue  # a page without resources of its own or inherited: no fonts
-            if not isinstance(resources, pikepdf.Dictionary) or not resources.is_indirect or _nested_fonts(resources, set()):
+            if not isinstance(resources, pikepdf.Dictionary) or not resources.is_indirect:
                 raise Unfoldable
             fonts = resources.get("/Font")
+            nested = {objgen for _, _, objgen in _nested_uses(resources, set())}
+            top = {fonts[name].objgen for name in fonts.keys()} if isinstance(fonts, pikepdf.Dictionary) else set()
+            if not nested <= top:
+                raise Unfoldable  # a font met first inside a form: ranked otherwise
+            kept = kept or bool(nested)
             if not isinstance(fonts, pikepdf.Dictionary):
                 continue
             for index, name in enumerate(sorted(fonts.keys())):
@@ -94,6 +102,8 @@ class FontFold:
         if len(descriptors) != len(ranks):
             raise Unfoldable  # two dictionaries of one descriptor: the whole-PDF merges count it once
         folded = {objgen: self._fold(font, rank) for objgen, (rank, font) in sorted(ranks.items(), key=lambda item: item[1][0])}
+        if kept:
+            folded = {objgen: (group, False) for objgen, (group, _) in folded.items()}
         for (resources, _, _), found in zip(pages, named):
             for name, objgen in found:
                 if folded[objgen][1] and resources is not None and name in resources.Font:
@@ -126,17 +136,24 @@ class FontFold:
 
     def restore(self, resources: pikepdf.Object, fonts: Fonts) -> None:
         """Settle a copied page's or form's resources (:meth:`take`): each
-        font taken out points at its group's first, for now."""
+        font taken out points at its group's first, for now; each use of a
+        font, there or inside its forms, is noted for :meth:`finish`."""
         if not fonts or resources.objgen in self.settled:
             return
         self.settled.add(resources.objgen)
         copied = resources.Font
         assert isinstance(copied, pikepdf.Dictionary)
+        copies: dict[tuple[int, int], _Group] = {}
         for name, (group, taken) in sorted(fonts.items(), key=lambda item: item[1][1]):  # the first of a group before the rest
-            if not taken and group.first is None:
-                group.first = _dictionary(copied[name])
-            copied[name] = group.first
+            if taken:
+                copied[name] = group.first
+            else:
+                group.first = group.first or _dictionary(copied[name])
+                copies[copied[name].objgen] = group
             group.uses.append((copied, name))
+        for inner, name, objgen in _nested_uses(_dictionary(resources), set()):
+            if objgen in copies:
+                copies[objgen].uses.append((inner, name))
 
     def finish(self) -> None:
         """Write each font's file and dictionary, as :func:`pnp.pdf.fonts.merge_font_files`
@@ -171,19 +188,22 @@ def _merged(font: pikepdf.Object) -> bool:
     return False
 
 
-def _nested_fonts(resources: pikepdf.Dictionary, seen: set[tuple[int, int]]) -> bool:
-    """Whether a form or pattern these resources name uses fonts of its own."""
+def _nested_uses(resources: pikepdf.Dictionary, seen: set[tuple[int, int]]) -> Iterator[tuple[pikepdf.Dictionary, str, tuple[int, int]]]:
+    """(``/Font`` resource, name, font) of each font the forms and patterns these resources name (and theirs) use."""
     for kind in ("/XObject", "/Pattern"):
         inner = resources.get(kind)
         if not isinstance(inner, pikepdf.Dictionary):
             continue
-        for name in inner.keys():
+        for name in sorted(inner.keys()):
             item = inner[name]
             if not isinstance(item, (pikepdf.Stream, pikepdf.Dictionary)) or (item.is_indirect and item.objgen in seen):
                 continue
             if item.is_indirect:
                 seen.add(item.objgen)
             nested = item.get("/Resources")
-            if isinstance(nested, pikepdf.Dictionary) and (len(nested.get("/Font", {})) or _nested_fonts(nested, seen)):
-                return True
-    return False
+            if not isinstance(nested, pikepdf.Dictionary):
+                continue
+            fonts = nested.get("/Font")
+            if isinstance(fonts, pikepdf.Dictionary):
+                yield from ((fonts, font, fonts[font].objgen) for font in sorted(fonts.keys()))
+            yield from _nested_uses(nested, seen)
