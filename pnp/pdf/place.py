@@ -287,8 +287,10 @@ class _Sources:
             if len(source.pages) != len(keys):
                 raise BuildError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
             placed = sorted(self.left[number], key=lambda key: self.where[key][1])
-            pages = [(_resources(source.pages[self.where[key][1]]), *self.first[key]) for key in placed]
-            taken = self.fonts.take(pages) if self.fonts is not None else [{} for _ in placed]
+            if self.fonts is None:
+                taken: list[Fonts] = [{} for _ in placed]
+            else:
+                taken = self.fonts.take([(_resources(source.pages[self.where[key][1]]), *self.first[key]) for key in placed])
             self.open[number] = (source, dict(zip(placed, taken)))
         source, fonts = self.open[number]
         left = self.left[number]
