@@ -46,9 +46,10 @@ def merge_font_dicts(pdf: pikepdf.Pdf) -> int:
             groups.setdefault(key, {}).setdefault(font.objgen, font)
     merged = 0
     for members in groups.values():
-        one = _merged(pdf, list(members.values())) if len(members) > 1 else None
-        if one is None:
+        union = DictMerge()
+        if len(members) < 2 or not all(union.add(font) for font in members.values()):
             continue
+        one = pdf.make_indirect(union.font(pdf, next(iter(members.values()))))
         for objgen in members:
             for fonts, name in uses[objgen]:
                 fonts[name] = one
@@ -85,6 +86,24 @@ def _key(font: pikepdf.Dictionary) -> bytes | None:
     """What dictionaries of one font share (the file, the descriptor past its
     name and box, the descendant past its widths), or None for a font this
     module does not merge."""
+    kind = _kind(font)
+    if kind is None:
+        return None
+    file, rest = kind
+    return repr((file.objgen, rest)).encode() if file.is_indirect else None
+
+
+def font_kind(font: pikepdf.Dictionary) -> bytes | None:
+    """What dictionaries of one font share past their file (see :func:`_key`),
+    all of it written out in full (nothing in it an indirect object, whose
+    number would tell documents apart), or None for a font this module does not merge."""
+    kind = _kind(font)
+    if kind is None or not all(_direct(value) for _, value in _shared(font)):
+        return None
+    return repr(kind[1]).encode()
+
+
+def _kind(font: pikepdf.Dictionary) -> tuple[pikepdf.Stream, list[tuple[str, bytes]]] | None:
     if font.get("/Subtype") != pikepdf.Name.Type0 or font.get("/Encoding") != pikepdf.Name("/Identity-H"):
         return None
     descendants = font.get("/DescendantFonts")
@@ -97,11 +116,30 @@ def _key(font: pikepdf.Dictionary) -> bytes | None:
     if not isinstance(descriptor, pikepdf.Dictionary):
         return None
     file = descriptor.get("/FontFile2")
-    if not isinstance(file, pikepdf.Stream) or not file.is_indirect:
+    if not isinstance(file, pikepdf.Stream):
         return None
-    rest = [(key, _written(descriptor[key])) for key in sorted(descriptor.keys()) if key not in ("/FontName", "/FontBBox", "/FontFile2")]
-    rest += [(key, _written(cid[key])) for key in sorted(cid.keys()) if key not in ("/W", "/BaseFont", "/FontDescriptor")]
-    return repr((file.objgen, rest)).encode()
+    return file, [(key, _written(value)) for key, value in _shared(font)]
+
+
+def _shared(font: pikepdf.Dictionary) -> list[tuple[str, pikepdf.Object]]:
+    """The entries of a font's descriptor and descendant that dictionaries of one font share."""
+    cid = font.DescendantFonts[0]
+    descriptor = cid.FontDescriptor
+    rest = [(key, descriptor[key]) for key in sorted(descriptor.keys()) if key not in ("/FontName", "/FontBBox", "/FontFile2")]
+    return rest + [(key, cid[key]) for key in sorted(cid.keys()) if key not in ("/W", "/BaseFont", "/FontDescriptor")]
+
+
+def _direct(value: object) -> bool:
+    """Whether ``value`` holds no indirect object."""
+    if not isinstance(value, pikepdf.Object):
+        return True
+    if value.is_indirect:
+        return False
+    if isinstance(value, pikepdf.Array):
+        return all(_direct(item) for item in value)
+    if isinstance(value, pikepdf.Dictionary):
+        return all(_direct(value[key]) for key in value.keys())
+    return True
 
 
 def _written(value: object) -> bytes:
@@ -109,32 +147,46 @@ def _written(value: object) -> bytes:
     return value.unparse(resolved=True) if isinstance(value, pikepdf.Object) else repr(value).encode()
 
 
-def _merged(pdf: pikepdf.Pdf, fonts: list[pikepdf.Dictionary]) -> pikepdf.Dictionary | None:
-    """One dictionary drawing and reading every code as each of ``fonts``
-    did, or None when two of them disagree on a code."""
-    widths: dict[int, Number] = {}
-    texts: dict[int, bytes] = {}
-    boxes = []
-    for font in fonts:
+class DictMerge:
+    """The dictionaries of one font file folded in one at a time: the union of
+    their widths, text maps and boxes, as :func:`merge_font_dicts` makes one
+    of them, holding that union only."""
+
+    def __init__(self) -> None:
+        self.members = 0
+        self._widths: dict[int, Number] = {}
+        self._texts: dict[int, bytes] = {}
+        self._box: list[Decimal] = []
+
+    def add(self, font: pikepdf.Dictionary) -> bool:
+        """Fold ``font`` in; False (and nothing to build) when it cannot be
+        read or disagrees on a code with those before it."""
         cid = font.DescendantFonts[0]
-        own_widths, own_texts = _widths(cid.get("/W")), _texts(font.ToUnicode.read_bytes())
-        if own_widths is None or own_texts is None or not (_agrees(widths, own_widths) and _agrees(texts, own_texts)):
-            return None
+        widths, texts = _widths(cid.get("/W")), _texts(font.ToUnicode.read_bytes())
+        if widths is None or texts is None or not (_agrees(self._widths, widths) and _agrees(self._texts, texts)):
+            return False
+        self.members += 1
         box = cid.FontDescriptor.get("/FontBBox")
         if isinstance(box, pikepdf.Array) and len(box) == 4:
-            boxes.append([Decimal(str(v)) for v in box])
-    first = fonts[0].DescendantFonts[0]
-    descriptor = pikepdf.Dictionary({key: first.FontDescriptor[key] for key in first.FontDescriptor.keys()})
-    if boxes:
-        x0, y0, x1, y1 = zip(*boxes)
-        descriptor.FontBBox = pikepdf.Array([min(x0), min(y0), max(x1), max(y1)])
-    cid = pikepdf.Dictionary({key: first[key] for key in first.keys()})
-    cid.FontDescriptor = pdf.make_indirect(descriptor)
-    cid.W = _w_array(widths)
-    font = pikepdf.Dictionary({key: fonts[0][key] for key in fonts[0].keys()})
-    font.DescendantFonts = pikepdf.Array([pdf.make_indirect(cid)])
-    font.ToUnicode = pdf.make_stream(_cmap(texts))
-    return pdf.make_indirect(font)
+            x0, y0, x1, y1 = (Decimal(str(v)) for v in box)
+            self._box = [x0, y0, x1, y1] if not self._box else [min(self._box[0], x0), min(self._box[1], y0), max(self._box[2], x1), max(self._box[3], y1)]
+        return True
+
+    def font(self, pdf: pikepdf.Pdf, first: pikepdf.Dictionary) -> pikepdf.Dictionary:
+        """One (direct) dictionary drawing and reading every code as each
+        dictionary added did: ``first``'s (the first of them as the PDF is
+        read), with the union's widths, text map and box."""
+        first_cid = first.DescendantFonts[0]
+        descriptor = pikepdf.Dictionary({key: first_cid.FontDescriptor[key] for key in first_cid.FontDescriptor.keys()})
+        if self._box:
+            descriptor.FontBBox = pikepdf.Array(self._box)
+        cid = pikepdf.Dictionary({key: first_cid[key] for key in first_cid.keys()})
+        cid.FontDescriptor = pdf.make_indirect(descriptor)
+        cid.W = _w_array(self._widths)
+        font = pikepdf.Dictionary({key: first[key] for key in first.keys()})
+        font.DescendantFonts = pikepdf.Array([pdf.make_indirect(cid)])
+        font.ToUnicode = pdf.make_stream(_cmap(self._texts))
+        return font
 
 
 def _agrees(union: dict[int, _T], more: dict[int, _T]) -> bool:

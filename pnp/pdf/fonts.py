@@ -35,29 +35,113 @@ _KEPT = (b"name", b"fpgm", b"prep", b"cvt ", b"gasp")
 _NEEDED = (b"head", b"maxp", b"hhea", b"hmtx", b"loca", b"glyf")
 
 Tables = dict[bytes, bytes]
+Rank = tuple[int, str, int]
+"""Where a font is first met as a PDF is read (see :class:`FontMerge`): in
+the order of pages, forms and names, ranks in order."""
 
 
 def merge_font_files(pdf: pikepdf.Pdf) -> int:
     """Give every TrueType font descriptor of ``pdf`` one file per font (see
     the module's docstring); return how many descriptors now share a file."""
-    groups: dict[bytes, list[tuple[int, pikepdf.Dictionary]]] = {}
-    for descriptor in _descriptors(pdf):
+    groups: dict[bytes, tuple[FontMerge, list[pikepdf.Dictionary]]] = {}
+    for rank, descriptor in enumerate(_descriptors(pdf)):
         tables = _tables(descriptor.FontFile2.read_bytes())  # one subset in memory at a time: a PDF may hold thousands
         if tables is not None:
-            count = struct.unpack_from(">H", tables[b"maxp"], 4)[0]
-            groups.setdefault(_identity(str(descriptor.FontName), tables), []).append((-count, descriptor))
+            merge, members = groups.setdefault(_identity(str(descriptor.FontName), tables), (FontMerge(), []))
+            merge.add((rank, "", 0), tables)
+            members.append(descriptor)
     shared = 0
-    for members in groups.values():
+    for merge, members in groups.values():
         if len(members) < 2:
             continue
-        members.sort(key=lambda member: member[0])  # the most glyph slots first; stable
-        data = _merged([descriptor for _, descriptor in members])
-        stream = pdf.make_stream(data)
-        stream.Length1 = len(data)
-        for _, descriptor in members:
+        stream = merge.stream(pdf)
+        for descriptor in members:
             descriptor.FontFile2 = stream
         shared += len(members)
     return shared
+
+
+def font_identity(descriptor: pikepdf.Dictionary) -> tuple[bytes, Tables] | None:
+    """What subsets of one font share (see the module's docstring) and the
+    tables of ``descriptor``'s file, or None for a font file this module
+    does not merge."""
+    file = descriptor.get("/FontFile2")
+    tables = _tables(file.read_bytes()) if isinstance(file, pikepdf.Stream) else None
+    return None if tables is None else (_identity(str(descriptor.FontName), tables), tables)
+
+
+class FontMerge:
+    """The subsets of one font folded in one at a time, each with its rank
+    (its place in the order the PDF is read): what :func:`merge_font_files`
+    writes of them, holding only the glyphs chosen so far and one subset's
+    tables, however many subsets come. The merged file takes its tables from
+    the subset with the most glyph slots (the first in rank of those), each
+    glyph from the first subset in that order that draws it."""
+
+    def __init__(self) -> None:
+        self.members = 0
+        self._base: tuple[tuple[int, Rank], _Glyphs] | None = None
+        self._chosen: dict[int, tuple[tuple[int, Rank], bytes, tuple[int, int]]] = {}
+        self._box: list[int] = []
+        self._hhea: list[int] = []
+        self._maxp: list[int] | None = []
+
+    def add(self, rank: Rank, tables: Tables) -> None:
+        font = _Glyphs(tables)
+        order = (-font.count, rank)
+        self.members += 1
+        if self._base is None or order < self._base[0]:
+            self._base = (order, font)
+        for gid in font.drawn:
+            if gid not in self._chosen or order < self._chosen[gid][0]:
+                self._chosen[gid] = (order, font.glyph(gid), font.metric(gid))
+        box = struct.unpack_from(">4h", tables[b"head"], 36)
+        self._box = list(box) if not self._box else [min(self._box[0], box[0]), min(self._box[1], box[1]), max(self._box[2], box[2]), max(self._box[3], box[3])]
+        h = struct.unpack_from(">Hhhh", tables[b"hhea"], 10)
+        self._hhea = list(h) if not self._hhea else [max(self._hhea[0], h[0]), min(self._hhea[1], h[1]), min(self._hhea[2], h[2]), max(self._hhea[3], h[3])]
+        maxp = tables[b"maxp"]
+        if self._maxp is not None and len(maxp) >= 32:
+            limits = struct.unpack_from(">13H", maxp, 6)
+            self._maxp = list(limits) if not self._maxp else [max(a, b) for a, b in zip(self._maxp, limits)]
+        else:
+            self._maxp = None  # a short maxp among them: the base's limits as they are
+
+    def stream(self, pdf: pikepdf.Pdf) -> pikepdf.Stream:
+        """The merged file, as a new stream of ``pdf``."""
+        data = self.data()
+        stream = pdf.make_stream(data)
+        stream.Length1 = len(data)
+        return stream
+
+    def data(self) -> bytes:
+        """One font file drawing every glyph the subsets added draw."""
+        assert self._base is not None
+        base = self._base[1]
+        glyf, loca, hmtx = bytearray(), [], []
+        for gid in range(base.count):
+            _, glyph, metric = self._chosen.get(gid, ((0, (0, "", 0)), b"", base.metric(gid)))
+            loca.append(len(glyf))
+            glyf += glyph + b"\0" * (-len(glyph) % 4)
+            hmtx.append(metric)
+        loca.append(len(glyf))
+        tables = dict(base.tables)
+        tables[b"glyf"] = bytes(glyf)
+        tables[b"loca"] = struct.pack(">%dI" % len(loca), *loca)
+        tables[b"hmtx"] = b"".join(struct.pack(">Hh", a, b) for a, b in hmtx)
+        head = bytearray(base.tables[b"head"])  # the union of the boxes, long offsets and no checksum yet
+        struct.pack_into(">I", head, 8, 0)
+        struct.pack_into(">4h", head, 36, *self._box)
+        struct.pack_into(">h", head, 50, 1)
+        tables[b"head"] = bytes(head)
+        hhea = bytearray(base.tables[b"hhea"])
+        struct.pack_into(">Hhhh", hhea, 10, *self._hhea)
+        struct.pack_into(">H", hhea, 34, len(hmtx))
+        tables[b"hhea"] = bytes(hhea)
+        maxp = bytearray(base.tables[b"maxp"])  # each limit the largest any subset declares
+        if self._maxp and len(maxp) >= 32:
+            struct.pack_into(">13H", maxp, 6, *self._maxp)
+        tables[b"maxp"] = bytes(maxp)
+        return _sfnt(tables)
 
 
 def _descriptors(pdf: pikepdf.Pdf) -> Iterable[pikepdf.Dictionary]:
@@ -153,68 +237,6 @@ class _Glyphs:
 
     def metric(self, gid: int) -> tuple[int, int]:
         return self.metrics[gid] if gid < len(self.metrics) else (0, 0)
-
-
-def _merged(descriptors: list[pikepdf.Dictionary]) -> bytes:
-    """One font file drawing every glyph the subsets of ``descriptors`` (of
-    one font, glyph numbers kept, the one with the most slots first) draw:
-    each glyph from the first subset that draws it."""
-    base: _Glyphs | None = None
-    chosen: dict[int, tuple[bytes, tuple[int, int]]] = {}
-    limits: list[tuple[bytes, bytes, bytes]] = []
-    for descriptor in descriptors:
-        tables = _tables(descriptor.FontFile2.read_bytes())
-        assert tables is not None  # read once already
-        font = _Glyphs(tables)
-        base = base or font
-        for gid in font.drawn:
-            if gid not in chosen and gid < base.count:
-                chosen[gid] = (font.glyph(gid), font.metric(gid))
-        limits.append((tables[b"head"], tables[b"hhea"], tables[b"maxp"]))
-    assert base is not None
-    glyf, loca, hmtx = bytearray(), [], []
-    for gid in range(base.count):
-        glyph, metric = chosen.get(gid, (b"", base.metric(gid)))
-        loca.append(len(glyf))
-        glyf += glyph + b"\0" * (-len(glyph) % 4)
-        hmtx.append(metric)
-    loca.append(len(glyf))
-    tables = dict(base.tables)
-    tables[b"glyf"] = bytes(glyf)
-    tables[b"loca"] = struct.pack(">%dI" % len(loca), *loca)
-    tables[b"hmtx"] = b"".join(struct.pack(">Hh", a, b) for a, b in hmtx)
-    heads, hheas, maxps = (list(column) for column in zip(*limits))
-    tables[b"head"] = _head(heads)
-    tables[b"hhea"] = _hhea(hheas, len(hmtx))
-    tables[b"maxp"] = _maxp(maxps)
-    return _sfnt(tables)
-
-
-def _head(heads: list[bytes]) -> bytes:
-    """The first subset's head, with the union of the subsets' boxes, long offsets and no checksum yet."""
-    x0, y0, x1, y1 = zip(*(struct.unpack_from(">4h", h, 36) for h in heads))
-    head = bytearray(heads[0])
-    struct.pack_into(">I", head, 8, 0)
-    struct.pack_into(">4h", head, 36, min(x0), min(y0), max(x1), max(y1))
-    struct.pack_into(">h", head, 50, 1)
-    return bytes(head)
-
-
-def _hhea(hheas: list[bytes], metrics: int) -> bytes:
-    fields = [struct.unpack_from(">Hhhh", h, 10) for h in hheas]
-    hhea = bytearray(hheas[0])
-    struct.pack_into(">Hhhh", hhea, 10, max(f[0] for f in fields), min(f[1] for f in fields), min(f[2] for f in fields), max(f[3] for f in fields))
-    struct.pack_into(">H", hhea, 34, metrics)
-    return bytes(hhea)
-
-
-def _maxp(maxps: list[bytes]) -> bytes:
-    """The first subset's maxp (the most glyph slots), each limit the largest any subset declares."""
-    maxp = bytearray(maxps[0])
-    if len(maxp) >= 32 and all(len(m) >= 32 for m in maxps):
-        limits = [struct.unpack_from(">13H", m, 6) for m in maxps]
-        struct.pack_into(">13H", maxp, 6, *(max(column) for column in zip(*limits)))
-    return bytes(maxp)
 
 
 def _checksum(data: bytes) -> int:

@@ -16,6 +16,7 @@ import pikepdf
 from pnp.commit import save_pdf
 from pnp.errors import BuildError
 from pnp.imposition.geometry import Circle, Line, Placement, Sheet
+from pnp.pdf.fold import Fonts, FontFold, Unfoldable
 from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.inline import inline_face
@@ -95,6 +96,13 @@ def form_xobject(owner: pikepdf.Pdf, page: pikepdf.Page) -> pikepdf.Object:
     return form
 
 
+def _resources(page: pikepdf.Page) -> pikepdf.Object | None:
+    """A page's own /Resources (None: it has none); one it inherits cannot be folded."""
+    if "/Resources" not in page.obj and _inherits(page.obj, "/Resources"):
+        raise Unfoldable
+    return page.obj.get("/Resources")
+
+
 def _inherits(node: pikepdf.Object, key: str) -> bool:
     """Whether a page has ``key`` itself or from the page tree above it."""
     for _ in range(64):  # a page tree deeper than this is broken anyway
@@ -119,21 +127,46 @@ def impose_pdf(
     order (None for a page not needed). A picture that several documents
     hold is kept once (:func:`pnp.pdf.shared.share_xobjects`), and each font
     is one file (:func:`pnp.pdf.fonts.merge_font_files`) and one dictionary
-    (:func:`pnp.pdf.fontdicts.merge_font_dicts`).
+    (:func:`pnp.pdf.fontdicts.merge_font_dicts`): folded in as each document
+    is copied (:mod:`pnp.pdf.fold`), so that memory does not grow with every
+    document's fonts, or merged once all are copied where they cannot be.
     """
+    try:
+        return _imposed(face_pdfs, front_matter, sheets, title, fold=True)
+    except Unfoldable:
+        pass  # (outside the handler: its traceback would hold the documents open)
+    return _imposed(face_pdfs, front_matter, sheets, title, fold=False)
+
+
+def _imposed(
+    face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], front_matter: bytes | None, sheets: Sequence[Sheet], title: str, fold: bool
+) -> pikepdf.Pdf:
     out = pikepdf.new()
+    fonts = FontFold(out) if fold else None
     if front_matter is not None:
         matter = pikepdf.open(io.BytesIO(front_matter))
+        taken = fonts.take([(_resources(page), n, "") for n, page in enumerate(matter.pages)]) if fonts else []
         out.pages.extend(matter.pages)
-    forms: dict[str, pikepdf.Object] = {}
+        for page, found in zip(out.pages, taken):
+            if fonts is not None:
+                fonts.restore(page.Resources, found)
     names: dict[str, str] = {}
-    sources = _Sources(face_pdfs, sheets)
+    first: dict[str, tuple[int, str]] = {}
+    """Each face's form's name, and where the whole-PDF merges would first meet it."""
+    for number, sheet in enumerate(sheets, start=len(out.pages)):
+        for placement in sheet.placements:
+            if placement.face not in names:
+                names[placement.face] = f"/F{len(names)}"
+                first[placement.face] = (number, names[placement.face])
+    forms: dict[str, pikepdf.Object] = {}
+    sources = _Sources(face_pdfs, sheets, fonts, first)
     for sheet in sheets:
         for placement in sheet.placements:
             if placement.face not in forms:
-                source, page = sources.page(placement.face)  # held until its form is copied
+                source, page, found = sources.page(placement.face)  # held until its form is copied
                 forms[placement.face] = out.copy_foreign(form_xobject(source, page))
-                names[placement.face] = f"/F{len(names)}"
+                if fonts is not None:
+                    fonts.restore(forms[placement.face].Resources, found)
     pages = []
     for sheet in sheets:
         page = out.add_blank_page(page_size=(sheet.paper.width, sheet.paper.height))
@@ -143,8 +176,11 @@ def impose_pdf(
         )
         pages.append(page)
     share_xobjects(out, distinct=forms.values())  # each through the forms the pages name,
-    merge_font_files(out)
-    merge_font_dicts(out)
+    if fonts is not None:
+        fonts.finish()
+    else:
+        merge_font_files(out)
+        merge_font_dicts(out)
     _draw(out, sheets, pages, forms, names)  # ...then a face placed once drawn in its sheet's stream
     out.docinfo[pikepdf.Name.Title] = title
     out.docinfo[pikepdf.Name.Creator] = "pnp"
@@ -227,30 +263,41 @@ class _Sources:
     (A form copied from a document keeps only that document's bytes, for its
     streams, not its parsed objects.)"""
 
-    def __init__(self, face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], sheets: Sequence[Sheet]):
+    def __init__(
+        self, face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], sheets: Sequence[Sheet], fonts: FontFold | None, first: dict[str, tuple[int, str]]
+    ):
         self.where = {key: (n, i) for n, (_, keys) in enumerate(face_pdfs) for i, key in enumerate(keys) if key is not None}
         self.face_pdfs = face_pdfs
         self.left: dict[int, set[str]] = {}
         """Per document, its faces the sheets place that are not copied yet."""
         for face in {p.face for sheet in sheets for p in sheet.placements}:
             self.left.setdefault(self.where[face][0], set()).add(face)
-        self.open: dict[int, pikepdf.Pdf] = {}
+        self.open: dict[int, tuple[pikepdf.Pdf, dict[str, Fonts]]] = {}
+        self.fonts = fonts
+        self.first = first
 
-    def page(self, face: str) -> tuple[pikepdf.Pdf, pikepdf.Page]:
-        """The document holding ``face`` and its page; once this is the
-        document's last face asked for, the document is let go."""
+    def page(self, face: str) -> tuple[pikepdf.Pdf, pikepdf.Page, Fonts]:
+        """The document holding ``face``, its page, and the fonts taken out of
+        it to put back into its form's copy (when folding fonts: :class:`pnp.pdf.fold.FontFold`);
+        once this is the document's last face asked for, the document is let go."""
         number, index = self.where[face]
-        source = self.open.get(number)
-        if source is None:
+        if number not in self.open:
             document, keys = self.face_pdfs[number]
-            source = self.open[number] = pikepdf.open(io.BytesIO(face_document(document)))
+            source = pikepdf.open(io.BytesIO(face_document(document)))
             if len(source.pages) != len(keys):
                 raise BuildError(f"{len(source.pages)} pages rendered for {len(keys)} faces: a face overflowed its page")
+            placed = sorted(self.left[number], key=lambda key: self.where[key][1])
+            if self.fonts is None:
+                taken: list[Fonts] = [{} for _ in placed]
+            else:
+                taken = self.fonts.take([(_resources(source.pages[self.where[key][1]]), *self.first[key]) for key in placed])
+            self.open[number] = (source, dict(zip(placed, taken)))
+        source, fonts = self.open[number]
         left = self.left[number]
         left.discard(face)
         if not left:
             del self.open[number]
-        return source, source.pages[index]
+        return source, source.pages[index], fonts[face]
 
 
 ImposedFile = tuple["bytes | None", Sequence[Sheet], str, Path]
