@@ -3,7 +3,6 @@ once, each a consecutive part of the pages, and finds what one run finds."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 
 from pnp.preflight.ink import PAGES_PER_RUN, ink_failures
 from tests.conftest import tool
+from tests.export.gslog import logged_gs
 
 
 def _pages(path: Path, count: int) -> Path:
@@ -55,15 +55,7 @@ def test_an_export_s_files_share_one_ghostscript_run_with_each_file_s_findings(t
     not one (or more) each."""
     from pnp.preflight import Requirements, preflight, preflight_files
 
-    tool("gs")
-    gs = shutil.which("gs")
-    assert gs is not None
-    log = tmp_path / "runs.log"
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "gs").write_text(f'#!/bin/sh\necho "$$ $*" >> {log}\nexec {gs} "$@"\n')
-    (bin_dir / "gs").chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    log = logged_gs(tmp_path, monkeypatch, "$$ $*")
     wanted = Requirements(boxes=False, max_ink=105)
     files = [(_pages(tmp_path / f"file{n}.pdf", count), wanted) for n, count in enumerate((3, 1, 7))]
     alone = [preflight(path, wanted) for path, wanted in files]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,8 @@ from pnp.output import printpdf, stage
 from pnp.output.profiles import profile
 from pnp.output.request import Request
 from pnp.output.workqueue import Queue
-from tests.conftest import MINI, tool
+from tests.conftest import MINI
+from tests.export.gslog import logged_gs
 
 _MET = multiprocessing.get_context("fork").Barrier(2)
 _REAL = printpdf.part_file
@@ -36,6 +36,20 @@ def _meeting(*args: object) -> object:
 def _export(out: Path) -> dict[str, bytes]:
     stage.build(load_game(MINI), ["a4"], out, Request(profile("factory")))
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted((out / "factory").rglob("*")) if p.is_file()}
+
+
+def _export_by_two_writers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> set[int]:
+    """The factory export of the mini game into ``tmp_path/out`` on two
+    workers, each writing one of its two parts; the writers' process ids."""
+    global _SEEN
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(printpdf, "part_file", _meeting)  # each of the two workers writes one of the two parts
+    _SEEN = tmp_path
+    _export(tmp_path / "out")
+    writers = {int(p.name.removeprefix("worker-")) for p in tmp_path.glob("worker-*")}
+    assert len(writers) == 2
+    return writers
 
 
 def test_parts_are_written_by_two_workers_with_one_worker_s_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -59,25 +73,8 @@ def test_each_worker_measures_the_ink_of_the_files_it_wrote(tmp_path: Path, monk
     """No Ghostscript run waits for every file to be written: the worker
     that wrote a file renders it for the ink check as soon as it has no
     other file to write, while the others go on writing."""
-    global _SEEN
-    tool("gs")
-    gs = shutil.which("gs")
-    assert gs is not None
-    log = tmp_path / "runs.log"
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    (bin_dir / "gs").write_text(f'#!/bin/sh\necho "$PPID" >> {log}\nexec {gs} "$@"\n')  # who started each run
-    (bin_dir / "gs").chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(printpdf, "part_file", _meeting)  # each of the two workers writes one of the two parts
-    _SEEN = tmp_path
-
-    _export(tmp_path / "out")
-
-    writers = {int(p.name.removeprefix("worker-")) for p in tmp_path.glob("worker-*")}
-    assert len(writers) == 2
+    log = logged_gs(tmp_path, monkeypatch, "$PPID")  # who started each run
+    writers = _export_by_two_writers(tmp_path, monkeypatch)
     assert sorted(int(line) for line in log.read_text().split()) == sorted(writers)  # one run each, by the writers
     index = json.loads((tmp_path / "out" / "factory" / "index.json").read_text())
     assert all(f["preflight"]["max_ink"] > 0 for f in index["files"])  # measured, by those runs
@@ -86,7 +83,6 @@ def test_each_worker_measures_the_ink_of_the_files_it_wrote(tmp_path: Path, monk
 def test_each_worker_converts_the_documents_its_files_draw_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No pass over every laid-out document holds up the first file: the
     worker writing a file converts the documents it draws on to CMYK."""
-    global _SEEN
     from pnp.colour import convert
 
     log = tmp_path / "converted.log"
@@ -98,15 +94,7 @@ def test_each_worker_converts_the_documents_its_files_draw_on(tmp_path: Path, mo
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(convert, "convert_pdf", logged)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(printpdf, "part_file", _meeting)  # each of the two workers writes one of the two parts
-    _SEEN = tmp_path
-
-    _export(tmp_path / "out")
-
-    writers = {int(p.name.removeprefix("worker-")) for p in tmp_path.glob("worker-*")}
-    assert len(writers) == 2
+    writers = _export_by_two_writers(tmp_path, monkeypatch)
     assert {int(line) for line in log.read_text().split()} == writers
 
 
