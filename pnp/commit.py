@@ -25,8 +25,10 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pikepdf
+if TYPE_CHECKING:
+    import pikepdf
 
 STAGED = ".pnp-staged-"
 """Prefix of files being written; they are moved into place only when a whole command succeeded."""
@@ -49,6 +51,8 @@ def save_pdf(pdf: pikepdf.Pdf, path: Path, min_version: str = "", version: str =
     name): given a name, pikepdf writes a temporary file of its own beside it
     (``.pikepdf.NAME...``), which a killed build would leave behind under a name
     no staged-file sweep knows."""
+    import pikepdf  # here, not at the top: what only reads or writes records never loads it
+
     with path.open("wb") as file:
         pdf.save(
             file,
@@ -282,3 +286,14 @@ def write_atomic(data: bytes, target: Path) -> None:
     with Outputs() as out:
         out.data(data, target)
         out.commit()
+
+
+def read_record(path: Path) -> dict[str, object]:
+    """A JSON object a build kept for the next one (written with
+    :func:`write_atomic`), or {} when there is none or it is not an object:
+    the caller checks every value it takes from it (records are read as untrusted)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -35,10 +35,11 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TypeGuard
 
-from pnp.commit import write_atomic
+from pnp.commit import read_record, write_atomic
 
 RECORD = Path(".cache") / "fresh.json"
 """The record, relative to the game's output folder."""
@@ -50,7 +51,8 @@ MARGIN_NS = 2_000_000_000
 @dataclass(frozen=True)
 class Report:
     """What a build printed: standard error's lines, then standard output's,
-    in which ``{took}`` stands for the seconds the build took."""
+    the first of them the summary's head (``pnp build`` ends it with the
+    time taken and what was laid out)."""
 
     err: tuple[str, ...]
     out: tuple[str, ...]
@@ -77,7 +79,7 @@ def remember(out_dir: Path, options: str, roots: Sequence[Path], files: Iterable
     input was modified too near or after ``started_ns`` (time.time_ns())."""
     inputs, newest = _signature([str(root) for root in roots], out_dir)
     if newest >= started_ns - MARGIN_NS:
-        (out_dir / RECORD).unlink(missing_ok=True)
+        forget(out_dir)
         return
     written = {}
     try:
@@ -100,19 +102,23 @@ def forget(out_dir: Path) -> None:
 
 
 def _key(inputs: str, options: str) -> str:
-    from pnp.output.kept import code_version
-    from pnp.paths import HOME, PRESETS
     from pnp.dates import build_date
+    from pnp.output.kept import key_of
+
+    return key_of(["fresh 1", _setting(), build_date(), options, inputs])
+
+
+@cache
+def _setting() -> str:
+    """What a build's bytes depend on besides its inputs, options and date,
+    the same for every game of a command: pnp's presets (its code is in
+    :func:`pnp.output.kept.key_of`), the project, the installed packages and
+    the text libraries."""
+    from pnp.paths import HOME, PRESETS
     from pnp.render.libraries import library_versions
 
-    digest = hashlib.sha256()
     presets, _ = _signature([str(PRESETS)], None)
-    for part in (
-        "fresh 1", code_version(), presets, _installed(), repr(sorted(library_versions().items())), build_date(),
-        str(HOME), options, inputs,
-    ):
-        digest.update(len(part).to_bytes(8, "big") + part.encode())
-    return digest.hexdigest()
+    return "\n".join([presets, str(HOME), _installed(), repr(sorted(library_versions().items()))])
 
 
 def _installed() -> str:
@@ -173,12 +179,7 @@ def _same(path: Path, stat: list[int]) -> bool:
 def _read(path: Path) -> tuple[list[str], dict[str, list[int]], str, Report] | None:
     """The record, or None when there is none or anything in it is not as
     :func:`remember` writes it (it is read as untrusted)."""
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict):
-        return None
+    data = read_record(path)
     roots, files, key, err, out = (data.get(k) for k in ("roots", "files", "key", "err", "out"))
     if not (_strings(roots) and _strings(err) and _strings(out) and isinstance(key, str) and isinstance(files, dict)):
         return None

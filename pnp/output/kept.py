@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from pnp.commit import read_record
+
 INDEX = Path(".cache") / "outputs.json"
 """The record, relative to the output folder it describes."""
 
@@ -91,14 +93,8 @@ class Kept:
 
 
 def _read(path: Path) -> dict[str, tuple[str, str]]:
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
     return {
         name: (entry[0], entry[1])
-        for name, entry in data.items()
-        if isinstance(name, str) and isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
+        for name, entry in read_record(path).items()
+        if isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)
     }

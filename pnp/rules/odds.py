@@ -25,6 +25,8 @@ from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.commit import read_record, write_atomic
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -112,7 +114,7 @@ class OddsCache:
     def __init__(self, store: Path | None = None) -> None:
         self._done: dict[tuple[object, ...], dict[int, Fraction]] = {}
         self._store = store
-        self._kept = _read_store(store) if store is not None else {}
+        self._kept = read_record(store) if store is not None else {}
         self._new = False
 
     def probabilities(self, deck: Sequence[Signs], goal: Signs, sizes: Sequence[int], need: int) -> dict[int, Fraction]:
@@ -130,8 +132,6 @@ class OddsCache:
     def save(self) -> None:
         """Write the store, if this run worked out anything new."""
         if self._store is not None and self._new:
-            from pnp.commit import write_atomic
-
             self._store.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(json.dumps(self._kept, sort_keys=True).encode(), self._store)
             self._new = False
@@ -144,14 +144,6 @@ class OddsCache:
 STORE_VERSION = 1
 """Part of every stored entry's name: a change to what :func:`profile`
 means, or to how counts are made, bumps it."""
-
-
-def _read_store(path: Path) -> dict[str, object]:
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def _sound(entry: object, cards: int, sizes: tuple[int, ...]) -> dict[int, int] | None:
