@@ -15,6 +15,9 @@ wall <= 0.35; pnp's PDF no bigger than naive WeasyPrint's.
 With ``--cards N`` the deck has N distinct fronts (the peers always draw
 60); ``--pnp-only`` measures pnp's trees alone and prints CPU per distinct
 face and the largest process's peak memory, as ratios to the first peer tree.
+``--floor`` also runs face_floor.py (WeasyPrint's own CPU a face, with every
+cost but laying out and writing the faces left out) in each round, and
+prints each tree's CPU per distinct face as a ratio to that floor.
 """
 
 from __future__ import annotations
@@ -82,19 +85,39 @@ def main() -> None:
     parser.add_argument("--peer-tree", type=Path, action="append", default=[], help="another pnp checkout to measure in the same run")
     parser.add_argument("--cards", type=int, default=60, help="distinct card fronts in pnp's deck")
     parser.add_argument("--pnp-only", action="store_true", help="measure pnp's trees alone")
+    parser.add_argument("--floor", action="store_true", help="also measure WeasyPrint's own CPU a face (face_floor.py) in each round")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; {args.runs} runs each, interleaved")
     with tempfile.TemporaryDirectory(prefix="pnp-poker-") as tmp:
         game = write_game(Path(tmp) / "poker", args.cards)
         runs = makers(game, Path(tmp) / "out", [ROOT, *[t.resolve() for t in args.peer_tree]], not args.pnp_only)
         times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in runs}
+        floors: list[float] = []
         for _ in range(args.runs):
             for name, (command, env, cwd, pdf) in runs.items():
                 shutil.rmtree(pdf.parent, ignore_errors=True) if name.startswith("pnp") else pdf.unlink(missing_ok=True)
                 measured = _run(command, env, cwd)
                 if measured is not None:
                     times[name].append(measured)
+            if args.floor:
+                floors.append(_floor(args.cards))
         _report(times, {name: pdf for name, (_, _, _, pdf) in runs.items()}, args.cards + 1, args.pnp_only)
+        if floors:
+            _report_floor(times, statistics.median(floors), args.cards + 1)
+
+
+def _floor(faces: int) -> float:
+    """face_floor.py's CPU a face, in seconds."""
+    done = subprocess.run([sys.executable, str(HERE / "face_floor.py"), str(faces)], capture_output=True, text=True, check=True)
+    return float(done.stdout.split()[1]) / 1000
+
+
+def _report_floor(times: dict[str, list[tuple[float, float, float]]], floor: float, faces: int) -> None:
+    print(f"{'WeasyPrint floor':>20}: {1000 * floor:.1f} ms per face (face_floor.py: laying out and writing alone)")
+    for name, runs in times.items():
+        if name.startswith("pnp") and runs:
+            per_face = statistics.median(cpu for _, cpu, _ in runs) / faces
+            print(f"{name:>20}: {1000 * per_face:.1f} ms per distinct face = {per_face / floor:.2f}x the floor")
 
 
 def _report(times: dict[str, list[tuple[float, float, float]]], pdfs: dict[str, Path], faces: int, pnp_only: bool) -> None:
