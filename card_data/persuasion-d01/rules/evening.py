@@ -34,10 +34,13 @@ class Evening(Powers):
     def _evening(self) -> None:
         """Open every letterbox: recipients see their letters; own letters go home."""
         self._opened, self.stage = True, "evening"
-        for r, s, c in list(self._letters):
+        seen = self._post_seen
+        for item in list(self._letters):
+            r, _, c = item
             self._show(r, c)
+            seen[r] += (item,)
             if r == self.owner[c]:
-                self._letters.remove((r, s, c))
+                self._unpost(item)
                 self._put(r, c)
         self._then(self._next_ring, self._next_letter, self._next_scorned)
 
@@ -106,8 +109,11 @@ class Evening(Powers):
         self._queue.append(decision_of((r, "letter", options, MappingProxyType({"from": s, "letter": c}))))  # _ask, written out
 
     def _on_letter(self, decision: Decision, choice: str) -> None:
-        r, s, c = self._pending_letter
-        self._letters.remove((r, s, c))  # in the post until now
+        r, s, c = letter = self._pending_letter
+        at = self._letters.index(letter)  # in the post until now: _unpost, without a call
+        del self._letters[at]
+        posted = self._posted
+        self._posted = posted[:at] + posted[at + 1:]
         owner = self.owner[c]
         holder = r if choice == "relate" else owner  # related: kept; attended: back to its owner
         if choice == "relate":
@@ -161,6 +167,7 @@ class Evening(Powers):
     def _on_commit(self, decision: Decision, choice: Any) -> None:
         if choice != "skip" and choice not in self.committed and choice in self.hands[decision.seat]:
             self.committed[choice] = decision.seat
+            self._tail[decision.seat] = None
             self._used(decision.context["letter"])
 
     def _go_home(self) -> None:
@@ -208,6 +215,7 @@ class Evening(Powers):
         self._queue.clear()
         self._gifts = {}
         self.committed = {}
+        self._tail = [None] * self.n
         self._go_home()
         self._queue.clear()
         self._gifts = {}
