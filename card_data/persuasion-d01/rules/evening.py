@@ -14,6 +14,7 @@ seat could have chosen.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import partial
 from operator import itemgetter
 from types import MappingProxyType
@@ -120,9 +121,10 @@ class Evening(Powers):
             self.supply[r] -= 1
             self.received[owner].append(r)
             self._public_changed(AT_SUPPLY, tuple(self.supply), tuple(map(tuple, self.received)))  # supply, then received
-        hand = self.hands[holder]  # _put, without a call
-        hand.append(c)
-        self._back[holder] = tuple(sorted(map(self.owner.__getitem__, hand)))
+        self.hands[holder].append(c)  # _put, without a call
+        backs = self._back[holder]
+        at = bisect_right(backs, owner)
+        self._back[holder] = backs[:at] + (owner,) + backs[at:]
         places, views = self._places, self._places_view  # _place, for the sender and the recipient, without a call
         for seat in (s, r) if holder == owner else (s,):
             if seat != holder:

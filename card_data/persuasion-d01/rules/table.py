@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -186,7 +187,8 @@ class Table(QueuedState):
 
     def _back_of(self, seat: int) -> None:
         """``seat``'s hand changed: the seals on its backs again (a letter keeps
-        its seal while in a hand: only a draw sets one)."""
+        its seal while in a hand: only a draw sets one). The table's own moves
+        add or take one seal instead, keeping the tuple sorted."""
         self._back[seat] = tuple(sorted(map(self.owner.__getitem__, self.hands[seat])))
 
     def _backs_again(self) -> None:
@@ -278,9 +280,10 @@ class Table(QueuedState):
             return None
         card = self.deck.pop()
         self.owner[card] = seat
-        hand = self.hands[seat]
-        hand.append(card)
-        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
+        self.hands[seat].append(card)
+        backs = self._back[seat]  # one back more, sealed ``seat`` (_back_of, a step at a time)
+        at = bisect_right(backs, seat)
+        self._back[seat] = backs[:at] + (seat,) + backs[at:]
         self._learn(seat, card)
         if any(self._deck_seen):
             for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
@@ -293,9 +296,10 @@ class Table(QueuedState):
 
     def _put(self, seat: int, letter: int) -> None:
         """``letter`` joins ``seat``'s hand (the seat has seen it, or it is its own)."""
-        hand = self.hands[seat]
-        hand.append(letter)
-        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
+        self.hands[seat].append(letter)
+        backs, seal = self._back[seat], self.owner[letter]  # one back more (_back_of, a step at a time)
+        at = bisect_right(backs, seal)
+        self._back[seat] = backs[:at] + (seal,) + backs[at:]
 
     def _give(self, seat: int, letter: int) -> None:
         self._put(seat, letter)
@@ -303,9 +307,10 @@ class Table(QueuedState):
 
     def _take(self, seat: int, letter: int) -> None:
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
-        hand = self.hands[seat]
-        hand.remove(letter)
-        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
+        self.hands[seat].remove(letter)
+        backs = self._back[seat]  # one back fewer (_back_of, a step at a time)
+        at = backs.index(self.owner[letter])
+        self._back[seat] = backs[:at] + backs[at + 1:]
         if letter in self._placed:
             self._placed.discard(letter)
             for seat, places in enumerate(self._places):
