@@ -44,7 +44,6 @@ def determinize(pack: Pack, obs: Observation, decision: Decision, rng: random.Ra
     st.committed = {c: me for c in obs.commits}
     st._backs_again()  # the hands were dealt from outside the table's own moves
     _resume(st, obs, decision, rng)
-    st._tail = [None] * n  # desires, peeked desires, deck seen and commits were set from outside the table's moves
     return st
 
 
