@@ -105,6 +105,7 @@ def _deal_letters(st: D01State, pack: Pack, obs: Observation, rng: random.Random
         shuffle(hand, rng)
         st.hands[h] = hand
     st._letters = [(r, s, c if c >= 0 else _sealed(st, by_seal[seal].pop(), seal)) for r, s, seal, c in obs.post]
+    st._posted = obs.posted
     st.deck = unseen + list(reversed(obs.deck_seen))
     in_play = set(st.deck) | set(st.discards) | {c for h in st.hands for c in h} | {c for *_, c in st._letters}
     st.box = [c for c in range(len(pack.letters)) if c not in in_play]
@@ -115,10 +116,15 @@ def _deal_letters(st: D01State, pack: Pack, obs: Observation, rng: random.Random
         if h != me:
             for c in st.hands[h] + st.discards:
                 st._learn(h, c)
-    for r, s, c in st._letters:  # the sender saw its letter; an opened letterbox, its recipient
+    post_seen: list[tuple[tuple[int, int, int], ...]] = [()] * st.n
+    for item in st._letters:  # the sender saw its letter; an opened letterbox, its recipient
+        r, s, c = item
         for seat in (s, r) if obs.stage == "evening" else (s,):
             if seat != me:
                 st._learn(seat, c)
+                post_seen[seat] += (item,)
+    post_seen[me] = obs.post_seen  # what it saw of today's post, some perhaps answered since
+    st._post_seen = post_seen
 
 
 def _sealed(st: D01State, letter: int, seal: int) -> int:

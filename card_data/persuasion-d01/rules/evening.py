@@ -14,6 +14,7 @@ seat could have chosen.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import partial
 from operator import itemgetter
 from types import MappingProxyType
@@ -34,10 +35,13 @@ class Evening(Powers):
     def _evening(self) -> None:
         """Open every letterbox: recipients see their letters; own letters go home."""
         self._opened, self.stage = True, "evening"
-        for r, s, c in list(self._letters):
+        seen = self._post_seen
+        for item in list(self._letters):
+            r, _, c = item
             self._show(r, c)
+            seen[r] += (item,)
             if r == self.owner[c]:
-                self._letters.remove((r, s, c))
+                self._unpost(item)
                 self._put(r, c)
         self._then(self._next_ring, self._next_letter, self._next_scorned)
 
@@ -106,17 +110,21 @@ class Evening(Powers):
         self._queue.append(decision_of((r, "letter", options, MappingProxyType({"from": s, "letter": c}))))  # _ask, written out
 
     def _on_letter(self, decision: Decision, choice: str) -> None:
-        r, s, c = self._pending_letter
-        self._letters.remove((r, s, c))  # in the post until now
+        r, s, c = letter = self._pending_letter
+        at = self._letters.index(letter)  # in the post until now: _unpost, without a call
+        del self._letters[at]
+        posted = self._posted
+        self._posted = posted[:at] + posted[at + 1:]
         owner = self.owner[c]
         holder = r if choice == "relate" else owner  # related: kept; attended: back to its owner
         if choice == "relate":
             self.supply[r] -= 1
             self.received[owner].append(r)
             self._public_changed(AT_SUPPLY, tuple(self.supply), tuple(map(tuple, self.received)))  # supply, then received
-        hand = self.hands[holder]  # _put, without a call
-        hand.append(c)
-        self._back[holder] = tuple(sorted(map(self.owner.__getitem__, hand)))
+        self.hands[holder].append(c)  # _put, without a call
+        backs = self._back[holder]
+        at = bisect_right(backs, owner)
+        self._back[holder] = backs[:at] + (owner,) + backs[at:]
         places, views = self._places, self._places_view  # _place, for the sender and the recipient, without a call
         for seat in (s, r) if holder == owner else (s,):
             if seat != holder:
@@ -161,6 +169,7 @@ class Evening(Powers):
     def _on_commit(self, decision: Decision, choice: Any) -> None:
         if choice != "skip" and choice not in self.committed and choice in self.hands[decision.seat]:
             self.committed[choice] = decision.seat
+            self._tail[decision.seat] = None
             self._used(decision.context["letter"])
 
     def _go_home(self) -> None:
@@ -208,6 +217,7 @@ class Evening(Powers):
         self._queue.clear()
         self._gifts = {}
         self.committed = {}
+        self._tail = [None] * self.n
         self._go_home()
         self._queue.clear()
         self._gifts = {}

@@ -42,6 +42,7 @@ class Powers(Table):
             for c in top:
                 self._learn(user, c)
             self._deck_seen[user] = top
+            self._tail[user] = None
         elif kind == "peek" and effect["at"] == "desires":  # "I look at one suitor's desires card"
             self._ask(user, "peek-desires", [p for p in range(self.n) if p != user], {"letter": card})
         elif kind == "peek" and effect["at"] == "hand":  # holder: "look at 2 letters in my hand"
@@ -141,6 +142,7 @@ class Powers(Table):
             self._note(f"seat {decision.seat}'s peek at seat {target} is prevented")
             return
         self._peeked[decision.seat][target] = self.desires[target]
+        self._tail[decision.seat] = None
 
     def _on_discard(self, decision: Decision, choice: int) -> None:
         self._take(decision.seat, choice)

@@ -149,7 +149,10 @@ class D01State(Evening):
         reflections and powers clockwise from the host (kept as public data,
         ``_later``), then the evening."""
         self.stage = "reveal"
-        self._letters, rings, self._later = [], [], []
+        letters: list[tuple[int, int, int]] = []
+        self._letters, rings, self._later = letters, [], []
+        posted: list[tuple[int, int, int]] = []  # the letters' backs (public)
+        seen = self._post_seen = [()] * self.n  # each sender sees its own letter
         delivered: set[int] = set()  # seats an item is delivered to this morning
         self._opened = False
         was = list(self.fiance)
@@ -159,7 +162,9 @@ class D01State(Evening):
             if kind == "write":
                 _, target, card = choice
                 self._take(seat, card)
-                self._letters.append((target, seat, card))
+                letters.append(item := (target, seat, card))
+                posted.append((target, seat, self.owner[card]))
+                seen[seat] = (item,)
                 delivered.add(target)
             elif kind == "propose":
                 rings.append((choice[1], seat))
@@ -182,6 +187,7 @@ class D01State(Evening):
                     self._place(other, card, seat)
                 for power in self._powers(card, "owner-morning" if own else "holder-morning"):
                     self._later.append((seat, "power", card, self.pack.letters[card].powers.index(power)))
+        self._posted = tuple(posted)
         self._scorned = [seat for seat in range(self.n) if seat not in delivered]
         self._pub = None
         sent = set(rings)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -86,7 +87,7 @@ class Table(QueuedState):
         '_scorned', '_morning', '_gifts', '_trade', '_pending_letter', '_protectors', '_growers', '_by_kind',
         '_morning_cards', '_letters_of', '_desires_of', '_receipt_cards', '_suitors', '_known', '_owners', '_places',
         '_placed', '_known_view', '_owners_view', '_places_view', '_seen_suits', '_peeked', '_deck_seen', '_notes',
-        '_pub', '_back', '_handlers',
+        '_pub', '_back', '_posted', '_post_seen', '_tail', '_handlers',
     )
 
     def __init__(self, pack: Pack, players: int, rng: random.Random, day_cap: int = 80, check_moves: bool = True):
@@ -124,6 +125,10 @@ class Table(QueuedState):
         self._queue: list[Decision] = []
         self._steps: list[Step] = []
         self._letters: list[tuple[int, int, int]] = []  # (recipient, sender, letter) in the post
+        self._posted: tuple[tuple[int, int, int], ...] = ()
+        """(recipient, sender, seal) for each letter in ``_letters``, in its order (public)."""
+        self._post_seen: list[tuple[tuple[int, int, int], ...]] = [()] * players
+        """Per seat: (recipient, sender, letter) for the letters of today's post it sent or opened."""
         self._rings: list[tuple[int, int]] = []  # (recipient, proposer) waiting for an answer
         self._later: list[tuple[Any, ...]] = []  # revealed morning actions still to resolve (public)
         self._opened = False  # the evening's letterboxes are open: each recipient has seen its post
@@ -147,6 +152,10 @@ class Table(QueuedState):
         self._peeked: list[dict[int, Desire]] = [{} for _ in range(players)]
         self._deck_seen: list[tuple[int, ...]] = [()] * players
         self._notes: list[dict[Any, Any]] = [{} for _ in range(players)]
+        self._tail: list[tuple[Any, ...] | None] = [None] * players
+        """Per seat: its observation's seldom-changing end (seat, players, desires,
+        peeked desires, deck seen, commits, notes), made when first asked after
+        one of them changed: whatever changes one sets the seat's to None."""
         self._pub: Public | None = None
         self._back: list[tuple[int, ...]] = [()] * players
         """Per seat: the seals on the backs of its hand, sorted (public; kept up to date)."""
@@ -155,29 +164,31 @@ class Table(QueuedState):
 
     def observation(self, seat: int) -> Observation:
         known = self._known_view[seat]
-        if known is None:  # made when first asked after the seat learnt something
-            known = self._known_view[seat] = MappingProxyType(dict(self._known[seat]))
-            self._owners_view[seat] = MappingProxyType(dict(self._owners[seat]))
+        if known is None:  # made when first asked after the seat learnt something (dict.copy: cheaper than dict())
+            known = self._known_view[seat] = MappingProxyType(self._known[seat].copy())
+            self._owners_view[seat] = MappingProxyType(self._owners[seat].copy())
         places = self._places_view[seat]
         if places is None:
-            places = self._places_view[seat] = MappingProxyType(dict(self._places[seat]))
-        post: tuple[tuple[int, int, int, int], ...] = ()
-        if self._letters:  # the backs of the post, and the letters this seat sent or has opened
-            owner, opened = self.owner, self._opened
-            post = tuple([(r, s, owner[c], c if s == seat or (r == seat and opened) else -1) for r, s, c in self._letters])
+            places = self._places_view[seat] = MappingProxyType(self._places[seat].copy())
         return _new(Observation, (  # tuple.__new__: no Python frame for the named tuple's own __new__
-            seat, self.n, self.day, self.stage, len(self.deck), tuple(self.hands[seat]), self.desires[seat],
-            known, self._owners_view[seat], self._seen_suits[seat],
-            MappingProxyType(dict(peeked)) if (peeked := self._peeked[seat]) else EMPTY, self._deck_seen[seat],
-            self._pub or self._public(), tuple(self._back),
-            post, places,
-            tuple([c for c, s in committed.items() if s == seat]) if (committed := self.committed) else (),
-            self._notes[seat],
-        ))
+            self.day, self.stage, len(self.deck), tuple(self.hands[seat]), known, self._owners_view[seat],
+            self._seen_suits[seat], self._pub or self._public(), tuple(self._back), self._posted,
+            self._post_seen[seat], places,
+        ) + (self._tail[seat] or self._tail_of(seat)))
+
+    def _tail_of(self, seat: int) -> tuple[Any, ...]:
+        """``seat``'s observation from ``seat`` on (the fields that seldom change), kept."""
+        peeked = self._peeked[seat]
+        tail = self._tail[seat] = (
+            seat, self.n, self.desires[seat], MappingProxyType(peeked.copy()) if peeked else EMPTY, self._deck_seen[seat],
+            tuple([c for c, s in self.committed.items() if s == seat]), self._notes[seat],
+        )
+        return tail
 
     def _back_of(self, seat: int) -> None:
         """``seat``'s hand changed: the seals on its backs again (a letter keeps
-        its seal while in a hand: only a draw sets one)."""
+        its seal while in a hand: only a draw sets one). The table's own moves
+        add or take one seal instead, keeping the tuple sorted."""
         self._back[seat] = tuple(sorted(map(self.owner.__getitem__, self.hands[seat])))
 
     def _backs_again(self) -> None:
@@ -203,6 +214,12 @@ class Table(QueuedState):
         pub = self._pub
         if pub is not None:
             self._pub = _new(Public, pub[:start] + parts + pub[start + len(parts):])
+
+    def _unpost(self, letter: tuple[int, int, int]) -> None:
+        """``letter`` (recipient, sender, letter) leaves the post."""
+        at = self._letters.index(letter)
+        del self._letters[at]
+        self._posted = self._posted[:at] + self._posted[at + 1:]
 
     def all_letters(self) -> list[int]:
         return [c for hand in self.hands for c in hand] + self.deck + self.box + self.discards + [c for (_, _, c) in self._letters]
@@ -263,23 +280,26 @@ class Table(QueuedState):
             return None
         card = self.deck.pop()
         self.owner[card] = seat
-        hand = self.hands[seat]
-        hand.append(card)
-        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
+        self.hands[seat].append(card)
+        backs = self._back[seat]  # one back more, sealed ``seat`` (_back_of, a step at a time)
+        at = bisect_right(backs, seat)
+        self._back[seat] = backs[:at] + (seat,) + backs[at:]
         self._learn(seat, card)
         if any(self._deck_seen):
             for other, top in enumerate(self._deck_seen):  # whoever saw it on top sees who drew it
                 if top and top[0] == card:
                     self._deck_seen[other] = top[1:]
+                    self._tail[other] = None
                     self._learn(other, card)
                     self._place(other, card, seat)
         return card
 
     def _put(self, seat: int, letter: int) -> None:
         """``letter`` joins ``seat``'s hand (the seat has seen it, or it is its own)."""
-        hand = self.hands[seat]
-        hand.append(letter)
-        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
+        self.hands[seat].append(letter)
+        backs, seal = self._back[seat], self.owner[letter]  # one back more (_back_of, a step at a time)
+        at = bisect_right(backs, seal)
+        self._back[seat] = backs[:at] + (seal,) + backs[at:]
 
     def _give(self, seat: int, letter: int) -> None:
         self._put(seat, letter)
@@ -287,9 +307,10 @@ class Table(QueuedState):
 
     def _take(self, seat: int, letter: int) -> None:
         """``letter`` leaves ``seat``'s hand: whoever knew it was there no longer knows where it is."""
-        hand = self.hands[seat]
-        hand.remove(letter)
-        self._back[seat] = tuple(sorted(map(self.owner.__getitem__, hand)))  # _back_of, without a call
+        self.hands[seat].remove(letter)
+        backs = self._back[seat]  # one back fewer (_back_of, a step at a time)
+        at = backs.index(self.owner[letter])
+        self._back[seat] = backs[:at] + backs[at + 1:]
         if letter in self._placed:
             self._placed.discard(letter)
             for seat, places in enumerate(self._places):

@@ -45,14 +45,12 @@ class Observation(NamedTuple):
     letters it has been shown (with the seal each bore), where it knows some
     are, and public facts (``public``: hearts, rings, discards, the day's
     revealed business, shared by every seat's observations; how many letters
-    are left, the backs of every hand and of the post): all that
+    are left, the backs of every hand and of the post, ``posted``): all that
     ``determinize`` needs to deal a game it cannot tell from the true one.
     ``notes`` is the seat's agent's own notebook, kept between its
     decisions; the engine never reads it.
     """
 
-    seat: int
-    players: int
     day: int
     stage: str
     """Where the day stands: start (at-start powers), morning (actions being
@@ -60,29 +58,45 @@ class Observation(NamedTuple):
     deck_left: int
     hand: tuple[int, ...]
     """The letters this seat holds."""
-    desires: Desire
     known: Mapping[int, Letter]
     """Every letter this seat has seen, by letter number."""
     owners: Mapping[int, int]
     """The seal each known letter bore when this seat last saw it (-1: none)."""
     seen_suits: tuple[tuple[str, ...], ...]
     """Per player: the suits of that player's own letters this seat has been shown."""
-    peeked_desires: Mapping[int, Desire]
-    """Desires cards this seat has seen through a power, by seat."""
-    deck_seen: tuple[int, ...]
-    """The letters last seen on top of the deck, top first (a power)."""
     public: Public
     """Hearts, rings, discards and the day's revealed business (the same value for every seat)."""
     backs: tuple[tuple[int, ...], ...]
     """Per player: the seals on the backs of the letters in their hand, sorted (public)."""
-    post: tuple[tuple[int, int, int, int], ...]
-    """Letters in the post: (recipient, sender, seal, letter), the letter -1
-    unless this seat sent it or has opened it (the backs are public)."""
+    posted: tuple[tuple[int, int, int], ...]
+    """Letters in the post: (recipient, sender, seal), public (the same value for every seat)."""
+    post_seen: tuple[tuple[int, int, int], ...]
+    """(recipient, sender, letter) for each letter of today's post this seat
+    sent or has opened, some perhaps answered since: :attr:`post` pairs them
+    with :attr:`posted` (a sender posts one letter a day)."""
     places: Mapping[int, int]
     """Letters in suitors' hands whose holder this seat knows (it sent, traded or was shown them there)."""
+    # From here on the fields seldom change: the table keeps them per seat as one tuple (Table._tail).
+    seat: int
+    players: int
+    desires: Desire
+    peeked_desires: Mapping[int, Desire]
+    """Desires cards this seat has seen through a power, by seat."""
+    deck_seen: tuple[int, ...]
+    """The letters last seen on top of the deck, top first (a power)."""
     commits: tuple[int, ...]
     """The letters this seat has committed at matrimony."""
     notes: dict[Any, Any]
+
+    @property
+    def post(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Letters in the post: (recipient, sender, seal, letter), the letter -1
+        unless this seat sent it or has opened it. Worked out when read (few
+        agents read it): the table keeps only :attr:`posted` and :attr:`post_seen`."""
+        if not self.posted:
+            return ()
+        seen = {(r, s): c for r, s, c in self.post_seen}
+        return tuple([(r, s, seal, seen.get((r, s), -1)) for r, s, seal in self.posted])
 
     def letter(self, letter: int) -> Letter:
         return self.known[letter]

@@ -89,6 +89,7 @@ def _two_seat_table(engaged: bool) -> D01State:
     state.hands[1][:] = [4, 5, 7]
     state.received[0][:] = [1]
     state.supply[:] = [3, 2]
+    state._backs_again()  # hands set from outside the table's moves
     if engaged:
         state._engage(0, 1)
     return state

@@ -80,6 +80,7 @@ def _audit(state: D01State, oracle: Oracle, seat: int, obs: Observation, decisio
     assert obs.seen_suits[seat] == (), "a seat is never 'shown' its own letters"
     numbers = [c for name in LETTER_FIELDS for c in getattr(obs, name)] + list(obs.known) + list(obs.owners)
     numbers += list(obs.places) + [c for *_, c in obs.post if c >= 0] + [c for _, kind, c, *_ in obs.pending if kind == "power"]
+    numbers += [c for *_, c in obs.post_seen]  # kept for the day: some may have been answered since
     if decision is not None:
         if isinstance(decision.options, Subsets):
             numbers += list(decision.options.items)

@@ -54,6 +54,7 @@ def rig(hands: list[list[str | int]], owners: dict[str, int] | None = None, deck
     for seat, hand in enumerate(state.hands):
         for c in hand:
             state._learn(seat, c)
+    state._backs_again()  # hands set from outside the table's moves
     return state
 
 
@@ -132,6 +133,7 @@ def test_circumspect_stops_confiding_and_sends_the_letter_home() -> None:
     # Seat 0 holds seat 1's Confiding; seat 1 owns Circumspect.
     state.hands[1] = [ID["circumspect"], 3, 9]
     state.owner[9] = 1
+    state._backs_again()
     morning(state, {0: "confiding"})
     play_until(state, lambda d: d.kind in ("letter", "ring", "scorned"))
     assert ID["confiding"] in state.hands[1], "a prevented power's letter goes back to its owner"
@@ -155,6 +157,7 @@ def test_circumspect_no_longer_protects_once_discarded() -> None:
     # Seat 0 holds nothing of seat 2's; seat 2 owns Circumspect and gives it to seat 3 ... simpler:
     state.hands[2].remove(ID["circumspect"])
     state.hands[3].append(ID["circumspect"])
+    state._backs_again()
     assert state.protected(2, "peek")
     for _ in range(4):
         d = play_until(state, lambda d: d.kind == "morning")
@@ -204,6 +207,7 @@ def test_old_family_commits_any_letter_from_the_holders_hand() -> None:
     assert "commit one letter from your hand" in text("old-family")
     state = rig([[1, 2], [3, "old-family", 9], [5], [6]], owners={"old-family": 0})
     state.owner[9] = 2  # seat 1 holds seat 2's letter 9
+    state._backs_again()
     state.deck.clear()
     d = play_until(state, lambda d: d.kind == "commit")
     assert d.seat == 1 and set(d.options) == {"skip", 3, ID["old-family"], 9}
@@ -327,6 +331,7 @@ def test_possessive_still_lets_other_letters_go_and_does_not_stop_peeks() -> Non
     state = rig([[1, 2], [3, 4], ["influential", 5, 6], ["possessive", 7, 8]])
     state.hands[3].append(1)
     state.hands[0].remove(1)  # seat 3 holds seat 0's letter 1
+    state._backs_again()
     morning(state, {2: "influential"})
     play_until(state, lambda d: d.kind == "trade-partner")
     state.apply(3)
