@@ -319,6 +319,7 @@ def laid_out(
             [(html, scope, what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],
             workers or os.cpu_count() or 1,
             done=bar.advance,
+            here=True,  # this process lays out too: one WeasyPrint process fewer for the same cores
         ):
             if not isinstance(result, (InputError, tuple)):
                 raise result  # pnp's own failure, not the input's
