@@ -1,6 +1,6 @@
 """Where layouts run: in the renderer process started for this build
 (:mod:`pnp.render.service`), if there is one, else in this process
-(:func:`pnp.render.weasy.render_here`). Every stage that lays something out
+(:func:`pnp.render.weasy.laid_out`). Every stage that lays something out
 asks here.
 
 The renderer and WeasyPrint are imported when something is laid out, not

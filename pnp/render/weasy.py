@@ -293,8 +293,8 @@ def render_here(
     jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
 ) -> list[Result]:
     """Render several (html, what, safe boxes) documents in this process, on
-    every core when there are several (:func:`pnp.render.dispatch.render_many`
-    chooses between here and the build's renderer). Every document is laid
+    every core when there are several (:func:`pnp.render.dispatch.render_each`
+    chooses between :func:`laid_out` here and the build's renderer). Every document is laid
     out; the input's faults in any of them are raised together (:class:`LayoutFailed`)."""
     return gathered(laid_out(jobs, scope, workers))
 
