@@ -26,7 +26,7 @@ from pnp.errors import BuildError, game_code_failure
 from pnp.progress import Progress
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -99,6 +99,12 @@ def fork_map(
     return list(fork_iter(func, jobs, workers, share, done, label))
 
 
+AHEAD = 2
+"""With ``here`` (:func:`fork_iter`): jobs sent to each forked worker before
+the parent takes the next one itself, and results the parent holds ahead
+of the one it gives out next."""
+
+
 def fork_iter(
     func: Callable[..., T],
     jobs: Sequence[tuple[object, ...]],
@@ -106,12 +112,19 @@ def fork_iter(
     share: object = None,
     done: Callable[[], None] | None = None,
     label: str | None = None,
+    here: bool = False,
 ) -> Iterator[T]:
     """:func:`fork_map`'s results one by one, in the jobs' order, each as
     soon as it and those before it are done; none is kept here once given
-    out, so a caller passing them on never holds them all."""
+    out, so a caller passing them on never holds them all.
+
+    With ``here``, this process works through jobs too, beside one forked
+    worker fewer: ``workers`` processes at work, not ``workers`` forked
+    ones and this one waiting for them. For work whose every process grows
+    big (a WeasyPrint layout's: some 80 MB each), that is one such process
+    fewer for the same cores."""
     if label is None:
-        yield from _spread(func, jobs, workers, share, done)
+        yield from _spread(func, jobs, workers, share, done, here)
         return
 
     with Progress(label, len(jobs)) as bar:
@@ -121,11 +134,12 @@ def fork_iter(
             if done is not None:
                 done()
 
-        yield from _spread(func, jobs, workers, share, ticked)
+        yield from _spread(func, jobs, workers, share, ticked, here)
 
 
 def _spread(
-    func: Callable[..., T], jobs: Sequence[tuple[object, ...]], workers: int, share: object, done: Callable[[], None] | None
+    func: Callable[..., T], jobs: Sequence[tuple[object, ...]], workers: int, share: object, done: Callable[[], None] | None,
+    here: bool = False,
 ) -> Iterator[T]:
     global _SHARED
     _SHARED = share
@@ -143,18 +157,15 @@ def _spread(
     # fails): CPython 3.11's pool thread, finding a cancelled future once the
     # workers are ended, dies with a traceback on stderr (gh-107219); ended
     # workers fail the futures left instead.
-    pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=_quiet)
+    forked = count - 1 if here else count
+    pool = ProcessPoolExecutor(forked, mp_context=multiprocessing.get_context("fork"), initializer=_quiet)
     try:
-        # The first submit forks the workers. A worker terminated before it has
-        # its own handlers would run the parent's (a traceback on stderr), so
-        # SIGINT and SIGTERM wait, in the parent and in each worker, until then.
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
-        try:
-            futures: list[Future[T] | None] = [pool.submit(_star, (func, job)) for job in jobs]
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        for number in range(len(futures)):
-            yield _noted(_taken(futures, number), done)
+        if here:
+            yield from _alongside(pool, forked, func, jobs, done)
+        else:
+            futures: list[Future[T] | None] = list(_submitted(pool, func, jobs))
+            for number in range(len(futures)):
+                yield _noted(_taken(futures, number), done)
     except BrokenProcessPool:
         pool.shutdown(wait=True)
         raise BuildError("a worker process died (out of memory?); nothing was written") from None
@@ -166,6 +177,43 @@ def _spread(
     # Every result is in: the workers end on their own (the pool's thread
     # reaps them), while the caller goes on with the results.
     pool.shutdown(wait=False)
+
+
+def _submitted(pool: ProcessPoolExecutor, func: Callable[..., T], jobs: Sequence[tuple[object, ...]]) -> list[Future[T]]:
+    """``jobs`` given to the pool. The first submit forks the workers. A worker
+    terminated before it has its own handlers would run the parent's (a
+    traceback on stderr), so SIGINT and SIGTERM wait, in the parent and in
+    each worker, until then."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        return [pool.submit(_star, (func, job)) for job in jobs]
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _alongside(
+    pool: ProcessPoolExecutor, forked: int, func: Callable[..., T], jobs: Sequence[tuple[object, ...]], done: Callable[[], None] | None
+) -> Iterator[T]:
+    """The results of ``jobs`` in order, laid out by the pool's ``forked``
+    workers and by this process: the workers are kept :data:`AHEAD` jobs
+    ahead, this process takes the next job whenever the result due next is
+    not in yet, and waits only when no job is left to take, or when it holds
+    :data:`AHEAD` results of its own ahead of the one due."""
+    sent: dict[int, Future[T]] = {}
+    mine: dict[int, T] = {}
+    given = taken = 0
+    while given < len(jobs):
+        due = sent.get(given)
+        if given in mine or (due is not None and (due.done() or taken == len(jobs) or len(mine) >= AHEAD)):
+            yield _noted(mine.pop(given) if given in mine else sent.pop(given).result(), done)
+            given += 1
+            continue
+        while taken < len(jobs) and len(sent) < AHEAD * forked:  # keep the workers fed
+            sent[taken] = _submitted(pool, func, jobs[taken : taken + 1])[0]
+            taken += 1
+        if taken < len(jobs):
+            mine[taken] = _star((func, jobs[taken]))
+            taken += 1
 
 
 def _taken(futures: list[Future[T] | None], number: int) -> T:

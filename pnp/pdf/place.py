@@ -20,7 +20,7 @@ from pnp.pdf.fold import Fonts, FontFold, Unfoldable
 from pnp.pdf.fontdicts import merge_font_dicts
 from pnp.pdf.fonts import merge_font_files
 from pnp.pdf.inline import inline_face
-from pnp.pdf.shared import share_xobjects
+from pnp.pdf.shared import ArtFold, Taken, share_xobjects
 
 
 def _num(value: float) -> str:
@@ -125,7 +125,8 @@ def impose_pdf(
 
     Each of ``face_pdfs`` is (PDF file or bytes, face keys): the face on each page, in
     order (None for a page not needed). A picture that several documents
-    hold is kept once (:func:`pnp.pdf.shared.share_xobjects`), and each font
+    hold is kept once (:class:`pnp.pdf.shared.ArtFold` as each document is
+    copied, :func:`pnp.pdf.shared.share_xobjects` for the rest), and each font
     is one file (:func:`pnp.pdf.fonts.merge_font_files`) and one dictionary
     (:func:`pnp.pdf.fontdicts.merge_font_dicts`): folded in as each document
     is copied (:mod:`pnp.pdf.fold`), so that memory does not grow with every
@@ -159,14 +160,14 @@ def _imposed(
                 names[placement.face] = f"/F{len(names)}"
                 first[placement.face] = (number, names[placement.face])
     forms: dict[str, pikepdf.Object] = {}
-    sources = _Sources(face_pdfs, sheets, fonts, first)
-    for sheet in sheets:
-        for placement in sheet.placements:
-            if placement.face not in forms:
-                source, page, found = sources.page(placement.face)  # held until its form is copied
-                forms[placement.face] = out.copy_foreign(form_xobject(source, page))
-                if fonts is not None:
-                    fonts.restore(forms[placement.face].Resources, found)
+    art = ArtFold()
+    sources = _Sources(face_pdfs, sheets, fonts, art, first)
+    for face in dict.fromkeys(p.face for sheet in sheets for p in sheet.placements):
+        source, page, (found, pictures) = sources.page(face)  # held until its form is copied
+        forms[face] = out.copy_foreign(form_xobject(source, page))
+        if fonts is not None:
+            fonts.restore(forms[face].Resources, found)
+        art.restore(forms[face].Resources, pictures)
     pages = []
     for sheet in sheets:
         page = out.add_blank_page(page_size=(sheet.paper.width, sheet.paper.height))
@@ -264,7 +265,8 @@ class _Sources:
     streams, not its parsed objects.)"""
 
     def __init__(
-        self, face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], sheets: Sequence[Sheet], fonts: FontFold | None, first: dict[str, tuple[int, str]]
+        self, face_pdfs: Sequence[tuple[Path | bytes, Sequence[str | None]]], sheets: Sequence[Sheet], fonts: FontFold | None, art: ArtFold,
+        first: dict[str, tuple[int, str]],
     ):
         self.where = {key: (n, i) for n, (_, keys) in enumerate(face_pdfs) for i, key in enumerate(keys) if key is not None}
         self.face_pdfs = face_pdfs
@@ -272,14 +274,16 @@ class _Sources:
         """Per document, its faces the sheets place that are not copied yet."""
         for face in {p.face for sheet in sheets for p in sheet.placements}:
             self.left.setdefault(self.where[face][0], set()).add(face)
-        self.open: dict[int, tuple[pikepdf.Pdf, dict[str, Fonts]]] = {}
+        self.open: dict[int, tuple[pikepdf.Pdf, dict[str, tuple[Fonts, Taken]]]] = {}
         self.fonts = fonts
+        self.art = art
         self.first = first
 
-    def page(self, face: str) -> tuple[pikepdf.Pdf, pikepdf.Page, Fonts]:
-        """The document holding ``face``, its page, and the fonts taken out of
-        it to put back into its form's copy (when folding fonts: :class:`pnp.pdf.fold.FontFold`);
-        once this is the document's last face asked for, the document is let go."""
+    def page(self, face: str) -> tuple[pikepdf.Pdf, pikepdf.Page, tuple[Fonts, Taken]]:
+        """The document holding ``face``, its page, and the fonts (when folding
+        them: :class:`pnp.pdf.fold.FontFold`) and pictures (:class:`pnp.pdf.shared.ArtFold`)
+        taken out of it to put back into its form's copy; once this is the
+        document's last face asked for, the document is let go."""
         number, index = self.where[face]
         if number not in self.open:
             document, keys = self.face_pdfs[number]
@@ -291,7 +295,8 @@ class _Sources:
                 taken: list[Fonts] = [{} for _ in placed]
             else:
                 taken = self.fonts.take([(_resources(source.pages[self.where[key][1]]), *self.first[key]) for key in placed])
-            self.open[number] = (source, dict(zip(placed, taken)))
+            pictures = self.art.take([source.pages[self.where[key][1]].obj.get("/Resources") for key in placed])  # after the fonts: they look into pictures
+            self.open[number] = (source, dict(zip(placed, zip(taken, pictures))))
         source, fonts = self.open[number]
         left = self.left[number]
         left.discard(face)

@@ -7,14 +7,30 @@ picture it shows (a raster image, an SVG picture's form:
 same when their stream bytes and dictionaries are, with what they refer to
 compared the same way (a picture's form with its gradients, a mask with its
 image), so only what draws the same is merged.
+
+:class:`ArtFold` merges them sooner, as each face document is copied in
+(issue 41): a picture met before is taken out of the document's resources
+before the copy and pointed at the kept one after, so an imposition of
+thousands of faces never holds every document's copy. What it cannot
+judge alone (a picture naming fonts, which :mod:`pnp.pdf.fold` folds) is
+copied and left to :func:`share_xobjects`: either way one object per
+distinct picture, each use pointing at it. The copy kept is the first
+copied, where :func:`share_xobjects` alone keeps the first its walk meets
+(from the last page: a copy made last); what the kept copy shares with its
+own document (WeasyPrint's colour spaces) then hangs off another face's
+resources, so object numbers differ from merging at the end, not what any
+page draws. (Keeping the copy the walk would meet means holding them all.)
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pikepdf
+
+Taken = dict[str, bytes]
+"""Name -> digest of each picture in one ``/XObject`` resource, to settle in its copy (:meth:`ArtFold.restore`)."""
 
 
 def share_xobjects(pdf: pikepdf.Pdf, distinct: Iterable[pikepdf.Object] = ()) -> int:
@@ -50,6 +66,74 @@ def share_xobjects(pdf: pikepdf.Pdf, distinct: Iterable[pikepdf.Object] = ()) ->
                 moved += 1
             pending.append(kept.get("/Resources"))
     return moved
+
+
+class ArtFold:
+    """The pictures of an imposed PDF, kept once as documents are copied in."""
+
+    def __init__(self) -> None:
+        self.kept: dict[bytes, pikepdf.Object] = {}
+        """The first copy of each picture, by digest (:func:`_digest`)."""
+
+    def take(self, resources: Sequence[pikepdf.Object | None]) -> list[Taken]:
+        """Before one document's pages are copied (given by their
+        ``/Resources``): take out of each the pictures a document copied
+        before brought; return, for each, what to settle in its copy."""
+        digests: dict[tuple[int, int], bytes] = {}
+        found: dict[tuple[int, int], Taken] = {}
+        taken: list[Taken] = []
+        for page in resources:
+            xobjects = page.get("/XObject") if isinstance(page, pikepdf.Dictionary) else None
+            if not isinstance(page, pikepdf.Dictionary) or not isinstance(xobjects, pikepdf.Dictionary):
+                taken.append({})
+                continue
+            key = xobjects.objgen if xobjects.is_indirect else page.objgen
+            if key not in found or key == (0, 0):
+                found[key] = self._taken(xobjects, digests)
+            taken.append(found[key])
+        return taken
+
+    def _taken(self, xobjects: pikepdf.Dictionary, digests: dict[tuple[int, int], bytes]) -> Taken:
+        names: Taken = {}
+        for name in sorted(xobjects.keys()):
+            xobject = xobjects[name]
+            if not isinstance(xobject, pikepdf.Stream) or not xobject.is_indirect or _names_fonts(xobject, set()):
+                continue
+            names[name] = _digest(xobject, digests)
+            if names[name] in self.kept:
+                del xobjects[name]
+        return names
+
+    def restore(self, resources: pikepdf.Object, taken: Taken) -> None:
+        """Settle a copied page's or form's resources (:meth:`take`): each
+        picture copied with it is kept, if the first; each taken out points
+        at the kept one. (Settling twice changes nothing.)"""
+        xobjects = resources.get("/XObject") if taken else None
+        if not isinstance(xobjects, pikepdf.Dictionary):
+            return
+        for name, digest in taken.items():
+            if name in xobjects:
+                self.kept.setdefault(digest, xobjects[name])
+        for name, digest in taken.items():
+            if name not in xobjects:
+                xobjects[name] = self.kept[digest]
+
+
+def _names_fonts(node: pikepdf.Object, seen: set[tuple[int, int]]) -> bool:
+    """Whether an XObject, or a form or pattern inside it, names a font."""
+    resources = node.get("/Resources")
+    if not isinstance(resources, pikepdf.Dictionary):
+        return False
+    if "/Font" in resources:
+        return True
+    for kind in ("/XObject", "/Pattern"):
+        inner = resources.get(kind)
+        for item in inner.values() if isinstance(inner, pikepdf.Dictionary) else ():
+            if not isinstance(item, (pikepdf.Stream, pikepdf.Dictionary)) or (item.is_indirect and _visited(item, seen)):
+                continue
+            if _names_fonts(item, seen):
+                return True
+    return False
 
 
 def _visited(node: pikepdf.Object, seen: set[tuple[int, int]]) -> bool:

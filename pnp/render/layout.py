@@ -15,8 +15,7 @@ from pathlib import Path
 from pnp.errors import AssetError, BuildError, Diagnostic, InputError
 from pnp.render.cache import FaceIndex, RenderCache, finding_entry, job_key
 from pnp.render.cachelimit import cache_limit
-from pnp.render.dispatch import render_many
-from pnp.render.results import LayoutFailed, Result
+from pnp.render.dispatch import render_each
 from pnp.render.faces import Face
 from pnp.render.findings import LayoutFinding
 from pnp.render.scope import Scope
@@ -225,20 +224,22 @@ def _lay_out(
     if not jobs:
         return set(), {}
     order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0]))  # longest first
-    try:
-        laid: Sequence[Result | InputError] = render_many([jobs[i] for i in order], scope, workers)
-    except LayoutFailed as exc:
-        laid = exc.results
-    results = dict(zip(order, laid))
+    keys = [document for _, document in work.todo] + [work.document_keys[i] for i in work.unstored]
+    results: dict[int, list[LayoutFinding] | InputError] = {}
+    for at, result in enumerate(render_each([jobs[i] for i in order], scope, workers)):  # to the end: the renderer's last word too
+        number = order[at]
+        if not isinstance(result, InputError):
+            cache.put(keys[number], result[0])  # each PDF into the cache as it comes, not all held till the last
+            if number >= len(chunks):
+                work.stored[work.unstored[number - len(chunks)]] = result[0]
+        results[number] = result if isinstance(result, InputError) else result[1]
     failed = {number: result for number, result in results.items() if isinstance(result, InputError)}
     cache.misses += len(jobs)
     fresh: set[str] = set()
     for number, (chunk, document) in enumerate(work.todo):
-        result = results[number]
-        if isinstance(result, InputError):
+        findings = results[number]
+        if isinstance(findings, InputError):
             continue
-        data, findings = result
-        cache.put(document, data)
         fresh.add(document)
         for page, face in enumerate(chunk):
             index[work.keys[face.key]] = {
@@ -248,13 +249,11 @@ def _lay_out(
                 "findings": [finding_entry(f, 0) for f in findings if f.page == page],
             }
     for number, i in enumerate(work.unstored, start=len(chunks)):
-        result = results[number]
-        if isinstance(result, InputError):
+        findings = results[number]
+        if isinstance(findings, InputError):
             continue
-        data, findings = result
         key = work.document_keys[i]
-        cache.put(key, data)
-        work.stored[i], work.found[i] = data, findings
+        work.found[i] = findings
         index[key] = {"document": key, "findings": [finding_entry(f, f.page) for f in findings]}
     cache.save_face_index(index)
     return fresh, failed

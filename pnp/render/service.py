@@ -12,7 +12,7 @@ in the cache stops the renderer unused and never waits for it.
 command line and pikepdf load (:func:`start_early`): it then loads
 WeasyPrint while the build loads those too, and :func:`started` takes it over.
 
-Inside :func:`started`, :func:`pnp.render.dispatch.render_many` sends its jobs
+Inside :func:`started`, :func:`pnp.render.dispatch.render_each` sends its jobs
 here; elsewhere (``pnp watch``, tests) it lays out in its own process.
 """
 
@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import BuildError, InputError, PnpError
 from pnp.parallel import can_fork  # importing it makes every forked process die with its parent
-from pnp.render.results import gathered
 
 if TYPE_CHECKING:
     from pnp.render.results import Result
@@ -87,13 +86,15 @@ class Renderer:
         child.close()
         self._used = False
 
-    def render_many(self, jobs: Jobs, scope: Scope, workers: int | None) -> list[Result]:
+    def render_each(self, jobs: Jobs, scope: Scope, workers: int | None) -> Iterator[Result | InputError]:
+        """Send ``jobs``; their results as they come (:func:`pnp.render.dispatch.render_each`),
+        to be taken to the end before the next request."""
         self._used = True
         try:
             self._conn.send(([tuple(job) for job in jobs], scope, workers))
         except OSError:
             raise BuildError("the renderer process stopped unexpectedly; nothing was written") from None
-        return gathered(self._received())
+        return self._received()
 
     def _received(self) -> Iterator[Result | InputError]:
         """The results of the request sent, as the renderer sends them."""
@@ -160,7 +161,7 @@ def _new() -> Renderer | None:
 def started(enabled: bool = True) -> Iterator[Renderer | None]:
     """Start a renderer for the duration of the block (when ``enabled``, the
     platform can fork and there is a second core), or take over the one
-    :func:`start_early` forked; :func:`pnp.render.dispatch.render_many` uses it."""
+    :func:`start_early` forked; :func:`pnp.render.dispatch.render_each` uses it."""
     global _ACTIVE, _EARLY
     early, _EARLY = _EARLY, None
     if not enabled or not can_fork() or _ACTIVE is not None or _cores() < 2:

@@ -293,8 +293,8 @@ def render_here(
     jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
 ) -> list[Result]:
     """Render several (html, what, safe boxes) documents in this process, on
-    every core when there are several (:func:`pnp.render.dispatch.render_many`
-    chooses between here and the build's renderer). Every document is laid
+    every core when there are several (:func:`pnp.render.dispatch.render_each`
+    chooses between :func:`laid_out` here and the build's renderer). Every document is laid
     out; the input's faults in any of them are raised together (:class:`LayoutFailed`)."""
     return gathered(laid_out(jobs, scope, workers))
 
@@ -319,6 +319,7 @@ def laid_out(
             [(html, scope, what, None if boxes is None else list(boxes)) for html, what, boxes in jobs],
             workers or os.cpu_count() or 1,
             done=bar.advance,
+            here=True,  # this process lays out too: one WeasyPrint process fewer for the same cores
         ):
             if not isinstance(result, (InputError, tuple)):
                 raise result  # pnp's own failure, not the input's

@@ -29,11 +29,11 @@ SCRIPT = textwrap.dedent("""
     os.register_at_fork(before=forking)
     from pnp.render.service import Renderer
 
-    send = Renderer.render_many
-    def render_many(self, *args):
+    send = Renderer.render_each
+    def render_each(self, *args):
         sent.append(sorted(sys.modules))
         return send(self, *args)
-    Renderer.render_many = render_many
+    Renderer.render_each = render_each
     from pnp.__main__ import run
     sys.argv, code = ["pnp", *sys.argv[1:]], None
     try:

@@ -295,6 +295,45 @@ def test_a_build_holds_its_cached_faces_as_paths_not_bytes(tmp_path: Path) -> No
     assert all(isinstance(document, bytes) for document, _ in in_memory)  # no folder: the bytes are all there is
 
 
+def test_each_laid_out_document_goes_into_the_cache_as_it_comes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold build keeps at most one laid-out document's PDF on its way to
+    the cache, not every one till the last is laid out (16 MB at 6,000
+    faces): counted as the layouts come and the cache takes them."""
+    from pnp.render import weasy
+
+    came: list[int] = []
+    held: list[int] = []
+    laid_out, put = weasy.laid_out, RenderCache.put
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        for result in laid_out(*args, **kwargs):
+            came.append(1)
+            yield result
+
+    def putting(self: RenderCache, key: str, data: bytes) -> None:
+        held.append(len(came) - len(held))  # come, not yet in the cache (this one included)
+        put(self, key, data)
+
+    monkeypatch.setattr(weasy, "laid_out", counted)
+    monkeypatch.setattr(RenderCache, "put", putting)
+    faces = [_face(k) for k in ("a0", "b0", "c0", "d0", "e0")]  # each key ends its run: five documents
+    render_faces(faces, _chunk_html, lambda f: (0.0, 0.0, 100.0, 100.0), _scope(tmp_path), RenderCache(tmp_path / "cache"), workers=1)
+    assert len(came) == len(held) == 5
+    assert max(held) == 1
+
+
+def test_the_renderer_lays_out_the_next_request_after_faces_streamed_into_the_cache(tmp_path: Path) -> None:
+    """Faces taken one by one leave nothing of their request unread: the
+    renderer's next answer is the next request's."""
+    faces = [_face(k) for k in ("a0", "b0", "c0")]
+    with service.started() as renderer:
+        assert renderer is not None
+        pages, _ = render_faces(faces, _chunk_html, lambda f: (0.0, 0.0, 100.0, 100.0), _scope(tmp_path), RenderCache(tmp_path / "cache"))
+        after = render_many([(_html("afterwards"), "next", None)], _scope(tmp_path))
+    assert len(pages) == 3
+    assert [_text(data).strip() for data, _ in after] == ["afterwards"]
+
+
 def test_a4_and_letter_imposed_side_by_side_are_the_files_imposed_one_by_one(
     mini_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
