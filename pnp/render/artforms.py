@@ -12,7 +12,7 @@ image) per output PDF, whichever document it came from.
 
 A picture is drawn the same in every document (its form's resources are
 its own, empty unless it uses transparency or paints), so its operators are
-kept, by its SVG text, URL and size, and a later document's form of the
+kept, by its SVG tree, URL and size, and a later document's form of the
 same picture at the same size is given them again rather than drawn anew
 (about 4 % of a face's instructions in a deck laid out in runs of about
 four faces). Only a drawing that names no resource but WeasyPrint's
@@ -61,16 +61,23 @@ _SHARING: ContextVar[bool] = ContextVar("pnp_art_forms", default=False)
 
 _KEPT = 64
 """How many pictures' operators :data:`_DRAWN` keeps, the least recently used dropped first."""
+Shape = tuple[tuple[object, tuple[tuple[str, str], ...], "str | None", "str | None", int], ...]
+"""An SVG tree as a value (see :func:`_shape`)."""
 Alphas = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
 """A form's opacity states: (name, the state's entries) each."""
-_DRAWN: OrderedDict[tuple[bytes, str, float, float], tuple[tuple["bytes | str", ...], Alphas]] = OrderedDict()
-"""The operators and opacity states of pictures drawn (see the module's docstring), by SVG text, URL and size, in this process."""
+_DRAWN: OrderedDict[tuple[Shape, str, float, float], tuple[tuple["bytes | str", ...], Alphas]] = OrderedDict()
+"""The operators and opacity states of pictures drawn (see the module's docstring), by SVG tree, URL and size, in this process."""
 
 
 class _Node(Protocol):
     tag: object
+    attrib: dict[str, str]
+    text: str | None
+    tail: str | None
 
     def iter(self) -> Iterator[_Node]: ...
+
+    def __len__(self) -> int: ...
 
 
 class _Tree(Protocol):
@@ -87,7 +94,7 @@ class _Image(Protocol):
 
     _svg: _Svg
     _pnp_shareable: bool
-    _pnp_text: bytes | None
+    _pnp_shape: Shape | None
     _pnp_drawn: bool
 
 
@@ -185,10 +192,10 @@ def _paint(image: _Image, form: _Stream, width: float, height: float, style: obj
     """Draw ``image`` into ``form``: the operators kept for it, or drawn now
     (and kept, when they may be given again: see the module's docstring)."""
     assert _ORIGINAL is not None  # installed with it
-    text = _text(image)
+    shape = _shape(image)
     first = not getattr(image, "_pnp_drawn", False)  # a picture drawn before may hold state from it (a <use> tree)
     image._pnp_drawn = True
-    key = None if text is None or not first else (text, image._svg.url, width, height)
+    key = None if shape is None or not first else (shape, image._svg.url, width, height)
     states = form._resources["ExtGState"]
     if key is not None and key in _DRAWN:
         _DRAWN.move_to_end(key)
@@ -238,16 +245,16 @@ def _names_only(operator: bytes | str, states: MutableMapping[str, object]) -> b
     return operator.startswith(b"/") and rest == b"gs" and name.decode() in states
 
 
-def _text(image: _Image) -> bytes | None:
-    """The picture's SVG as text, which its drawing depends on; None when its
-    stylesheets hold an at-rule (what an ``@import`` reads could change)."""
-    if not hasattr(image, "_pnp_text"):
-        from xml.etree import ElementTree
-
-        root = image._svg.tree._etree_node
-        styles = (str(getattr(node, "text", "") or "") for node in root.iter() if str(node.tag).rsplit("}", 1)[-1] == "style")
-        image._pnp_text = None if any("@" in style for style in styles) else ElementTree.tostring(root)  # type: ignore[call-overload]
-    return image._pnp_text
+def _shape(image: _Image) -> Shape | None:
+    """The picture's SVG tree, which its drawing depends on, as a value: each
+    element's tag, attributes, text, tail and number of children, in
+    document order; None when its stylesheets hold an at-rule (what an
+    ``@import`` reads could change)."""
+    if not hasattr(image, "_pnp_shape"):
+        shape = tuple((n.tag, tuple(n.attrib.items()), n.text, n.tail, len(n)) for n in image._svg.tree._etree_node.iter())
+        at_rule = any(str(tag).rsplit("}", 1)[-1] == "style" and "@" in (text or "") for tag, _, text, _, _ in shape)
+        image._pnp_shape = None if at_rule else shape
+    return image._pnp_shape
 
 
 class _Said(logging.Handler):
