@@ -23,7 +23,7 @@ from pnp.errors import AssetError, BuildError, Diagnostic, InputError, PnpError,
 from pnp.fontfiles import FontRefused
 from pnp.parallel import fork_iter
 from pnp.progress import Progress
-from pnp.render import artforms, attributes, ctypesizes, margins, sheets
+from pnp.render import artforms, attributes, ctypesizes, margins, paint, sheets
 from pnp.render.boxtree import Document
 from pnp.render.results import Result, gathered
 from pnp.render.fontcheck import FontRules, rules_for
@@ -98,12 +98,15 @@ def _install(weasyprint: ModuleType) -> None:
     (:mod:`pnp.render.artforms`), font subsets without a C parser run per
     document (:mod:`pnp.render.ctypesizes`), margin boxes made only for
     pages that have some (:mod:`pnp.render.margins`), elements with the same
-    style attribute sharing one computed style (:mod:`pnp.render.attributes`)."""
+    style attribute sharing one computed style (:mod:`pnp.render.attributes`),
+    a face's stacking contexts built once for inspection and drawing
+    (:mod:`pnp.render.paint`)."""
     sheets.install(weasyprint)
     artforms.install(weasyprint)
     ctypesizes.install(weasyprint)
     margins.install(weasyprint)
     attributes.install(weasyprint)
+    paint.install(weasyprint)
 
 
 def prime() -> None:
