@@ -11,11 +11,15 @@ computes its own styles for the same template (about 1,000 values a face).
 
 :func:`install` wraps WeasyPrint's ``find_style_attributes`` (a monkeypatch,
 the only way in: ``StyleFor`` calls it by its module name) so that, within a
-document, every element whose ``style`` attribute is the same text (with the
-same base URL) is given the declarations parsed for the first one: the same
-declarations, parsed from the same text. Elements that share then are
-exactly those WeasyPrint shares when neither has a style attribute; what
-each computes, and every page's bytes, stay as they were
+document, every element whose ``style`` attribute is the same text is given
+the declarations parsed for the first one (one document has one base URL):
+the same declarations, parsed from the same text, and parsed once. The
+function parses each attribute with ``tinycss2.parse_blocks_contents``, read
+from the module's globals, so ``weasyprint.css`` sees ``tinycss2`` through
+:class:`_Parser`, which answers a text parsed before in the document while
+the wrapper runs, and passes everything else through. Elements that share
+then are exactly those WeasyPrint shares when neither has a style
+attribute; what each computes, and every page's bytes, stay as they were
 (tests/render/test_attributes.py). An element's other declarations
 (``lang``, ``id``, presentational hints) are parsed as before, each its own,
 so an element with one still shares nothing. Layout reads a shared style
@@ -23,7 +27,7 @@ and copies it before changing it for one box (a footnote, a note, a grid or
 flex item), as it must for the styles it shares itself.
 
 Tied to the pinned WeasyPrint version (70:
-``weasyprint.css.find_style_attributes``) like :mod:`pnp.render.margins`;
+``weasyprint.css.find_style_attributes`` and its ``tinycss2``) like :mod:`pnp.render.margins`;
 the tests compare with WeasyPrint's own function, so a release that changes
 it fails them.
 """
@@ -35,25 +39,45 @@ from types import ModuleType
 
 Found = tuple[tuple[int, int, int], object, list[object], "str | None"]
 """What ``find_style_attributes`` yields: (specificity, element, declarations, base URL)."""
-STYLE_ATTRIBUTE = (1, 0, 0)
-"""The specificity WeasyPrint gives a ``style`` attribute's declarations (and nothing else)."""
 
 
 def install(weasyprint: ModuleType) -> None:
     """Route WeasyPrint's cascade through :func:`_shared` (once per process)."""
     module = weasyprint.css
     if not getattr(module.find_style_attributes, "pnp_wrapped", False):
-        module.find_style_attributes = _shared(module.find_style_attributes)
+        parser = module.tinycss2 = _Parser(module.tinycss2)
+        module.find_style_attributes = _shared(module.find_style_attributes, parser)
 
 
-def _shared(original: Callable[..., Iterator[Found]]) -> Callable[..., Iterator[Found]]:
+class _Parser:
+    """``tinycss2`` as ``weasyprint.css`` sees it: the same module, but while
+    :func:`_shared` finds a document's style attributes (``memo`` set), a
+    text ``parse_blocks_contents`` parsed before is given its first parse."""
+
+    def __init__(self, tinycss2: ModuleType) -> None:
+        self._tinycss2 = tinycss2
+        self.memo: dict[str, list[object]] | None = None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._tinycss2, name)
+
+    def parse_blocks_contents(self, text: object, *options: object, **named: object) -> list[object]:
+        memo = self.memo
+        if memo is None or options or named or not isinstance(text, str):
+            parsed: list[object] = self._tinycss2.parse_blocks_contents(text, *options, **named)
+            return parsed
+        if text not in memo:
+            memo[text] = self._tinycss2.parse_blocks_contents(text)
+        return memo[text]
+
+
+def _shared(original: Callable[..., Iterator[Found]], parser: _Parser) -> Callable[..., Iterator[Found]]:
     def find_style_attributes(tree: object, presentational_hints: bool = False, base_url: str | None = None) -> Iterator[Found]:
-        parsed: dict[tuple[str, str | None], list[object]] = {}
-        """Each style attribute's text (and base URL) in this document, with its declarations as parsed first."""
-        for specificity, element, declarations, url in original(tree, presentational_hints, base_url):
-            if specificity == STYLE_ATTRIBUTE:
-                declarations = parsed.setdefault((element.get("style"), url), declarations)  # type: ignore[attr-defined]
-            yield specificity, element, declarations, url
+        parser.memo = {}  # each style attribute's text in this document (one base URL), with its declarations as parsed first
+        try:
+            yield from original(tree, presentational_hints, base_url)
+        finally:
+            parser.memo = None
 
     find_style_attributes.pnp_wrapped = True  # type: ignore[attr-defined]
     find_style_attributes.__wrapped__ = original  # type: ignore[attr-defined]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-import mimetypes
 import os
 import signal
 import sys
@@ -20,21 +19,21 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType, ModuleType
 
-from pnp.errors import AssetError, BuildError, Diagnostic, ImageRefused, InputError, PnpError, Source
+from pnp.errors import AssetError, BuildError, Diagnostic, InputError, PnpError, Source
 from pnp.fontfiles import FontRefused
-from pnp.images import check_image_data
 from pnp.parallel import fork_iter
 from pnp.progress import Progress
-from pnp.render import artforms, attributes, ctypesizes, margins, sheets
+from pnp.render import artforms, attributes, ctypesizes, margins, paint, sheets
 from pnp.render.boxtree import Document
 from pnp.render.results import Result, gathered
 from pnp.render.fontcheck import FontRules, rules_for
+from pnp.render.fetching import guarded_fetcher
 from pnp.render.fit import FitError, fit_text
 from pnp.render.fontconfig import FLOOR_FONT, font_configuration, machine_fonts_hidden
 from pnp.render.findings import LayoutFinding
 from pnp.render.inspect import inspect_layout
 from pnp.render.keep import stranded_headings
-from pnp.render.references import Refused, allowed_file, stylesheet_refusals
+from pnp.render.references import stylesheet_refusals
 from pnp.render.spill import face_of_each_page, measure_cut, spilled_findings
 from pnp.render.scope import Scope
 from pnp.render.sheets import scratch
@@ -42,17 +41,6 @@ from pnp.svgsize import SvgRefused, check_inline_svg
 
 MAX_IMAGE_PIXELS = 40_000_000
 """A raster image larger than this (about 6300 x 6300) is refused."""
-
-
-def _sane(url: str, data: bytes) -> bytes:
-    """``data`` unless it is a raster image too large or broken to decode, or
-    an SVG that draws too much."""
-    try:
-        check_image_data(data)
-    except ImageRefused as exc:
-        shown = url if len(url) < 80 or not url.startswith("data:") else url[:60] + "..."
-        raise Refused(f"{shown!r}: {exc}") from None
-    return data
 
 
 SafeBoxes = Sequence["tuple[float, float, float, float] | None"]
@@ -110,12 +98,15 @@ def _install(weasyprint: ModuleType) -> None:
     (:mod:`pnp.render.artforms`), font subsets without a C parser run per
     document (:mod:`pnp.render.ctypesizes`), margin boxes made only for
     pages that have some (:mod:`pnp.render.margins`), elements with the same
-    style attribute sharing one computed style (:mod:`pnp.render.attributes`)."""
+    style attribute sharing one computed style (:mod:`pnp.render.attributes`),
+    a face's stacking contexts built once for inspection and drawing
+    (:mod:`pnp.render.paint`)."""
     sheets.install(weasyprint)
     artforms.install(weasyprint)
     ctypesizes.install(weasyprint)
     margins.install(weasyprint)
     attributes.install(weasyprint)
+    paint.install(weasyprint)
 
 
 def prime() -> None:
@@ -205,24 +196,10 @@ def interrupts_kept() -> Iterator[None]:
 
 def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes | None) -> tuple[bytes, list[LayoutFinding]]:
     load_weasyprint()
-    from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+    from weasyprint.urls import FatalURLFetchingError
 
     resolved = [r.resolve() for r in scope.roots]
     refused: list[str] = []
-
-    class GuardedFetcher(URLFetcher):  # type: ignore[misc]
-        def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
-            try:
-                if url.startswith("data:"):
-                    response = super().fetch(url, headers)
-                    return URLFetcherResponse(url, _sane(url, response.read()), response.headers)
-                path = allowed_file(url, resolved)
-                data = _sane(url, path.read_bytes())
-            except Refused as exc:
-                refused.append(str(exc))
-                raise FatalURLFetchingError(str(exc)) from None
-            mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(path.as_uri(), data, {"Content-Type": mime})
 
     messages: list[tuple[int, str]] = []
     handler = _Collect(messages)
@@ -239,7 +216,7 @@ def _render_inspected(html: str, scope: Scope, what: str, safe_boxes: SafeBoxes 
         raise AssetError(stylesheets)
     try:
         with scratch():
-            fetcher = GuardedFetcher()
+            fetcher = guarded_fetcher(resolved, refused)
             laid = [html]  # the html last laid out: once fitted, the document's, its text sizes set
 
             def lay(text: str) -> Document:

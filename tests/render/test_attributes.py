@@ -100,3 +100,20 @@ def test_the_documents_differ_in_what_their_style_attributes_say() -> None:
     plain = {name: bytes(lay_out(_html(body.replace(" style=", " data-style="))).write_pdf()) for name, body in DOCUMENTS.items()}
     styled = {name: bytes(lay_out(_html(body)).write_pdf()) for name, body in DOCUMENTS.items()}
     assert all(plain[name] != styled[name] for name in DOCUMENTS)
+
+
+def test_each_style_attribute_text_is_parsed_once_per_document(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four cards of one template: each of their style attributes' texts is
+    parsed once, not once an element (four times each: failed before)."""
+    load_weasyprint()
+    import re
+
+    import tinycss2
+
+    body = DOCUMENTS["cards of one template"]
+    texts = set(re.findall(r"style='([^']*)'", body))
+    parsed: list[str] = []
+    original = tinycss2.parse_blocks_contents
+    monkeypatch.setattr(tinycss2, "parse_blocks_contents", lambda text, *rest, **named: parsed.append(text) or original(text, *rest, **named))
+    lay_out(_html(body))
+    assert sorted(text for text in parsed if isinstance(text, str) and text in texts) == sorted(texts)

@@ -154,3 +154,38 @@ def test_a_document_s_stylesheets_are_found_without_compiling_selectors(pool: tu
     assert [sheets._key(page, [folder, OWN]) for page in pages] == first
     assert compiled == []
     assert [len([p for p in key if isinstance(p, tuple) and p[0] in ("style", "link")]) for key in first] == [2, 2, 2, 3, 2]
+
+
+def test_a_document_s_stylesheets_are_found_without_wrapping_its_elements(pool: tuple[Path, list[str], list[bytes]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key is read from the parsed tree: no cssselect2 wrapper is made
+    for each element of the document (one per element: failed before)."""
+    import cssselect2.tree
+    from weasyprint import HTML
+
+    folder, documents, _ = pool
+    pages = [HTML(string=html, base_url=folder.as_uri() + "/") for html in documents]
+    made: list[object] = []
+    original = cssselect2.tree.ElementWrapper.__init__
+    monkeypatch.setattr(cssselect2.tree.ElementWrapper, "__init__", lambda self, *args, **named: made.append(self) or original(self, *args, **named))
+    keys = [sheets._key(page, [folder, OWN]) for page in pages]
+    assert made == []
+    assert [len([p for p in key if isinstance(p, tuple) and p[0] in ("style", "link")]) for key in keys] == [2, 2, 2, 3, 2]
+
+
+def test_the_stylesheet_elements_are_those_weasyprint_s_search_finds() -> None:
+    """The same elements, in the same order, as WeasyPrint's own search
+    (cssselect2's ``query_all("style", "link")``): in head and body, inside
+    an inline SVG (its own namespace), next to comments, in upper case."""
+    from weasyprint import HTML
+
+    body = (
+        "<!-- <style>p { color: red }</style> --><STYLE>p { color: blue }</STYLE><p>text<link rel='stylesheet' href='x.css'></p>"
+        "<svg xmlns='http://www.w3.org/2000/svg'><style>rect { fill: red }</style><!-- a --><rect width='2' height='2'/>"
+        "<foreignObject><style>q { color: green }</style></foreignObject></svg><template><style>a { color: red }</style></template>"
+        "<linkage></linkage><div><style media='print'>div { margin: 0 }</style></div>"
+    )
+    page = HTML(string=_document("<link rel=stylesheet href='a.css'><style>h1 { color: red }</style>", body))
+    theirs = [wrapper.etree_element for wrapper in page.wrapper_element.query_all("style", "link")]
+    ours = list(sheets.styles_and_links(page.etree_element))
+    assert [id(element) for element in ours] == [id(element) for element in theirs]
+    assert len(ours) >= 6
