@@ -288,9 +288,23 @@ def write_atomic(data: bytes, target: Path) -> None:
         out.commit()
 
 
+def write_record(data: bytes, target: Path) -> None:
+    """A file a build keeps for the next one (a hint the next build checks
+    before it trusts it), written as :func:`write_atomic` writes, or not at
+    all when another command took the folder over meanwhile: a build may
+    record after it has let its folder go, and the next holder tidies staged
+    files away (:func:`claimed`) or swaps the folder out from under it. A
+    record lost only makes the next build do its work again."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(data, target)
+    except FileNotFoundError:
+        pass
+
+
 def read_record(path: Path) -> dict[str, object]:
     """A JSON object a build kept for the next one (written with
-    :func:`write_atomic`), or {} when there is none or it is not an object:
+    :func:`write_record`), or {} when there is none or it is not an object:
     the caller checks every value it takes from it (records are read as untrusted)."""
     try:
         data = json.loads(path.read_bytes())

@@ -39,7 +39,7 @@ from functools import cache
 from pathlib import Path
 from typing import TypeGuard
 
-from pnp.commit import read_record, write_atomic
+from pnp.commit import read_record, write_record
 
 RECORD = Path(".cache") / "fresh.json"
 """The record, relative to the game's output folder."""
@@ -93,7 +93,7 @@ def remember(out_dir: Path, options: str, roots: Sequence[Path], files: Iterable
         "roots": [str(root) for root in roots], "files": written, "key": _key(inputs, options),
         "err": list(report.err), "out": list(report.out),
     }
-    write_atomic(json.dumps(data, indent=1).encode(), out_dir / RECORD)
+    write_record(json.dumps(data, indent=1).encode(), out_dir / RECORD)
 
 
 def forget(out_dir: Path) -> None:

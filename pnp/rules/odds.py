@@ -25,7 +25,7 @@ from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.commit import read_record, write_atomic
+from pnp.commit import read_record, write_record
 
 if TYPE_CHECKING:
     import numpy as np
@@ -132,8 +132,7 @@ class OddsCache:
     def save(self) -> None:
         """Write the store, if this run worked out anything new."""
         if self._store is not None and self._new:
-            self._store.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(json.dumps(self._kept, sort_keys=True).encode(), self._store)
+            write_record(json.dumps(self._kept, sort_keys=True).encode(), self._store)
             self._new = False
 
     @property

@@ -105,6 +105,27 @@ def test_what_a_killed_command_left_is_tidied_by_the_next(tmp_path: Path) -> Non
     assert _tree(root) == {"a.pdf": b"a"}
 
 
+def test_a_record_whose_folder_another_command_took_over_is_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build records for the next one (the up-to-date record, the kept
+    files, the odds) after it has let its folder go; the next holder tidies
+    staged files away. The record is then lost, quietly: three builds started
+    together once ended in a traceback here."""
+    real_replace = os.replace
+
+    def tidied_first(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+        with claimed(tmp_path / "out"):  # another command, holding the folder, sweeps the staged record
+            pass
+        real_replace(source, target)
+
+    monkeypatch.setattr(commit.os, "replace", tidied_first)
+    record = tmp_path / "out" / ".cache" / "fresh.json"
+    commit.write_record(b"{}", record)
+    assert not record.exists() and not list((tmp_path / "out").rglob(f"{STAGED}*"))
+    monkeypatch.setattr(commit.os, "replace", real_replace)
+    commit.write_record(b"{}", record)
+    assert record.read_bytes() == b"{}"
+
+
 def test_a_command_that_waited_through_a_swap_holds_the_new_folder(tmp_path: Path) -> None:
     """The lock is on the folder, and a commit swaps the folder: a command
     that waited on the previous version must not think it holds the new one

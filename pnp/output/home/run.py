@@ -14,7 +14,7 @@ from pathlib import Path
 import pikepdf
 
 from pnp import words
-from pnp.commit import Outputs, claimed, write_atomic
+from pnp.commit import Outputs, claimed, write_record
 from pnp.errors import Diagnostic, Level, Source
 from pnp.imposition.booklet import booklets
 from pnp.imposition.cutmarks import registration
@@ -199,8 +199,7 @@ def write_home(game: Game, plan: HomePlan, rendered: Rendered, request: Request,
         outputs.commit()
     # After the commit, outside it (its journal holds one folder's moves): a
     # record older than the files it names only makes the next build write them again.
-    (out_dir / INDEX).parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(kept.record(), out_dir / INDEX)
+    write_record(kept.record(), out_dir / INDEX)
     cache = rendered.cache
     by_hand = hand_cut(plan, request.profile.cut) if request.profile.cut is not None else []
     return Built(
