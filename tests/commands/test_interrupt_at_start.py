@@ -16,6 +16,11 @@ import textwrap
 SCRIPT = textwrap.dedent("""
     import os, signal, sys
 
+    # Ctrl-C as at a terminal: a process inherits Ctrl-C ignored when its
+    # shell started the test run as a background job without job control
+    # (`make test &` in a script), and Python then leaves it ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     class Interrupt:
         def find_spec(self, name, path=None, target=None):
             if name == "pikepdf._core":
