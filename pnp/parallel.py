@@ -100,10 +100,12 @@ def fork_map(
 
 
 AHEAD = 2
-"""With ``here`` (:func:`fork_iter`): jobs sent to each forked worker before
-the parent takes the next one itself, and results the parent holds ahead
-of the one it gives out next."""
-
+"""With ``here`` (:func:`fork_iter`): jobs each forked worker has waiting or
+under way, so it never waits while this process works through a job."""
+HELD = 16
+"""With ``here``: results done ahead of the one given out next, at most (this
+process's and the workers' together): enough that a long job in one process
+never stops the others, few enough that no build holds its documents."""
 
 def fork_iter(
     func: Callable[..., T],
@@ -195,25 +197,35 @@ def _alongside(
     pool: ProcessPoolExecutor, forked: int, func: Callable[..., T], jobs: Sequence[tuple[object, ...]], done: Callable[[], None] | None
 ) -> Iterator[T]:
     """The results of ``jobs`` in order, laid out by the pool's ``forked``
-    workers and by this process: the workers are kept :data:`AHEAD` jobs
-    ahead, this process takes the next job whenever the result due next is
-    not in yet, and waits only when no job is left to take, or when it holds
-    :data:`AHEAD` results of its own ahead of the one due."""
+    workers and by this process. Each worker is kept :data:`AHEAD` jobs
+    ahead; this process gives out the result due next as soon as it is in,
+    and otherwise takes the next job itself, so no process waits for a long
+    job elsewhere while any job is left; it waits for the result due only
+    when no job is left to take, or when :data:`HELD` results are done ahead of it."""
     sent: dict[int, Future[T]] = {}
     mine: dict[int, T] = {}
     given = taken = 0
     while given < len(jobs):
-        due = sent.get(given)
-        if given in mine or (due is not None and (due.done() or taken == len(jobs) or len(mine) >= AHEAD)):
-            yield _noted(mine.pop(given) if given in mine else sent.pop(given).result(), done)
+        if given in mine:
+            yield _noted(mine.pop(given), done)
             given += 1
             continue
-        while taken < len(jobs) and len(sent) < AHEAD * forked:  # keep the workers fed
+        due = sent.get(given)
+        if due is not None and due.done():
+            yield _noted(sent.pop(given).result(), done)
+            given += 1
+            continue
+        waiting = sum(1 for future in sent.values() if not future.done())
+        while taken < len(jobs) and waiting < AHEAD * forked:  # keep the workers fed
             sent[taken] = _submitted(pool, func, jobs[taken : taken + 1])[0]
             taken += 1
-        if taken < len(jobs):
+            waiting += 1
+        if taken < len(jobs) and len(mine) + len(sent) - waiting < HELD:
             mine[taken] = _star((func, jobs[taken]))
             taken += 1
+            continue
+        yield _noted(sent.pop(given).result(), done)  # nothing left to take here: wait for it
+        given += 1
 
 
 def _taken(futures: list[Future[T] | None], number: int) -> T:

@@ -29,6 +29,29 @@ def test_jobs_shared_with_this_process_come_back_in_order_whatever_finishes_firs
     assert os.getpid() in pids and len(pids) == 2  # this process and one forked worker
 
 
+def _first_waits(n: int, parent: int, go: Path) -> tuple[int, bool]:
+    """Job 0 (a worker's: the first sent) waits until this process has laid
+    out five jobs of its own, which it does only if it goes on while job 0
+    is under way; each of the others in this process notes it ran."""
+    if n == 0:
+        for _ in range(400):
+            if go.exists() and len(go.read_text()) >= 5:
+                return n, True
+            time.sleep(0.025)
+        return n, False
+    if os.getpid() == parent:
+        with go.open("a") as f:
+            f.write("x")
+    return n, True
+
+
+def test_this_process_goes_on_with_other_jobs_while_a_worker_has_a_long_one(tmp_path: Path) -> None:
+    go = tmp_path / "go"
+    got = list(fork_iter(_first_waits, [(n, os.getpid(), go) for n in range(12)], workers=2, here=True))
+    assert [n for n, _ in got] == list(range(12))
+    assert got[0][1], "this process waited for the worker's long job instead of taking the next ones"
+
+
 def _fails_here(n: int, parent: int) -> int:
     if os.getpid() == parent:
         raise ValueError(f"job {n} failed")
