@@ -80,6 +80,19 @@ def _die_with_parent() -> None:
 os.register_at_fork(before=_before_fork, after_in_child=_die_with_parent)
 
 
+def settle() -> None:
+    """Wait for this process's other threads that its interpreter would wait
+    for before exiting (a pool's, stopping the workers it was left to stop:
+    see :func:`_spread`). A forked process calls this before it ends, as its
+    end (multiprocessing's) waits for no thread: it closes each pool's queue
+    to its workers first, and a worker whose stop signal was not sent yet
+    would wait for it forever, and the end with it (a build's renderer,
+    on a loaded machine: killed after 5 s, the build waiting)."""
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join()
+
+
 def can_fork() -> bool:
     return multiprocessing.get_start_method(allow_none=True) in (None, "fork") and hasattr(os, "fork")
 

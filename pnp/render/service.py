@@ -29,7 +29,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
 from pnp.errors import BuildError, InputError, PnpError
-from pnp.parallel import can_fork  # importing it makes every forked process die with its parent
+from pnp.parallel import can_fork, settle  # importing it makes every forked process die with its parent
 
 if TYPE_CHECKING:
     from pnp.render.results import Result
@@ -208,6 +208,14 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
         broken = ("failed", exc)
     except Exception:
         broken = ("crashed", traceback.format_exc())
+    try:
+        _answer(conn, broken)
+    finally:
+        settle()  # its layout workers ended before this process ends (see pnp.parallel.settle)
+
+
+def _answer(conn: Connection, broken: Reply | None) -> None:
+    """Lay out each request as it comes, until the build asks no more."""
     while True:
         try:
             request: Request | None = conn.recv()

@@ -71,6 +71,26 @@ def test_the_renderer_lays_out_the_same_bytes_as_the_build_process(tmp_path: Pat
     assert service.active() is None
 
 
+def test_the_renderer_ends_when_asked_though_its_workers_are_slow_to_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool's thread slow to stop its workers (a loaded machine) must not
+    leave the renderer waiting for them forever as it exits: it was killed
+    after 5 s (exit status -15), and every build waited those 5 s."""
+    from concurrent.futures import process
+
+    slow = process._ExecutorManagerThread.flag_executor_shutting_down
+
+    def later(self: object) -> None:
+        time.sleep(0.5)
+        slow(self)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(process._ExecutorManagerThread, "flag_executor_shutting_down", later)  # before the renderer forks
+    jobs = [(_html(f"page {n}"), f"job {n}", None) for n in range(3)]
+    with service.started() as renderer:
+        assert renderer is not None
+        render_many(jobs, _scope(tmp_path), workers=2)  # the renderer and a worker it forks
+    assert renderer._process.exitcode == 0
+
+
 def test_the_renderer_sends_results_as_they_come_never_more_than_a_chunk_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
