@@ -54,8 +54,18 @@ def install(weasyprint: ModuleType) -> None:
     """Route WeasyPrint's cascade through :func:`_shared` (once per process)."""
     module = weasyprint.css
     if not getattr(module.find_style_attributes, "pnp_wrapped", False):
-        parser = module.tinycss2 = _Parser(module.tinycss2)
+        parser = module.tinycss2 if isinstance(module.tinycss2, _Parser) else _Parser(module.tinycss2)  # one, whatever a test put back
+        module.tinycss2 = parser
         module.find_style_attributes = _shared(module.find_style_attributes, parser)
+
+
+def _parser() -> _Parser:
+    """The parser :func:`install` gave ``weasyprint.css`` (its memo, for the tests)."""
+    import weasyprint.css
+
+    parser = weasyprint.css.tinycss2
+    assert isinstance(parser, _Parser), "pnp.render.attributes is installed"
+    return parser
 
 
 class _Parser:
