@@ -21,9 +21,9 @@ runs, and passes everything else through. A parse is a value of the text
 alone (the base URL is applied after, per element), and nothing WeasyPrint
 does with declarations changes them (elements of one document share them
 already), so the parses are kept for the next documents too, the
-:data:`KEPT` texts used last (a run of faces repeats its template's
-attributes: about 1 % of a face's instructions in runs of four). Elements that share
-then are exactly those WeasyPrint shares when neither has a style
+:data:`KEPT` texts used last (each run of faces repeats its template's
+attributes: about 0.6 % of the instructions laying out a deck in runs of
+four). Elements that share then are exactly those WeasyPrint shares when neither has a style
 attribute; what each computes, and every page's bytes, stay as they were
 (tests/render/test_attributes.py). An element's other declarations
 (``lang``, ``id``, presentational hints) are parsed as before, each its own,
@@ -70,7 +70,7 @@ def _parser() -> _Parser:
 
 class _Parser:
     """``tinycss2`` as ``weasyprint.css`` sees it: the same module, but while
-    :func:`_shared` finds a document's style attributes (``memo`` set), a
+    :func:`_shared` finds a document's style attributes (``active``), a
     text ``parse_blocks_contents`` parsed before is given its first parse."""
 
     def __init__(self, tinycss2: ModuleType) -> None:
