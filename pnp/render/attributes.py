@@ -16,9 +16,14 @@ the declarations parsed for the first one (one document has one base URL):
 the same declarations, parsed from the same text, and parsed once. The
 function parses each attribute with ``tinycss2.parse_blocks_contents``, read
 from the module's globals, so ``weasyprint.css`` sees ``tinycss2`` through
-:class:`_Parser`, which answers a text parsed before in the document while
-the wrapper runs, and passes everything else through. Elements that share
-then are exactly those WeasyPrint shares when neither has a style
+:class:`_Parser`, which answers a text parsed before while the wrapper
+runs, and passes everything else through. A parse is a value of the text
+alone (the base URL is applied after, per element), and nothing WeasyPrint
+does with declarations changes them (elements of one document share them
+already), so the parses are kept for the next documents too, the
+:data:`KEPT` texts used last (each run of faces repeats its template's
+attributes: about 0.6 % of the instructions laying out a deck in runs of
+four). Elements that share then are exactly those WeasyPrint shares when neither has a style
 attribute; what each computes, and every page's bytes, stay as they were
 (tests/render/test_attributes.py). An element's other declarations
 (``lang``, ``id``, presentational hints) are parsed as before, each its own,
@@ -34,50 +39,70 @@ it fails them.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from types import ModuleType
 
 Found = tuple[tuple[int, int, int], object, list[object], "str | None"]
 """What ``find_style_attributes`` yields: (specificity, element, declarations, base URL)."""
 
+KEPT = 2048
+"""How many style attributes' parses the process keeps, the least recently used dropped first."""
+
 
 def install(weasyprint: ModuleType) -> None:
     """Route WeasyPrint's cascade through :func:`_shared` (once per process)."""
     module = weasyprint.css
     if not getattr(module.find_style_attributes, "pnp_wrapped", False):
-        parser = module.tinycss2 = _Parser(module.tinycss2)
+        parser = module.tinycss2 if isinstance(module.tinycss2, _Parser) else _Parser(module.tinycss2)  # one, whatever a test put back
+        module.tinycss2 = parser
         module.find_style_attributes = _shared(module.find_style_attributes, parser)
+
+
+def _parser() -> _Parser:
+    """The parser :func:`install` gave ``weasyprint.css`` (its memo, for the tests)."""
+    import weasyprint.css
+
+    parser = weasyprint.css.tinycss2
+    assert isinstance(parser, _Parser), "pnp.render.attributes is installed"
+    return parser
 
 
 class _Parser:
     """``tinycss2`` as ``weasyprint.css`` sees it: the same module, but while
-    :func:`_shared` finds a document's style attributes (``memo`` set), a
+    :func:`_shared` finds a document's style attributes (``active``), a
     text ``parse_blocks_contents`` parsed before is given its first parse."""
 
     def __init__(self, tinycss2: ModuleType) -> None:
         self._tinycss2 = tinycss2
-        self.memo: dict[str, list[object]] | None = None
+        self.active = False
+        self.memo: OrderedDict[str, list[object]] = OrderedDict()
+        """Each style attribute's text, with its declarations as parsed first."""
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._tinycss2, name)
 
     def parse_blocks_contents(self, text: object, *options: object, **named: object) -> list[object]:
-        memo = self.memo
-        if memo is None or options or named or not isinstance(text, str):
+        if not self.active or options or named or not isinstance(text, str):
             parsed: list[object] = self._tinycss2.parse_blocks_contents(text, *options, **named)
             return parsed
-        if text not in memo:
-            memo[text] = self._tinycss2.parse_blocks_contents(text)
-        return memo[text]
+        memo = self.memo
+        if text in memo:
+            memo.move_to_end(text)
+            return memo[text]
+        parsed = memo[text] = self._tinycss2.parse_blocks_contents(text)
+        while len(memo) > KEPT:
+            memo.popitem(last=False)
+        return parsed
 
 
 def _shared(original: Callable[..., Iterator[Found]], parser: _Parser) -> Callable[..., Iterator[Found]]:
     def find_style_attributes(tree: object, presentational_hints: bool = False, base_url: str | None = None) -> Iterator[Found]:
-        parser.memo = {}  # each style attribute's text in this document (one base URL), with its declarations as parsed first
+        parser.active = True
         try:
             yield from original(tree, presentational_hints, base_url)
         finally:
-            parser.memo = None
+            parser.active = False
 
     find_style_attributes.pnp_wrapped = True  # type: ignore[attr-defined]
     find_style_attributes.__wrapped__ = original  # type: ignore[attr-defined]

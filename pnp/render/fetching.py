@@ -7,16 +7,22 @@ environment, HTTP, FTP, files...) as it is made: about 1.4 % of a face's
 instructions in a deck laid out in runs of four, for an opener that no URL
 here reaches. So the fetcher skips that set-up, and a ``data:`` URL goes to
 one plain ``URLFetcher`` of the process, made on first use, which answers it
-exactly as before. Tied to the pinned WeasyPrint version (70), like
-:mod:`pnp.render.margins`: tests/render/test_fetching.py checks what it
-relies on.
+exactly as before. A file's response carries one set of headers per
+content type, made once per process (:func:`_headers`), not a mail message
+built and parsed again for every file a document reads (about 0.6 % of the
+instructions laying out a deck of three pictures a face, in runs of four);
+nothing WeasyPrint does with a response (``content_type``, ``charset``)
+changes its headers, and a change would fail loudly. Tied to the pinned
+WeasyPrint version (70), like :mod:`pnp.render.margins`:
+tests/render/test_fetching.py checks what it relies on.
 """
 
 from __future__ import annotations
 
 import mimetypes
 from collections.abc import Callable, Sequence
-from functools import cache
+from email.message import EmailMessage
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -83,6 +89,26 @@ def _fetcher_class() -> Callable[[list[Path], list[str]], Fetcher]:
                 self._refused.append(str(exc))
                 raise FatalURLFetchingError(str(exc)) from None
             mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(path.as_uri(), data, {"Content-Type": mime})
+            return URLFetcherResponse(path.as_uri(), data, _headers(mime))
 
     return GuardedFetcher
+
+
+class _Frozen(EmailMessage):
+    """Response headers that refuse every change (see :func:`_headers`)."""
+
+    def _frozen(self, *args: object, **named: object) -> None:
+        raise TypeError("pnp shares these response headers between documents: they are read-only")
+
+    __setitem__ = __delitem__ = set_raw = set_param = del_param = replace_header = add_header = _frozen
+    set_type = set_payload = set_charset = set_content = set_boundary = attach = _frozen
+
+
+@lru_cache(maxsize=64)
+def _headers(mime: str) -> EmailMessage:
+    """The headers of a file's response with content type ``mime``, as
+    WeasyPrint's response builds them from ``{"Content-Type": mime}``, but
+    read-only: one set serves every response of that type in this process."""
+    headers = _Frozen()
+    EmailMessage.__setitem__(headers, "Content-Type", mime)
+    return headers

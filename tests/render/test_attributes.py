@@ -110,6 +110,9 @@ def test_each_style_attribute_text_is_parsed_once_per_document(monkeypatch: pyte
 
     import tinycss2
 
+    from pnp.render import attributes
+
+    monkeypatch.setattr(attributes._parser(), "memo", type(attributes._parser().memo)())  # none parsed before
     body = DOCUMENTS["cards of one template"]
     texts = set(re.findall(r"style='([^']*)'", body))
     parsed: list[str] = []
@@ -117,3 +120,51 @@ def test_each_style_attribute_text_is_parsed_once_per_document(monkeypatch: pyte
     monkeypatch.setattr(tinycss2, "parse_blocks_contents", lambda text, *rest, **named: parsed.append(text) or original(text, *rest, **named))
     lay_out(_html(body))
     assert sorted(text for text in parsed if isinstance(text, str) and text in texts) == sorted(texts)
+
+
+def test_each_style_attribute_text_is_parsed_once_across_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two documents of one template (two runs of cards): each style
+    attribute's text is parsed for the first only (for each: failed before)."""
+    load_weasyprint()
+    import re
+
+    import tinycss2
+
+    card = _CARD.replace("style='", "style='--across: 1; ")  # texts no other test lays out
+    first, second = (card.format(title=f"Run {n}", text=f"Gain {n}.") * 2 for n in (1, 2))
+    texts = set(re.findall(r"style='([^']*)'", first))
+    parsed: list[str] = []
+    original = tinycss2.parse_blocks_contents
+    monkeypatch.setattr(tinycss2, "parse_blocks_contents", lambda text, *rest, **named: parsed.append(text) or original(text, *rest, **named))
+    lay_out(_html(first))
+    lay_out(_html(second))
+    assert sorted(text for text in parsed if isinstance(text, str) and text in texts) == sorted(texts)
+
+
+def test_documents_after_others_lay_out_as_weasyprint_s_own_cascade_lays_them_out(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every document laid out twice after all the others (so each reads the
+    parses another document made, warnings and all) gives the bytes and
+    messages WeasyPrint's own function gives it, laid out alone."""
+    weasyprint = load_weasyprint()
+    htmls = [_html(body) for body in DOCUMENTS.values()]
+    ours = [_laid_out(html, caplog) for html in htmls + htmls]
+    monkeypatch.setattr(weasyprint.css, "find_style_attributes", weasyprint.css.find_style_attributes.__wrapped__)
+    theirs = [_laid_out(html, caplog) for html in htmls]
+    assert ours == theirs + theirs
+
+
+def test_the_parses_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the :data:`pnp.render.attributes.KEPT` texts used last are kept,
+    and a text dropped is parsed again, to the same pages."""
+    load_weasyprint()
+    from pnp.render import attributes
+
+    parser = attributes._parser()
+    monkeypatch.setattr(parser, "memo", type(parser.memo)())
+    monkeypatch.setattr(attributes, "KEPT", 2)
+    html = _html(DOCUMENTS["cards of one template"])
+    first = bytes(lay_out(html).write_pdf())
+    assert len(parser.memo) == 2
+    assert bytes(lay_out(html).write_pdf()) == first

@@ -107,3 +107,53 @@ def test_the_fetcher_records_what_it_refuses(tmp_path: Path) -> None:
     with pytest.raises(FatalURLFetchingError):
         fetcher.fetch("https://example.com/a.png")
     assert len(refused) == 1 and "example.com" in refused[0]
+
+
+def test_files_of_one_type_share_one_read_only_set_of_headers(tmp_path: Path) -> None:
+    """Two documents' fetchers answer a file with the same headers object
+    (a mail message built and parsed per response: failed before), which
+    refuses every change."""
+    load_weasyprint()
+    (tmp_path / "art.svg").write_text(_SVG)
+    url = (tmp_path / "art.svg").resolve().as_uri()
+    first = guarded_fetcher([tmp_path.resolve()], []).fetch(url)
+    second = guarded_fetcher([tmp_path.resolve()], []).fetch(url)
+    assert first.headers is second.headers  # type: ignore[attr-defined]
+    assert second.content_type == "image/svg+xml"  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="read-only"):
+        first.headers["Content-Type"] = "text/plain"  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="read-only"):
+        first.headers.set_param("charset", "utf-8")  # type: ignore[attr-defined]
+    assert second.content_type == "image/svg+xml" and second.charset is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("mime", ["image/svg+xml", "text/css", "font/ttf", "image/png", "application/octet-stream", "text/css; charset=latin-1"])
+def test_the_shared_headers_answer_as_weasyprint_s_own_would(mime: str) -> None:
+    """What WeasyPrint reads of a response (its content type, charset, headers)
+    is what the response it builds from ``{"Content-Type": mime}`` says."""
+    load_weasyprint()
+    from weasyprint.urls import URLFetcherResponse
+
+    from pnp.render.fetching import _headers
+
+    ours = URLFetcherResponse("file:///x/a", b"data", _headers(mime))
+    theirs = URLFetcherResponse("file:///x/a", b"data", {"Content-Type": mime})
+    assert (ours.content_type, ours.charset, ours.headers.items(), ours.info().items()) == (
+        theirs.content_type,
+        theirs.charset,
+        theirs.headers.items(),
+        theirs.info().items(),
+    )
+
+
+def test_the_pages_are_those_headers_made_per_response_give(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.render import fetching
+
+    scope = Scope((tmp_path, OWN), DEFAULT_FONTS)
+    html = _page(tmp_path)
+    with sheets.session():
+        ours = [render_inspected(html, scope, "ours", None) for _ in range(2)]
+    monkeypatch.setattr(fetching, "_headers", lambda mime: {"Content-Type": mime})
+    with sheets.session():
+        theirs = render_inspected(html, scope, "theirs", None)
+    assert ours == [theirs, theirs]
