@@ -202,8 +202,9 @@ def _serve(conn: Connection, parent_end: Connection) -> None:
     broken: Reply | None = None
     try:
         load_weasyprint()
-        prime()
-        load_decoders()  # before the workers fork, which would each load them
+        if not conn.poll():  # the build still plans: set up now (with a request waiting, its first job does this anyway)
+            prime()
+            load_decoders()  # before the workers fork, which would each load them
     except PnpError as exc:  # kept for the first request, which is when the build needs to know
         broken = ("failed", exc)
     except Exception:
