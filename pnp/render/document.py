@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.model import Game
 from pnp.render.frame import frame, page_document
 from pnp.render.scope import document_fonts
 from pnp.units import css
 
-if TYPE_CHECKING:  # an annotation: the renderer, which reads this module, never loads faces (nor jinja2 with them)
+if TYPE_CHECKING:  # annotations: the renderer, which reads this module, never loads faces (nor jinja2 with them), nor the model
+    from pnp.model import Game
     from pnp.render.faces import Face
 
 

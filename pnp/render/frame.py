@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.model import FontFace, Game
-from pnp.render.scope import DEFAULT_FAMILY, document_fonts
+from pnp.render.scope import DEFAULT_FAMILY, Font, document_fonts
+
+if TYPE_CHECKING:
+    from pnp.model import Game
 
 STAMP_TYPE = 4.5
 """The build stamp's type size, in points; its line height is :data:`STAMP_LINE`."""
@@ -39,7 +42,7 @@ html {{ font-family: "{DEFAULT_FAMILY}"; }}
 game's stylesheets say otherwise; the build stamp always is."""
 
 
-def font_css(fonts: Sequence[FontFace]) -> str:
+def font_css(fonts: Sequence[Font]) -> str:
     rules = []
     for font in fonts:
         rules.append(
@@ -74,7 +77,7 @@ def frame(game: Game, styles: Sequence[Path], extra_css: str = "", body: str = "
     return page_document(game.language, document_fonts(game.fonts), [*game.styles, *styles], palette_css(game) + extra_css, body)
 
 
-def page_document(language: str, fonts: Sequence[FontFace], styles: Sequence[Path], extra_css: str, body: str) -> str:
+def page_document(language: str, fonts: Sequence[Font], styles: Sequence[Path], extra_css: str, body: str) -> str:
     """An HTML document: the fonts declared, pnp's own rules and ``extra_css``,
     then ``styles`` linked in order."""
     return (

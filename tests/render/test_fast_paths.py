@@ -16,6 +16,7 @@ import hashlib
 import io
 import logging
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -632,3 +633,23 @@ def test_the_bar_counts_every_document_when_the_renderer_lays_the_shortest_out_f
     assert len(results) == 4
     assert "laying out [" in out.getvalue() and "4/4" in out.getvalue() and "3/3" not in out.getvalue()
 
+
+
+def test_the_renderer_lays_out_without_loading_the_game_model(tmp_path: Path) -> None:
+    """The renderer (forked before the build loads the model) imports only
+    what laying out takes, and what a build sends it (a scope) needs no more:
+    the model and its schema cost it some 35 ms before its first layout, on
+    a small build the time the build waits for it."""
+    from pnp.loading.loader import load_game
+    from pnp.render.scope import scope_for
+
+    sent = tmp_path / "scope.pickle"
+    sent.write_bytes(pickle.dumps(scope_for(load_game(ROOT / "card_data" / "persuasion-b04"))))
+    script = (
+        "import pickle, sys; import pnp.render.service, pnp.render.weasy, pnp.images; "
+        f"scope = pickle.loads(open({str(sent)!r}, 'rb').read()); "
+        "print(len(scope.fonts), sorted(m for m in sys.modules if m == 'pnp.model' or m.startswith('pnp.schema')))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT)
+    count, loaded = done.stdout.split(" ", 1)
+    assert int(count) >= 2 and loaded.strip() == "[]", done.stdout
