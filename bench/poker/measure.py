@@ -9,8 +9,10 @@ checkout, e.g. a worktree of main), naive WeasyPrint (one HTML document:
 naive_weasyprint.py) and ReportLab (reportlab_peer.py, skipped where
 ReportLab is not installed). Prints each maker's median wall time, median
 CPU time (its whole process tree) and PDF size, and each as a ratio to
-naive WeasyPrint's measured in the same run. Targets (issue 41): pnp / naive
-wall <= 0.35; pnp's PDF no bigger than naive WeasyPrint's.
+naive WeasyPrint's measured in the same run, and the size of pnp's PDF built
+with ``--no-stamp`` (naive WeasyPrint's cards carry no build stamp). Targets
+(issue 41): pnp / naive wall <= 0.35; pnp's PDF no bigger than naive
+WeasyPrint's.
 
 With ``--cards N`` the deck has N distinct fronts (the peers always draw
 60); ``--pnp-only`` measures pnp's trees alone and prints CPU per distinct
@@ -102,6 +104,8 @@ def main() -> None:
             if args.floor:
                 floors.append(_floor(args.cards))
         _report(times, {name: pdf for name, (_, _, _, pdf) in runs.items()}, args.cards + 1, args.pnp_only)
+        if not args.pnp_only:
+            _report_unstamped(runs)
         if floors:
             _report_floor(times, statistics.median(floors), args.cards + 1)
 
@@ -110,6 +114,19 @@ def _floor(faces: int) -> float:
     """face_floor.py's CPU a face, in seconds."""
     done = subprocess.run([sys.executable, str(HERE / "face_floor.py"), str(faces)], capture_output=True, text=True, check=True)
     return float(done.stdout.split()[1]) / 1000
+
+
+def _report_unstamped(runs: dict[str, tuple[list[str], dict[str, str], Path, Path]]) -> None:
+    """The size of each pnp tree's PDF built once more with ``--no-stamp``:
+    the same job as naive WeasyPrint's (whose cards carry no build stamp),
+    but for pnp's page of printing instructions."""
+    naive = runs["naive WeasyPrint"][3].stat().st_size
+    for name, (command, env, cwd, pdf) in runs.items():
+        if name.startswith("pnp"):
+            shutil.rmtree(pdf.parent, ignore_errors=True)
+            subprocess.run([*command, "--no-stamp"], env=env, cwd=cwd, capture_output=True, check=True)
+            size = pdf.stat().st_size
+            print(f"{name:>20}: PDF with --no-stamp {size / 1000:.1f} KB ({size / naive:.2f}x naive WeasyPrint's), its instructions page included")
 
 
 def _report_floor(times: dict[str, list[tuple[float, float, float]]], floor: float, faces: int) -> None:
