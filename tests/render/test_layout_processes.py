@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp import parallel
 from pnp.parallel import fork_iter
 from pnp.paths import OWN
 from pnp.render import weasy
@@ -50,6 +51,33 @@ def test_this_process_goes_on_with_other_jobs_while_a_worker_has_a_long_one(tmp_
     got = list(fork_iter(_first_waits, [(n, os.getpid(), go) for n in range(12)], workers=2, here=True))
     assert [n for n, _ in got] == list(range(12))
     assert got[0][1], "this process waited for the worker's long job instead of taking the next ones"
+
+
+def _first_long(n: int, started: Path) -> str:
+    """Each job notes that it started; job 0 then waits while others start,
+    and ends once none has started for a second (or all have)."""
+    with started.open("a") as f:
+        f.write("x")
+    if n != 0:
+        return "done"
+    seen, quiet = 0, 0
+    while quiet < 40:
+        time.sleep(0.025)
+        now = len(started.read_text())
+        seen, quiet = now, (quiet + 1 if now == seen else 0)
+    return f"{seen} started"
+
+
+def test_jobs_done_ahead_of_a_long_one_are_few_however_many_are_left(tmp_path: Path) -> None:
+    """While the result due (job 0) is not in, no process starts more jobs
+    than :data:`pnp.parallel.HELD` ahead of it (and those the workers are
+    kept busy with): a long job never leaves the whole build's documents
+    held in memory waiting for it."""
+    started = tmp_path / "started"
+    got = list(fork_iter(_first_long, [(n, started) for n in range(80)], workers=3, here=True))
+    assert len(got) == 80
+    seen = int(got[0].split()[0])
+    assert seen <= parallel.HELD + parallel.AHEAD * 2 + 2, got[0]
 
 
 def _fails_here(n: int, parent: int) -> int:
