@@ -59,15 +59,6 @@ def install(weasyprint: ModuleType) -> None:
         module.find_style_attributes = _shared(module.find_style_attributes, parser)
 
 
-def _parser() -> _Parser:
-    """The parser :func:`install` gave ``weasyprint.css`` (its memo, for the tests)."""
-    import weasyprint.css
-
-    parser = weasyprint.css.tinycss2
-    assert isinstance(parser, _Parser), "pnp.render.attributes is installed"
-    return parser
-
-
 class _Parser:
     """``tinycss2`` as ``weasyprint.css`` sees it: the same module, but while
     :func:`_shared` finds a document's style attributes (``active``), a

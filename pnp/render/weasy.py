@@ -25,7 +25,7 @@ from pnp.parallel import fork_iter
 from pnp.progress import Progress
 from pnp.render import artforms, attributes, ctypesizes, margins, paint, sheets
 from pnp.render.boxtree import Document
-from pnp.render.results import Result, gathered
+from pnp.render.results import Result
 from pnp.render.fontcheck import FontRules, rules_for
 from pnp.render.fetching import guarded_fetcher
 from pnp.render.fit import FitError, fit_text
@@ -266,20 +266,12 @@ def _font_rules(scope: Scope, what: str) -> FontRules:
         raise AssetError([Diagnostic(Source(Path(what)), "", f"a declared font cannot be read: {exc}")]) from None
 
 
-def render_here(
-    jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None
-) -> list[Result]:
-    """Render several (html, what, safe boxes) documents in this process, on
-    every core when there are several (:func:`pnp.render.dispatch.render_each`
-    chooses between :func:`laid_out` here and the build's renderer). Every document is laid
-    out; the input's faults in any of them are raised together (:class:`LayoutFailed`)."""
-    return gathered(laid_out(jobs, scope, workers))
-
-
 def laid_out(
     jobs: Sequence[tuple[str, str, SafeBoxes | None]], scope: Scope, workers: int | None = None, counted: int = 0
 ) -> Iterator[Result | InputError]:
-    """:func:`render_here`'s documents one by one, in order, as they are laid
+    """Several (html, what, safe boxes) documents laid out in this process, on
+    every core when there are several (:func:`pnp.render.dispatch.render_each`
+    chooses between this and the build's renderer), one by one, in order, as they are laid
     out: each one's result, or the input's fault in it; pnp's own failure is
     raised. ``counted`` documents of the same build, laid out already, are
     shown done on the progress bar."""

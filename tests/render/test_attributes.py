@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_each_style_attribute_text_is_parsed_once_per_document(monkeypatch: pyte
 
     from pnp.render import attributes
 
-    monkeypatch.setattr(attributes._parser(), "memo", type(attributes._parser().memo)())  # none parsed before
+    monkeypatch.setattr(_parser(), "memo", type(_parser().memo)())  # none parsed before
     body = DOCUMENTS["cards of one template"]
     texts = set(re.findall(r"style='([^']*)'", body))
     parsed: list[str] = []
@@ -161,10 +162,21 @@ def test_the_parses_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     load_weasyprint()
     from pnp.render import attributes
 
-    parser = attributes._parser()
+    parser = _parser()
     monkeypatch.setattr(parser, "memo", type(parser.memo)())
     monkeypatch.setattr(attributes, "KEPT", 2)
     html = _html(DOCUMENTS["cards of one template"])
     first = bytes(lay_out(html).write_pdf())
     assert len(parser.memo) == 2
     assert bytes(lay_out(html).write_pdf()) == first
+
+
+def _parser() -> Any:
+    """The parser :mod:`pnp.render.attributes` gave ``weasyprint.css`` (its memo)."""
+    import weasyprint.css
+
+    from pnp.render import attributes
+
+    parser = weasyprint.css.tinycss2
+    assert isinstance(parser, attributes._Parser), "pnp.render.attributes is installed"
+    return parser

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pnp.loading.loader import load_game
 from pnp.render.document import own_pages_html
 from pnp.render.scope import scope_for
-from pnp.render.weasy import load_weasyprint, render_here
+from pnp.render.dispatch import render_many
+from pnp.render.weasy import load_weasyprint
 from tests.conftest import MINI
 
 WORDS = "Sphinx of black quartz, judge my vow; the five boxing wizards jump quickly. "
@@ -18,8 +19,8 @@ def test_a_documents_font_subsets_parse_no_c_type_the_process_has_not_seen() -> 
     ffi = weasyprint.pdf.fonts.ffi
     game = load_game(MINI)
     documents = [own_pages_html(game, f"<p>{WORDS[:length]}</p>", []) for length in (5, 20, 40, 75)]
-    render_here([(documents[0], "the first document", None)], scope_for(game))
+    render_many([(documents[0], "the first document", None)], scope_for(game))
     parsed = set(ffi._parsed_types)
     for number, html in enumerate(documents[1:]):
-        render_here([(html, f"document {number}", None)], scope_for(game), workers=1)
+        render_many([(html, f"document {number}", None)], scope_for(game), workers=1)
     assert set(ffi._parsed_types) - parsed == set()
